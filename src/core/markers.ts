@@ -1,0 +1,47 @@
+import type { Tier } from './record.js';
+
+/** Domains recognized from a leading `[name]` prefix unless the memory home configures others. */
+export const DEFAULT_DOMAINS = ['hermes', 'code', 'openclaw'] as const;
+
+export interface Markers {
+  /** domain from a leading [name] prefix, when name is a known domain */
+  domain: string | null;
+  kind: string;
+  tier: Tier;
+  correction: boolean;
+  redline: boolean;
+}
+
+const CORRECTION = /〔更正〕|\[correction\]/i;
+const REDLINE = /〔红线〕|\[redline\]/i;
+// The prefix may follow the markers: "〔更正〕[code] …" as well as "[code] 〔更正〕…".
+const PREFIX = /^\s*(?:(?:〔[^〕\n]{1,6}〕|\[(?:correction|redline)\])\s*)*\[([A-Za-z][\w-]{0,31})\]/i;
+
+/** The domain a leading prefix names, or null. Any other bracketed word is just text. */
+export function prefixDomain(text: string, knownDomains: readonly string[]): string | null {
+  const m = PREFIX.exec(text);
+  if (!m) return null;
+  const d = m[1]!.toLowerCase();
+  return knownDomains.includes(d) ? d : null;
+}
+
+/**
+ * What the user's own conventions say about a text: the domain prefix, and the 〔更正〕/〔红线〕
+ * markers (or [correction]/[redline] for English writers), which set kind and tier.
+ */
+export function detectMarkers(text: string, knownDomains: readonly string[]): Markers {
+  const domain = prefixDomain(text, knownDomains);
+  const redline = REDLINE.test(text);
+  const correction = CORRECTION.test(text);
+  if (redline) return { domain, kind: 'redline', tier: 'redline', correction, redline };
+  if (correction) return { domain, kind: 'correction', tier: 'evidence', correction, redline };
+  return { domain, kind: 'note', tier: 'normal', correction, redline };
+}
+
+/** The text without its leading domain prefix and markers: what the index should match on. */
+export function stripMarkers(text: string, knownDomains: readonly string[]): string {
+  let t = text;
+  const m = PREFIX.exec(t);
+  if (m && knownDomains.includes(m[1]!.toLowerCase())) t = t.slice(0, m.index) + t.slice(m.index + m[0].length);
+  return t.replace(/〔更正〕|〔红线〕|\[correction\]|\[redline\]/gi, ' ');
+}

@@ -1,0 +1,265 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { OptmemError, type Problem } from '../core/errors.js';
+import type { MemoryRecord } from '../core/record.js';
+import { stripMarkers } from '../core/markers.js';
+import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import type { Tokenizer } from './tokenizer/tokenizer.js';
+
+export interface IndexedRecord extends MemoryRecord {
+  rid: number;
+  file: string;
+  line: number;
+  timeMs: number;
+}
+
+export interface IndexIdentity {
+  schema: string;
+  tokenizer: string;
+  domains: string;
+}
+
+interface RecordRow {
+  rid: number;
+  id: string;
+  file: string;
+  line: number;
+  time: string;
+  time_ms: number;
+  domain: string | null;
+  project: string | null;
+  kind: string;
+  tier: string;
+  corrects: string | null;
+  agent: string | null;
+  session: string | null;
+  ref: string | null;
+  tags: string | null;
+  text: string;
+}
+
+export const RECORD_COLUMNS = 'rid, id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text';
+
+export function rowToRecord(r: RecordRow): IndexedRecord {
+  const source: MemoryRecord['source'] = {};
+  if (r.agent) source.agent = r.agent;
+  if (r.session) source.session = r.session;
+  if (r.ref) source.ref = r.ref;
+  return {
+    rid: r.rid,
+    id: r.id,
+    file: r.file,
+    line: r.line,
+    time: r.time,
+    timeMs: r.time_ms,
+    domain: r.domain,
+    project: r.project,
+    kind: r.kind,
+    tier: r.tier as MemoryRecord['tier'],
+    corrects: r.corrects ? (JSON.parse(r.corrects) as string[]) : [],
+    source,
+    tags: r.tags ? (JSON.parse(r.tags) as string[]) : [],
+    text: r.text,
+  };
+}
+
+/** SQLite errors that mean the index file is damaged: the cure is a rebuild from the files. */
+export function isCorruption(e: unknown): boolean {
+  const code = (e as { code?: string }).code ?? '';
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT_') || code === 'SQLITE_IOERR_SHORT_READ';
+}
+
+/**
+ * The derived SQLite index: records with their metadata, an FTS5 table over segmented text, the
+ * stat of each day file as last read, and the problems found in them. Disposable.
+ */
+export class RecordIndex {
+  readonly db: Database.Database;
+  readonly tokenizer: Tokenizer;
+  private readonly knownDomains: readonly string[];
+  private stmts!: ReturnType<RecordIndex['prepare']>;
+  /** true when this open created the index from nothing (the caller must fill it) */
+  fresh = false;
+
+  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[]) {
+    this.db = db;
+    this.tokenizer = tokenizer;
+    this.knownDomains = knownDomains;
+  }
+
+  /**
+   * Open the index, or create it. An index of another schema, tokenizer or domain set, or one
+   * SQLite cannot read, is deleted and created empty (`fresh`), to be rebuilt from the files.
+   */
+  static open(file: string, tokenizer: Tokenizer, knownDomains: readonly string[]): RecordIndex {
+    const identity: IndexIdentity = {
+      schema: String(SCHEMA_VERSION),
+      tokenizer: tokenizer.id,
+      domains: [...knownDomains].sort().join(','),
+    };
+    const tryOpen = (): RecordIndex | null => {
+      const existed = fs.existsSync(file);
+      const db = new Database(file);
+      try {
+        db.pragma('busy_timeout = 15000');
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+        db.pragma('cache_size = -32000');
+        db.pragma('temp_store = MEMORY');
+        let matches = false;
+        if (existed) {
+          const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").get();
+          if (hasMeta) {
+            const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+            const m = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+            matches = m.schema === identity.schema && m.tokenizer === identity.tokenizer && m.domains === identity.domains;
+          }
+        }
+        if (existed && !matches) {
+          db.close();
+          return null;
+        }
+        const idx = new RecordIndex(db, tokenizer, knownDomains);
+        if (!existed) {
+          db.exec(SCHEMA_SQL);
+          const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+          for (const [k, v] of Object.entries(identity)) put.run(k, v);
+          idx.fresh = true;
+        }
+        idx.stmts = idx.prepare();
+        return idx;
+      } catch (e) {
+        try {
+          db.close();
+        } catch {
+          /* already unusable */
+        }
+        if (isCorruption(e)) return null;
+        throw e;
+      }
+    };
+    const first = tryOpen();
+    if (first) return first;
+    RecordIndex.deleteFiles(file);
+    const second = tryOpen();
+    if (!second) throw new OptmemError('INDEX', `could not create the index at ${file}`);
+    return second;
+  }
+
+  static deleteFiles(file: string): void {
+    for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      insertRecord: db.prepare(
+        `INSERT INTO records (id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text)
+         VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text)`,
+      ),
+      insertFts: db.prepare('INSERT INTO fts (rowid, body) VALUES (?, ?)'),
+      ridsOfFile: db.prepare('SELECT rid FROM records WHERE file = ?'),
+      deleteFts: db.prepare('DELETE FROM fts WHERE rowid = ?'),
+      deleteRecordsOfFile: db.prepare('DELETE FROM records WHERE file = ?'),
+      deleteProblemsOfFile: db.prepare('DELETE FROM problems WHERE file = ?'),
+      insertProblem: db.prepare('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
+      getFile: db.prepare('SELECT path, size, mtime_ms, ino, lines, records FROM files WHERE path = ?'),
+      allFiles: db.prepare('SELECT path, size, mtime_ms, ino, lines, records FROM files'),
+      putFile: db.prepare(
+        'INSERT OR REPLACE INTO files (path, size, mtime_ms, ino, lines, records) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
+      byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
+      idExists: db.prepare('SELECT 1 FROM records WHERE id = ?'),
+    };
+  }
+
+  /** The text FTS5 indexes for a record: its words and tags, without the domain prefix and markers. */
+  bodyOf(r: MemoryRecord): string {
+    const text = stripMarkers(r.text, this.knownDomains);
+    return this.tokenizer.indexText(r.tags.length ? `${text}\n${r.tags.join(' ')}` : text);
+  }
+
+  /** Insert one record; returns false (and inserts nothing) when its id is already indexed. */
+  insert(r: MemoryRecord, file: string, line: number): boolean {
+    let info: Database.RunResult;
+    try {
+      info = this.stmts.insertRecord.run({
+        id: r.id,
+        file,
+        line,
+        time: r.time,
+        time_ms: Date.parse(r.time),
+        domain: r.domain,
+        project: r.project,
+        kind: r.kind,
+        tier: r.tier,
+        corrects: r.corrects.length ? JSON.stringify(r.corrects) : null,
+        agent: r.source.agent ?? null,
+        session: r.source.session ?? null,
+        ref: r.source.ref ?? null,
+        tags: r.tags.length ? JSON.stringify(r.tags) : null,
+        text: r.text,
+      });
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+      throw e;
+    }
+    this.stmts.insertFts.run(info.lastInsertRowid, this.bodyOf(r));
+    return true;
+  }
+
+  removeFile(file: string): void {
+    for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) this.stmts.deleteFts.run(rid);
+    this.stmts.deleteRecordsOfFile.run(file);
+    this.stmts.deleteProblemsOfFile.run(file);
+    this.stmts.deleteFile.run(file);
+  }
+
+  addProblems(problems: Problem[]): void {
+    for (const p of problems) this.stmts.insertProblem.run(p.file, p.line, p.message);
+  }
+
+  fileRow(path: string): FileRow | undefined {
+    return this.stmts.getFile.get(path) as FileRow | undefined;
+  }
+
+  fileRows(): FileRow[] {
+    return this.stmts.allFiles.all() as FileRow[];
+  }
+
+  putFile(row: FileRow): void {
+    this.stmts.putFile.run(row.path, row.size, row.mtime_ms, row.ino, row.lines, row.records);
+  }
+
+  get(id: string): IndexedRecord | null {
+    const row = this.stmts.byId.get(id) as RecordRow | undefined;
+    return row ? rowToRecord(row) : null;
+  }
+
+  has(id: string): boolean {
+    return this.stmts.idExists.get(id) !== undefined;
+  }
+
+  problems(): Problem[] {
+    return this.db.prepare('SELECT file, line, message FROM problems ORDER BY file, line').all() as Problem[];
+  }
+
+  /** Run fn in an IMMEDIATE transaction: one writer at a time across processes. */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export interface FileRow {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  ino: number;
+  lines: number;
+  records: number;
+}

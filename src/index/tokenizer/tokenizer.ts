@@ -1,0 +1,75 @@
+import { CJK_RUN, HAS_CJK } from './cjk.js';
+import type { Segmenter } from './jieba.js';
+import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
+
+/**
+ * Turns text into what FTS5 indexes, and a query into terms. Chinese runs are segmented by jieba
+ * (search mode, so long words also yield their parts); everything else is left to FTS5's
+ * `porter unicode61` tokenizer (case folding, diacritics, English stemming). Both sides go
+ * through the same code, so index and query always agree.
+ */
+export interface Tokenizer {
+  /** stored in the index; a change means the index is rebuilt */
+  readonly id: string;
+  /** text to put in the FTS5 column */
+  indexText(text: string): string;
+  /** query terms, each an FTS5 string (a word, or a phrase like 127.0.0.1) */
+  queryTerms(query: string): QueryTerm[];
+}
+
+export interface QueryTerm {
+  /** the term as FTS5 will see it (lower case) */
+  text: string;
+  /** where it came from in the query, for snippets and explanations */
+  surface: string;
+  cjk: boolean;
+  stop: boolean;
+}
+
+const TOKENIZER_VERSION = 'optmem-tok-1';
+const WORDISH = /[\p{L}\p{N}]/u;
+
+export function createTokenizer(segmenter: Segmenter): Tokenizer {
+  const segment = (text: string): string =>
+    text.normalize('NFKC').replace(CJK_RUN, (run) => ' ' + segmenter.cutForSearch(run).join(' ') + ' ');
+  return {
+    get id() {
+      return `${TOKENIZER_VERSION}+${segmenter.id}`;
+    },
+    indexText(text: string): string {
+      return HAS_CJK.test(text) ? segment(text) : text.normalize('NFKC');
+    },
+    queryTerms(query: string): QueryTerm[] {
+      const q = query.normalize('NFKC');
+      const terms: QueryTerm[] = [];
+      const seen = new Set<string>();
+      const push = (t: QueryTerm) => {
+        if (!seen.has(t.text)) {
+          seen.add(t.text);
+          terms.push(t);
+        }
+      };
+      // Split off CJK runs; the rest splits on white space and on punctuation that cannot be
+      // inside a term we want as a phrase (paths, versions, addresses keep their dots and colons).
+      let last = 0;
+      const handlePlain = (s: string) => {
+        for (const chunk of s.split(/[\s,;!?()[\]{}<>"'`“”‘’、，。；：！？（）【】《》〔〕]+/)) {
+          const trimmed = chunk.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+          if (!trimmed || !WORDISH.test(trimmed)) continue;
+          const lower = trimmed.toLowerCase();
+          push({ text: lower, surface: trimmed, cjk: false, stop: ENGLISH_STOPWORDS.has(lower) });
+        }
+      };
+      for (const m of q.matchAll(CJK_RUN)) {
+        handlePlain(q.slice(last, m.index));
+        for (const w of segmenter.cutForSearch(m[0])) {
+          if (!WORDISH.test(w)) continue;
+          push({ text: w, surface: w, cjk: true, stop: CHINESE_STOPWORDS.has(w) });
+        }
+        last = m.index! + m[0].length;
+      }
+      handlePlain(q.slice(last));
+      return terms;
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import { OptmemError } from '../../core/errors.js';
+import { serializeRecord } from '../../core/record-format.js';
+import { createOptmem, initHome, type Optmem } from '../../optmem.js';
+import { recordToJson } from '../../io/jsonl.js';
+import { intOption, str, strList, type OptionSpec, type ParsedArgs } from './args.js';
+import { formatHits, recordLine } from './format.js';
+
+export interface CliIO {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  readStdin: () => string;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+export interface CommandContext {
+  args: ParsedArgs;
+  io: CliIO;
+  home: string;
+  json: boolean;
+  open: (opts?: { create?: boolean }) => Optmem;
+}
+
+export interface Command {
+  summary: string;
+  usage: string;
+  options: OptionSpec;
+  run(ctx: CommandContext): number;
+}
+
+const out = (ctx: CommandContext, data: unknown, human: string) =>
+  ctx.io.stdout(ctx.json ? JSON.stringify(data) + '\n' : human);
+
+function onePositional(ctx: CommandContext, name: string): string {
+  const p = ctx.args.positionals;
+  if (p.length !== 1) throw new OptmemError('USAGE', `expected one ${name}, got ${p.length} (usage: ${COMMANDS[ctx.args.verb!]!.usage})`);
+  return p[0]!;
+}
+
+function readInput(ctx: CommandContext, path: string): string {
+  if (path === '-') return ctx.io.readStdin();
+  try {
+    return fs.readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new OptmemError('IO', `cannot read ${path}: ${(e as Error).message}`, { file: path });
+  }
+}
+
+export const COMMANDS: Record<string, Command> = {
+  init: {
+    summary: 'create a memory home (log/, config.json)',
+    usage: 'optmem init [--dir DIR]',
+    options: {},
+    run(ctx) {
+      const layout = initHome(ctx.home);
+      ctx.open().close();
+      out(ctx, { home: layout.home }, `memory home ready at ${layout.home}\n`);
+      return 0;
+    },
+  },
+  add: {
+    summary: 'append a record; prints its id',
+    usage: 'optmem add TEXT|- [--domain D] [--project P] [--kind K] [--tier T] [--corrects ID]... [--time ISO] [--tag T]... [--agent A] [--session S]',
+    options: {
+      domain: { type: 'string' },
+      project: { type: 'string' },
+      kind: { type: 'string' },
+      tier: { type: 'string' },
+      corrects: { type: 'string', multiple: true },
+      time: { type: 'string' },
+      tag: { type: 'string', multiple: true },
+      agent: { type: 'string' },
+      session: { type: 'string' },
+      ref: { type: 'string' },
+      id: { type: 'string' },
+    },
+    run(ctx) {
+      const v = ctx.args.values;
+      const p = ctx.args.positionals;
+      if (p.length === 0) throw new OptmemError('USAGE', `add: the record's text is missing (usage: ${COMMANDS.add!.usage})`);
+      const text = p.length === 1 && p[0] === '-' ? ctx.io.readStdin() : p.join(' ');
+      const m = ctx.open({ create: true });
+      try {
+        const { record, warnings } = m.add({
+          text,
+          id: str(v.id),
+          domain: str(v.domain),
+          project: str(v.project),
+          kind: str(v.kind),
+          tier: str(v.tier),
+          corrects: strList(v.corrects)?.flatMap((s) => s.split(',')),
+          time: str(v.time),
+          tags: strList(v.tag)?.flatMap((s) => s.split(',')),
+          source: { agent: str(v.agent), session: str(v.session), ref: str(v.ref) },
+        });
+        for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
+        out(ctx, { id: record.id, record: recordToJson(record), warnings }, `${record.id}\n`);
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
+  import: {
+    summary: 'import records from JSONL (all or nothing)',
+    usage: 'optmem import FILE.jsonl|- [--skip-existing]',
+    options: { 'skip-existing': { type: 'boolean' } },
+    run(ctx) {
+      const file = onePositional(ctx, 'JSONL file');
+      const text = readInput(ctx, file);
+      const m = ctx.open({ create: true });
+      try {
+        const r = m.import(text, { skipExisting: ctx.args.values['skip-existing'] === true, source: file === '-' ? 'stdin' : file });
+        out(ctx, r, `imported ${r.imported} record${r.imported === 1 ? '' : 's'}${r.skipped ? `, skipped ${r.skipped} already present` : ''}\n`);
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
+  export: {
+    summary: 'print every record as JSONL, in the order written',
+    usage: 'optmem export',
+    options: {},
+    run(ctx) {
+      if (ctx.args.positionals.length) throw new OptmemError('USAGE', 'export takes no arguments');
+      const m = ctx.open();
+      try {
+        let buf = '';
+        for (const r of m.export()) {
+          buf += JSON.stringify(r) + '\n';
+          if (buf.length > 1 << 16) {
+            ctx.io.stdout(buf);
+            buf = '';
+          }
+        }
+        ctx.io.stdout(buf);
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
+  search: {
+    summary: 'search the memory',
+    usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--explain] [--json]',
+    options: {
+      limit: { type: 'string', short: 'k' },
+      domain: { type: 'string', multiple: true },
+      project: { type: 'string', multiple: true },
+      kind: { type: 'string', multiple: true },
+      since: { type: 'string' },
+      until: { type: 'string' },
+      now: { type: 'string' },
+      explain: { type: 'boolean' },
+    },
+    run(ctx) {
+      const v = ctx.args.values;
+      const query = ctx.args.positionals.join(' ');
+      const m = ctx.open();
+      try {
+        const res = m.search({
+          query,
+          limit: intOption(v.limit, 'limit', 1, 1000),
+          domains: strList(v.domain),
+          projects: strList(v.project),
+          kinds: strList(v.kind),
+          since: str(v.since),
+          until: str(v.until),
+          now: str(v.now),
+          explain: v.explain === true,
+        });
+        out(ctx, res, formatHits(res.results, v.explain === true));
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
+  get: {
+    summary: 'show one record',
+    usage: 'optmem get ID',
+    options: {},
+    run(ctx) {
+      const id = onePositional(ctx, 'record id');
+      const m = ctx.open();
+      try {
+        const r = m.get(id);
+        if (!r) {
+          ctx.io.stderr(`optmem: no record ${id}\n`);
+          if (ctx.json) ctx.io.stdout(JSON.stringify({ record: null }) + '\n');
+          return 1;
+        }
+        out(ctx, { record: { ...recordToJson(r), file: r.file, line: r.line } }, `${r.file}:${r.line}\n${serializeRecord(r, m.config.domains)}`);
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
+  stats: {
+    summary: 'counts by domain, kind and tier; sizes',
+    usage: 'optmem stats',
+    options: {},
+    run(ctx) {
+      const m = ctx.open();
+      try {
+        const s = m.stats();
+        const kv = (o: Record<string, number>) => Object.entries(o).map(([k, n]) => `${k} ${n}`).join(', ') || '-';
+        out(
+          ctx,
+          s,
+          `home     ${s.home}\nrecords  ${s.records} in ${s.files} day files (${s.first ?? '-'} … ${s.last ?? '-'})\n` +
+            `domains  ${kv(s.byDomain)}\nkinds    ${kv(s.byKind)}\ntiers    ${kv(s.byTier)}\n` +
+            `problems ${s.problems}\nsize     log ${(s.logBytes / 1024).toFixed(0)} KiB, index ${(s.indexBytes / 1024).toFixed(0)} KiB\n`,
+        );
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
+  reindex: {
+    summary: 'rebuild the index from the files',
+    usage: 'optmem reindex',
+    options: {},
+    run(ctx) {
+      const m = ctx.open();
+      try {
+        const r = m.reindex();
+        out(ctx, { records: r.recordsIndexed, files: r.filesRead, problems: r.problems }, `reindexed ${r.recordsIndexed} records from ${r.filesRead} day files\n`);
+        for (const p of r.problems) ctx.io.stderr(`optmem: warning: ${p.file}:${p.line}: ${p.message}\n`);
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
+  doctor: {
+    summary: 'check the files and the index',
+    usage: 'optmem doctor',
+    options: {},
+    run(ctx) {
+      const m = ctx.open();
+      try {
+        const r = m.doctor();
+        out(ctx, r, r.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`).join('\n') + '\n');
+        return r.ok ? 0 : 1;
+      } finally {
+        m.close();
+      }
+    },
+  },
+};
+
+export function describeRecord(r: Parameters<typeof recordLine>[0]): string {
+  return recordLine(r);
+}
+
+export { createOptmem };

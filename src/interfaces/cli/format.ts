@@ -1,0 +1,43 @@
+import type { MemoryRecord } from '../../core/record.js';
+import type { SearchHit } from '../../query/types.js';
+import type { TraceEntry } from '../../query/types.js';
+
+/** Human output. Machine output is JSON (--json) and is formatted nowhere else. */
+export function formatTime(iso: string): string {
+  return iso.replace('T', ' ').replace(/(:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '$1 $3');
+}
+
+export function recordLine(r: Pick<MemoryRecord, 'id' | 'time' | 'domain' | 'project' | 'kind' | 'tier'>): string {
+  const parts = [r.id, formatTime(r.time)];
+  if (r.domain) parts.push(`[${r.domain}]`);
+  if (r.project) parts.push(`project ${r.project}`);
+  parts.push(r.kind === 'note' ? r.tier : `${r.kind}/${r.tier}`);
+  return parts.join(' · ');
+}
+
+function traceLine(t: TraceEntry): string {
+  switch (t.stage) {
+    case 'retrieve':
+      return `retrieve: ${t.mode} match, bm25 ${t.bm25.toFixed(3)}, terms ${t.matchedTerms.length}/${t.totalTerms} [${t.matchedTerms.join(' ')}]`;
+    case 'relevance':
+      return `relevance: ${t.value.toFixed(3)} = ${t.formula}`;
+    case 'filter':
+      return `filter: ${t.applied.join(', ')}`;
+    default: {
+      const { stage, ...rest } = t as { stage: string } & Record<string, unknown>;
+      return `${stage}: ${JSON.stringify(rest)}`;
+    }
+  }
+}
+
+export function formatHits(hits: SearchHit[], explain: boolean): string {
+  if (hits.length === 0) return 'no results\n';
+  const out: string[] = [];
+  hits.forEach((h, i) => {
+    const flag = h.superseded ? `  (superseded by ${h.supersededBy})` : '';
+    out.push(`${i + 1}. ${h.snippet}${flag}`);
+    out.push(`   ${recordLine(h)} · score ${h.score.toFixed(3)}`);
+    if (explain && h.explain) for (const t of h.explain.stages) out.push(`     ${traceLine(t)}`);
+  });
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import { readConfig, type HomeConfig } from './config.js';
+import { OptmemError, type Problem } from './core/errors.js';
+import { createRecord, type MemoryRecord, type RecordInput } from './core/record.js';
+import { RecordIndex, isCorruption, type IndexedRecord } from './index/record-index.js';
+import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
+import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
+import { createTokenizer } from './index/tokenizer/tokenizer.js';
+import { search as runSearch } from './query/search.js';
+import type { SearchRequest, SearchResult } from './query/types.js';
+import { layoutOf, type Layout } from './store/layout.js';
+import { LogStore } from './store/log-store.js';
+import { parseJsonlRecords, recordToJson, type RecordJson } from './io/jsonl.js';
+import { runDoctor, type DoctorReport } from './doctor.js';
+import { writeFileAtomic } from './store/durable-file.js';
+
+export interface OptmemOptions {
+  /** the memory home folder */
+  dir: string;
+  /** create the home if it does not exist (default false: a missing home is an error) */
+  create?: boolean;
+  /** the clock, epoch ms (tests and --now); the real clock by default */
+  now?: () => number;
+  /** fsync every append (default true) */
+  durable?: boolean;
+}
+
+export interface AddResult {
+  record: MemoryRecord;
+  warnings: string[];
+}
+
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+}
+
+export interface Stats {
+  home: string;
+  records: number;
+  files: number;
+  problems: number;
+  byDomain: Record<string, number>;
+  byKind: Record<string, number>;
+  byTier: Record<string, number>;
+  first: string | null;
+  last: string | null;
+  indexBytes: number;
+  logBytes: number;
+}
+
+export interface Optmem {
+  readonly home: string;
+  readonly config: HomeConfig;
+  /** what opening found: files read again, problems, torn tails set aside */
+  readonly openReport: SyncReport;
+  add(input: RecordInput): AddResult;
+  import(text: string, opts?: { skipExisting?: boolean; source?: string }): ImportResult;
+  export(): IterableIterator<RecordJson>;
+  search(req: SearchRequest): SearchResult;
+  get(id: string): IndexedRecord | null;
+  stats(): Stats;
+  reindex(): SyncReport;
+  /** re-read whatever changed on disk since the last look */
+  refresh(): SyncReport;
+  doctor(): DoctorReport;
+  problems(): Problem[];
+  close(): void;
+}
+
+export function homeExists(dir: string): boolean {
+  return fs.existsSync(layoutOf(dir).logDir);
+}
+
+/** Create the memory home's folders and a config.json with the defaults, if missing. */
+export function initHome(dir: string): Layout {
+  const layout = layoutOf(dir);
+  fs.mkdirSync(layout.logDir, { recursive: true });
+  if (!fs.existsSync(layout.configFile)) {
+    writeFileAtomic(layout.configFile, JSON.stringify({ domains: ['hermes', 'code', 'openclaw'] }, null, 2) + '\n');
+  }
+  return layout;
+}
+
+export function createOptmem(options: OptmemOptions): Optmem {
+  const layout = layoutOf(options.dir);
+  if (!homeExists(options.dir)) {
+    if (!options.create) {
+      throw new OptmemError('NOT_FOUND', `no memory home at ${layout.home}`, { hint: 'run `optmem init` (or pass --dir)' });
+    }
+    initHome(options.dir);
+  }
+  const now = options.now ?? Date.now;
+  const config = readConfig(layout.configFile);
+  const store = new LogStore(layout, config.domains);
+  const tokenizer = createTokenizer(createJiebaSegmenter(layout.dictFile));
+
+  let index = RecordIndex.open(layout.indexFile, tokenizer, config.domains);
+  let openReport: SyncReport;
+
+  // The index is derived: when SQLite finds it damaged, throw it away and build it again.
+  const withIndex = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (e) {
+      if (!isCorruption(e)) throw e;
+      index.close();
+      RecordIndex.deleteFiles(layout.indexFile);
+      index = RecordIndex.open(layout.indexFile, tokenizer, config.domains);
+      rebuildIndex(index, store);
+      return fn();
+    }
+  };
+  openReport = withIndex(() => (index.fresh ? rebuildIndex(index, store) : syncIndex(index, store)));
+
+  const ctx = () => ({ nowMs: now(), knownDomains: config.domains });
+
+  const api: Optmem = {
+    home: layout.home,
+    config,
+    get openReport() {
+      return openReport;
+    },
+    add(input) {
+      const record = createRecord(input, ctx());
+      const warnings: string[] = [];
+      withIndex(() =>
+        store.lock.with(() => {
+          syncIndex(index, store);
+          if (input.id !== undefined && index.has(record.id)) {
+            throw new OptmemError('INVALID_RECORD', `id: ${record.id} already exists`, { field: 'id' });
+          }
+          for (const c of record.corrects) if (!index.has(c)) warnings.push(`corrects: no record ${c} is known (kept as written)`);
+          indexAppended(index, store, store.append([record], { durable: options.durable }));
+        }),
+      );
+      return { record, warnings };
+    },
+    import(text, opts = {}) {
+      const source = opts.source ?? 'input';
+      const { records } = parseJsonlRecords(text, source, ctx());
+      return withIndex(() =>
+        store.lock.with(() => {
+          syncIndex(index, store);
+          const fresh: MemoryRecord[] = [];
+          const dupes: Problem[] = [];
+          records.forEach(({ record, line }) => {
+            if (index.has(record.id)) {
+              if (!opts.skipExisting) dupes.push({ file: source, line, message: `id ${record.id} already exists in the memory home` });
+            } else fresh.push(record);
+          });
+          if (dupes.length) {
+            throw new OptmemError('INVALID_INPUT', `import refused, nothing written:\n${dupes.slice(0, 20).map((p) => `${p.file}:${p.line}: ${p.message}`).join('\n')}${dupes.length > 20 ? `\n… and ${dupes.length - 20} more` : ''}`, {
+              file: source,
+              line: dupes[0]!.line,
+              hint: 'pass --skip-existing to import only the records the home does not have',
+            });
+          }
+          const results = store.append(fresh, { durable: options.durable });
+          indexAppended(index, store, results);
+          return { imported: fresh.length, skipped: records.length - fresh.length };
+        }),
+      );
+    },
+    *export() {
+      const rows = withIndex(() => {
+        syncIndex(index, store);
+        return index.db.prepare('SELECT id FROM records ORDER BY file, line').pluck().all() as string[];
+      });
+      for (const id of rows) {
+        const r = index.get(id);
+        if (r) yield recordToJson(r);
+      }
+    },
+    search(req) {
+      return withIndex(() => {
+        syncIndex(index, store);
+        return runSearch(index, req);
+      });
+    },
+    get(id) {
+      return withIndex(() => {
+        syncIndex(index, store);
+        return index.get(id);
+      });
+    },
+    stats() {
+      return withIndex(() => {
+        syncIndex(index, store);
+        const db = index.db;
+        const count = (col: string) =>
+          Object.fromEntries(
+            (db.prepare(`SELECT coalesce(${col}, '-') AS k, count(*) AS n FROM records GROUP BY k ORDER BY n DESC`).all() as { k: string; n: number }[]).map((r) => [r.k, r.n]),
+          );
+        const range = db.prepare('SELECT min(time_ms) AS a, max(time_ms) AS b FROM records').get() as { a: number | null; b: number | null };
+        const first = range.a === null ? null : (db.prepare('SELECT time FROM records WHERE time_ms = ? LIMIT 1').pluck().get(range.a) as string);
+        const last = range.b === null ? null : (db.prepare('SELECT time FROM records WHERE time_ms = ? LIMIT 1').pluck().get(range.b) as string);
+        const files = store.listDayFiles();
+        const sizeOf = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+        return {
+          home: layout.home,
+          records: db.prepare('SELECT count(*) FROM records').pluck().get() as number,
+          files: files.length,
+          problems: db.prepare('SELECT count(*) FROM problems').pluck().get() as number,
+          byDomain: count('domain'),
+          byKind: count('kind'),
+          byTier: count('tier'),
+          first,
+          last,
+          indexBytes: sizeOf(layout.indexFile) + sizeOf(layout.indexFile + '-wal'),
+          logBytes: files.reduce((s, f) => s + f.size, 0),
+        };
+      });
+    },
+    reindex() {
+      return store.lock.with(() => {
+        index.close();
+        RecordIndex.deleteFiles(layout.indexFile);
+        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains);
+        return rebuildIndex(index, store);
+      });
+    },
+    refresh() {
+      return withIndex(() => syncIndex(index, store));
+    },
+    doctor() {
+      return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id });
+    },
+    problems() {
+      return withIndex(() => index.problems());
+    },
+    close() {
+      index.close();
+      store.close();
+    },
+  };
+  return api;
+}
