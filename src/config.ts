@@ -1,14 +1,67 @@
 import fs from 'node:fs';
 import { OptmemError } from './core/errors.js';
 import { DEFAULT_DOMAINS } from './core/markers.js';
+import { RANKING_DEFAULTS, type RankingOptions } from './query/options.js';
+import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 
 /** The memory home's config.json. Every field is optional; defaults are below. */
 export interface HomeConfig {
   /** domains recognized from a leading [name] prefix (default hermes, code, openclaw) */
   domains: string[];
+  /** ranking knobs (query/options.ts); any subset */
+  ranking: RankingOptions;
+  /** supersession derivation (index/supersession.ts) */
+  supersession: SupersessionOptions;
 }
 
-export const DEFAULT_CONFIG: HomeConfig = { domains: [...DEFAULT_DOMAINS] };
+export const DEFAULT_CONFIG: HomeConfig = {
+  domains: [...DEFAULT_DOMAINS],
+  ranking: RANKING_DEFAULTS,
+  supersession: SUPERSESSION_DEFAULTS,
+};
+
+function num(v: unknown, file: string, field: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
+    throw new OptmemError('INVALID_INPUT', `${file}: "${field}" must be a number from ${min} to ${max}`, { file, field });
+  }
+  return v;
+}
+
+function readRanking(v: unknown, file: string): RankingOptions {
+  if (v === undefined) return RANKING_DEFAULTS;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new OptmemError('INVALID_INPUT', `${file}: "ranking" must be an object`, { file, field: 'ranking' });
+  const o = v as Record<string, unknown>;
+  const r: RankingOptions = { ...RANKING_DEFAULTS, halfLifeDays: { ...RANKING_DEFAULTS.halfLifeDays }, tierWeights: { ...RANKING_DEFAULTS.tierWeights } };
+  const known = new Set(Object.keys(RANKING_DEFAULTS));
+  for (const k of Object.keys(o)) if (!known.has(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown ranking option "${k}" (known: ${[...known].join(', ')})`, { file, field: `ranking.${k}` });
+  if (o.candidates !== undefined) r.candidates = num(o.candidates, file, 'ranking.candidates', 10, 5000);
+  if (o.decayFloor !== undefined) r.decayFloor = num(o.decayFloor, file, 'ranking.decayFloor', 0, 1);
+  if (o.recentHalfLifeFactor !== undefined) r.recentHalfLifeFactor = num(o.recentHalfLifeFactor, file, 'ranking.recentHalfLifeFactor', 0.01, 1);
+  if (o.recentDecayFloor !== undefined) r.recentDecayFloor = num(o.recentDecayFloor, file, 'ranking.recentDecayFloor', 0, 1);
+  if (o.supersededWeight !== undefined) r.supersededWeight = num(o.supersededWeight, file, 'ranking.supersededWeight', 0, 1);
+  if (o.redlineMinRelevance !== undefined) r.redlineMinRelevance = num(o.redlineMinRelevance, file, 'ranking.redlineMinRelevance', 0, 1);
+  if (o.halfLifeDays !== undefined) {
+    if (typeof o.halfLifeDays !== 'object' || o.halfLifeDays === null) throw new OptmemError('INVALID_INPUT', `${file}: "ranking.halfLifeDays" must be an object of domain → days`, { file });
+    for (const [d, days] of Object.entries(o.halfLifeDays)) r.halfLifeDays[d] = num(days, file, `ranking.halfLifeDays.${d}`, 1, 3650);
+  }
+  if (o.tierWeights !== undefined) {
+    const t = o.tierWeights as Record<string, unknown>;
+    for (const k of ['evidence', 'normal', 'chatter'] as const) if (t[k] !== undefined) r.tierWeights[k] = num(t[k], file, `ranking.tierWeights.${k}`, 0.1, 3);
+  }
+  return r;
+}
+
+function readSupersession(v: unknown, file: string): SupersessionOptions {
+  if (v === undefined) return SUPERSESSION_DEFAULTS;
+  const o = v as Record<string, unknown>;
+  const s = { ...SUPERSESSION_DEFAULTS };
+  if (o.inferCorrections !== undefined) {
+    if (typeof o.inferCorrections !== 'boolean') throw new OptmemError('INVALID_INPUT', `${file}: "supersession.inferCorrections" must be true or false`, { file });
+    s.inferCorrections = o.inferCorrections;
+  }
+  if (o.minResolveScore !== undefined) s.minResolveScore = num(o.minResolveScore, file, 'supersession.minResolveScore', 0, 1.5);
+  return s;
+}
 
 export function readConfig(file: string): HomeConfig {
   let raw: string;
@@ -28,6 +81,9 @@ export function readConfig(file: string): HomeConfig {
     throw new OptmemError('INVALID_INPUT', `${file}: must be a JSON object`, { file });
   }
   const cfg: HomeConfig = { ...DEFAULT_CONFIG };
+  for (const k of Object.keys(data as object)) {
+    if (!['domains', 'ranking', 'supersession'].includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown field "${k}" (known: domains, ranking, supersession)`, { file, field: k });
+  }
   const d = (data as Record<string, unknown>).domains;
   if (d !== undefined) {
     if (!Array.isArray(d) || !d.every((x) => typeof x === 'string' && /^[A-Za-z][\w-]{0,31}$/.test(x))) {
@@ -35,5 +91,8 @@ export function readConfig(file: string): HomeConfig {
     }
     cfg.domains = d.map((x: string) => x.toLowerCase());
   }
+  const o = data as Record<string, unknown>;
+  cfg.ranking = readRanking(o.ranking, file);
+  cfg.supersession = readSupersession(o.supersession, file);
   return cfg;
 }

@@ -19,7 +19,7 @@ export interface DoctorReport {
  * Read-only health check of a memory home: every day file parsed from scratch and compared with
  * what the index holds, SQLite's own integrity check, and anything left in recovered/.
  */
-export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => RecordIndex; tokenizerId: string }): DoctorReport {
+export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => RecordIndex; tokenizerId: string; domains: readonly string[] }): DoctorReport {
   const checks: DoctorCheck[] = [];
   const { store, layout } = deps;
   const index = deps.index();
@@ -67,8 +67,8 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
   const meta = Object.fromEntries((index.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
   checks.push({
     name: 'index identity',
-    ok: meta.schema === String(SCHEMA_VERSION) && meta.tokenizer === deps.tokenizerId,
-    detail: `schema ${meta.schema}, tokenizer ${meta.tokenizer}`,
+    ok: meta.schema === String(SCHEMA_VERSION) && meta.tokenizer === deps.tokenizerId && meta.domains === [...deps.domains].sort().join(','),
+    detail: `schema ${meta.schema}, tokenizer ${meta.tokenizer}, domains ${meta.domains}, rules ${meta.rules}`,
   });
 
   const indexed = index.db.prepare('SELECT count(*) FROM records').pluck().get() as number;

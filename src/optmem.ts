@@ -4,6 +4,7 @@ import { OptmemError, type Problem } from './core/errors.js';
 import { createRecord, type MemoryRecord, type RecordInput } from './core/record.js';
 import { RecordIndex, isCorruption, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
+import { rowToEdge, type Edge, type EdgeRow } from './index/supersession.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
 import { createTokenizer } from './index/tokenizer/tokenizer.js';
 import { search as runSearch } from './query/search.js';
@@ -27,7 +28,20 @@ export interface OptmemOptions {
 
 export interface AddResult {
   record: MemoryRecord;
+  /** records this one supersedes, and how each was found */
+  supersedes: Edge[];
   warnings: string[];
+}
+
+export interface HistoryResult {
+  /** the record asked about */
+  id: string;
+  /** every record of its supersession chain, oldest first */
+  chain: { record: IndexedRecord; superseded: boolean }[];
+  /** the links between them */
+  edges: Edge[];
+  /** the current version: the newest record nothing supersedes */
+  current: string | null;
 }
 
 export interface ImportResult {
@@ -59,6 +73,8 @@ export interface Optmem {
   export(): IterableIterator<RecordJson>;
   search(req: SearchRequest): SearchResult;
   get(id: string): IndexedRecord | null;
+  /** the supersession chain through a record: what it replaced and what replaced it */
+  history(id: string): HistoryResult | null;
   stats(): Stats;
   reindex(): SyncReport;
   /** re-read whatever changed on disk since the last look */
@@ -95,7 +111,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const store = new LogStore(layout, config.domains);
   const tokenizer = createTokenizer(createJiebaSegmenter(layout.dictFile));
 
-  let index = RecordIndex.open(layout.indexFile, tokenizer, config.domains);
+  let index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
   let openReport: SyncReport;
 
   // The index is derived: when SQLite finds it damaged, throw it away and build it again.
@@ -106,7 +122,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       if (!isCorruption(e)) throw e;
       index.close();
       RecordIndex.deleteFiles(layout.indexFile);
-      index = RecordIndex.open(layout.indexFile, tokenizer, config.domains);
+      index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
       rebuildIndex(index, store);
       return fn();
     }
@@ -124,7 +140,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     add(input) {
       const record = createRecord(input, ctx());
       const warnings: string[] = [];
-      withIndex(() =>
+      const supersedes = withIndex(() =>
         store.lock.with(() => {
           syncIndex(index, store);
           if (input.id !== undefined && index.has(record.id)) {
@@ -132,9 +148,17 @@ export function createOptmem(options: OptmemOptions): Optmem {
           }
           for (const c of record.corrects) if (!index.has(c)) warnings.push(`corrects: no record ${c} is known (kept as written)`);
           indexAppended(index, store, store.append([record], { durable: options.durable }));
+          return (index.db.prepare('SELECT * FROM edges WHERE new_id = ?').all(record.id) as EdgeRow[]).map(rowToEdge);
         }),
       );
-      return { record, warnings };
+      for (const e of supersedes) {
+        if (e.blocked) {
+          warnings.push(
+            `this correction aims at red line ${e.oldId}; a red line is only overridden by a newer red line, so it stays on top (add this as 〔红线〕 or --tier redline to replace it)`,
+          );
+        }
+      }
+      return { record, supersedes, warnings };
     },
     import(text, opts = {}) {
       const source = opts.source ?? 'input';
@@ -175,13 +199,43 @@ export function createOptmem(options: OptmemOptions): Optmem {
     search(req) {
       return withIndex(() => {
         syncIndex(index, store);
-        return runSearch(index, req);
+        return runSearch(index, req, config.ranking);
       });
     },
     get(id) {
       return withIndex(() => {
         syncIndex(index, store);
         return index.get(id);
+      });
+    },
+    history(id) {
+      return withIndex(() => {
+        syncIndex(index, store);
+        if (!index.has(id)) return null;
+        // Collect the connected chain both ways along live (not blocked) edges.
+        const edgesOf = index.db.prepare('SELECT * FROM edges WHERE (old_id = ? OR new_id = ?)');
+        const seen = new Set<string>([id]);
+        const edges = new Map<string, Edge>();
+        let frontier = [id];
+        while (frontier.length && seen.size < 500) {
+          const next: string[] = [];
+          for (const f of frontier) {
+            for (const row of edgesOf.all(f, f) as EdgeRow[]) {
+              const e = rowToEdge(row);
+              edges.set(`${e.oldId}>${e.newId}`, e);
+              for (const n of [e.oldId, e.newId]) if (!seen.has(n)) { seen.add(n); next.push(n); }
+            }
+          }
+          frontier = next;
+        }
+        const live = [...edges.values()].filter((e) => !e.blocked);
+        const chain = [...seen]
+          .map((rid) => index.get(rid))
+          .filter((r): r is IndexedRecord => r !== null)
+          .sort((a, b) => a.timeMs - b.timeMs || (a.id < b.id ? -1 : 1))
+          .map((record) => ({ record, superseded: live.some((e) => e.oldId === record.id) }));
+        const sinks = chain.filter((c) => !c.superseded);
+        return { id, chain, edges: [...edges.values()], current: sinks.length ? sinks[sinks.length - 1]!.record.id : null };
       });
     },
     stats() {
@@ -216,7 +270,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return store.lock.with(() => {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
-        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains);
+        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
         return rebuildIndex(index, store);
       });
     },
@@ -224,7 +278,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => syncIndex(index, store));
     },
     doctor() {
-      return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id });
+      return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains });
     },
     problems() {
       return withIndex(() => index.problems());

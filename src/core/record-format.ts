@@ -45,7 +45,11 @@ export function serializeRecord(r: MemoryRecord, knownDomains: readonly string[]
   if (r.domain !== null) lines.push(`- domain: ${r.domain}`);
   if (r.project !== null) lines.push(`- project: ${r.project}`);
   if (r.kind !== markers.kind) lines.push(`- kind: ${r.kind}`);
-  if (r.tier !== markers.tier) lines.push(`- tier: ${r.tier}`);
+  // Omit the tier only when a reader would derive the same one (createRecord's rule: a redline
+  // kind implies the redline tier, naming targets lifts normal to evidence).
+  let impliedTier = r.kind === 'redline' ? 'redline' : markers.tier;
+  if (r.corrects.length && impliedTier === 'normal') impliedTier = 'evidence';
+  if (r.tier !== impliedTier) lines.push(`- tier: ${r.tier}`);
   if (r.corrects.length) lines.push(`- corrects: ${r.corrects.join(', ')}`);
   if (r.source.agent) lines.push(`- agent: ${r.source.agent}`);
   if (r.source.session) lines.push(`- session: ${r.source.session}`);
@@ -107,6 +111,7 @@ export function parseDayFile(content: string, file: string, knownDomains: readon
   let cur: RawBlock | null = null;
   let offset = 0;
   let preamble = true;
+  let tornHeader: ParsedDayFile['partialTail'] = null;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const lineNo = i + 1;
@@ -134,10 +139,15 @@ export function parseDayFile(content: string, file: string, knownDomains: readon
     // Outside any record: only headings and blank lines belong here.
     if (l.trim() === '' || (preamble && /^# /.test(l))) continue;
     if (i === lines.length - 1 && l === '') continue;
+    if (i === lines.length - 1 && l.startsWith('#')) {
+      // An unfinished last line starting like a header: a write cut short inside the header line.
+      tornHeader = { offset: lineStart, line: lineNo };
+      continue;
+    }
     problems.push({ file, line: lineNo, message: `text outside any record: "${l.slice(0, 60)}"; left as it is` });
   }
 
-  let partialTail: ParsedDayFile['partialTail'] = null;
+  let partialTail: ParsedDayFile['partialTail'] = tornHeader;
   const blocks: ParsedBlock[] = [];
   for (let b = 0; b < raw.length; b++) {
     const rb = raw[b]!;

@@ -139,7 +139,7 @@ export function createRecord(input: RecordInput, ctx: RecordContext): MemoryReco
   }
   // Naming a target makes it a correction even without the marker.
   const finalKind = corrects.length > 0 && kind === 'note' ? 'correction' : kind;
-  const finalTier = corrects.length > 0 && tier === 'normal' ? 'evidence' : tier;
+  const finalTier = corrects.length > 0 && tier === 'normal' && !input.tier ? 'evidence' : tier;
 
   const source: RecordSource = {};
   const src = typeof input.source === 'string' ? { agent: input.source } : (input.source ?? {});

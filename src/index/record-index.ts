@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
 import { stripMarkers } from '../core/markers.js';
+import { extractFacts } from '../core/facts.js';
+import { SUPERSESSION_DEFAULTS, SupersessionResolver, type SupersessionOptions } from './supersession.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 
@@ -17,6 +19,8 @@ export interface IndexIdentity {
   schema: string;
   tokenizer: string;
   domains: string;
+  /** the supersession options the edges were derived with */
+  rules: string;
 }
 
 interface RecordRow {
@@ -81,21 +85,38 @@ export class RecordIndex {
   /** true when this open created the index from nothing (the caller must fill it) */
   fresh = false;
 
-  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[]) {
+  readonly supersession: SupersessionOptions;
+  private resolver: SupersessionResolver | null = null;
+
+  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions) {
     this.db = db;
     this.tokenizer = tokenizer;
     this.knownDomains = knownDomains;
+    this.supersession = supersession;
+  }
+
+  /** Derive supersession edges for every record inserted since the last call. Inside a write. */
+  resolveDirty(): number {
+    if (this.dirty.size === 0) return 0;
+    this.resolver ??= new SupersessionResolver(this, this.supersession);
+    return this.resolver.resolveDirty();
   }
 
   /**
    * Open the index, or create it. An index of another schema, tokenizer or domain set, or one
    * SQLite cannot read, is deleted and created empty (`fresh`), to be rebuilt from the files.
    */
-  static open(file: string, tokenizer: Tokenizer, knownDomains: readonly string[]): RecordIndex {
+  static open(
+    file: string,
+    tokenizer: Tokenizer,
+    knownDomains: readonly string[],
+    supersession: SupersessionOptions = SUPERSESSION_DEFAULTS,
+  ): RecordIndex {
     const identity: IndexIdentity = {
       schema: String(SCHEMA_VERSION),
       tokenizer: tokenizer.id,
       domains: [...knownDomains].sort().join(','),
+      rules: `infer=${supersession.inferCorrections ? 1 : 0};min=${supersession.minResolveScore}`,
     };
     const tryOpen = (): RecordIndex | null => {
       const existed = fs.existsSync(file);
@@ -112,14 +133,14 @@ export class RecordIndex {
           if (hasMeta) {
             const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
             const m = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-            matches = m.schema === identity.schema && m.tokenizer === identity.tokenizer && m.domains === identity.domains;
+            matches = (Object.keys(identity) as (keyof IndexIdentity)[]).every((k) => m[k] === identity[k]);
           }
         }
         if (existed && !matches) {
           db.close();
           return null;
         }
-        const idx = new RecordIndex(db, tokenizer, knownDomains);
+        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession);
         if (!existed) {
           db.exec(SCHEMA_SQL);
           const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
@@ -158,6 +179,9 @@ export class RecordIndex {
          VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text)`,
       ),
       insertFts: db.prepare('INSERT INTO fts (rowid, body) VALUES (?, ?)'),
+      insertFact: db.prepare('INSERT INTO facts (rid, key, value, old_value, domain, project, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      deleteFactsOfFile: db.prepare('DELETE FROM facts WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      idsOfFile: db.prepare('SELECT id FROM records WHERE file = ?'),
       ridsOfFile: db.prepare('SELECT rid FROM records WHERE file = ?'),
       deleteFts: db.prepare('DELETE FROM fts WHERE rowid = ?'),
       deleteRecordsOfFile: db.prepare('DELETE FROM records WHERE file = ?'),
@@ -206,10 +230,28 @@ export class RecordIndex {
       throw e;
     }
     this.stmts.insertFts.run(info.lastInsertRowid, this.bodyOf(r));
+    const timeMs = Date.parse(r.time);
+    for (const f of extractFacts(r.text, (run) => this.tokenizer.words(run))) {
+      this.stmts.insertFact.run(info.lastInsertRowid, f.key, f.value, f.oldValue, r.domain, r.project, timeMs);
+    }
+    this.dirty.add(r.id);
     return true;
   }
 
+  /**
+   * Ids whose supersession edges must be worked out again: records inserted, and corrections
+   * whose own record was re-read. index/supersession.ts drains it.
+   */
+  readonly dirty = new Set<string>();
+
   removeFile(file: string): void {
+    const ids = this.stmts.idsOfFile.pluck().all(file) as string[];
+    for (const id of ids) {
+      // Edges out of these records go; edges into them stay (ids are stable across a re-read)
+      // and are re-derived when the record comes back.
+      this.db.prepare('DELETE FROM edges WHERE new_id = ?').run(id);
+    }
+    this.stmts.deleteFactsOfFile.run(file);
     for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) this.stmts.deleteFts.run(rid);
     this.stmts.deleteRecordsOfFile.run(file);
     this.stmts.deleteProblemsOfFile.run(file);

@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version (or another
  * tokenizer id, or another set of known domains) is thrown away and rebuilt from the files.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -39,6 +39,31 @@ CREATE INDEX IF NOT EXISTS records_project ON records(project, time_ms);
 CREATE INDEX IF NOT EXISTS records_kind ON records(kind, time_ms);
 CREATE TABLE IF NOT EXISTS problems (file TEXT NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS problems_file ON problems(file);
+-- Fact slots (core/facts.ts) of each record: what inferred corrections compare.
+CREATE TABLE IF NOT EXISTS facts (
+  rid INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  old_value TEXT,
+  domain TEXT,
+  project TEXT,
+  time_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS facts_key ON facts(key, time_ms);
+CREATE INDEX IF NOT EXISTS facts_rid ON facts(rid);
+-- Supersession edges (index/supersession.ts), by record id so they outlive a file's re-read.
+-- blocked: an ordinary correction aimed at a red line, kept to flag it, never applied.
+CREATE TABLE IF NOT EXISTS edges (
+  old_id TEXT NOT NULL,
+  new_id TEXT NOT NULL,
+  method TEXT NOT NULL,
+  inferred INTEGER NOT NULL,
+  blocked INTEGER NOT NULL,
+  score REAL NOT NULL,
+  detail TEXT NOT NULL,
+  PRIMARY KEY (old_id, new_id)
+);
+CREATE INDEX IF NOT EXISTS edges_new ON edges(new_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
   content = '',

@@ -1,7 +1,6 @@
 import type { Problem } from '../core/errors.js';
 import { countNewlines, type AppendResult, type FileStat, type LogStore, type RecoveredTail } from '../store/log-store.js';
 import type { FileRow, RecordIndex } from './record-index.js';
-import fs from 'node:fs';
 
 /**
  * Keeping the index in step with the files. Change detection is by (size, mtime, inode) per day
@@ -30,9 +29,9 @@ export function emptyReport(): SyncReport {
 /** Re-read one day file and replace everything the index holds for it. Call inside index.write. */
 function reindexFile(index: RecordIndex, store: LogStore, rel: string, report: SyncReport): void {
   index.removeFile(rel);
-  const st = store.statFile(rel);
-  if (!st) return;
-  const parsed = store.readDayFile(rel);
+  const snap = store.readDayFileWithStat(rel);
+  if (!snap) return;
+  const { parsed, stat: st, content } = snap;
   // A torn tail is left out of the index here and moved aside after the transaction (taking
   // the writer lock inside an index transaction could deadlock against a writer).
   if (parsed.partialTail) report.tornTails.push(rel);
@@ -51,7 +50,6 @@ function reindexFile(index: RecordIndex, store: LogStore, rel: string, report: S
   }
   index.addProblems(problems);
   report.problems.push(...problems);
-  const content = fs.readFileSync(store.abs(rel), 'utf8');
   index.putFile({ path: rel, size: st.size, mtime_ms: st.mtimeMs, ino: st.ino, lines: countNewlines(content), records: n });
   report.filesRead++;
   report.recordsIndexed += n;
@@ -75,7 +73,8 @@ export function syncIndex(index: RecordIndex, store: LogStore): SyncReport {
   const again = syncOnce(index, store);
   report.filesRead += again.filesRead;
   report.recordsIndexed += again.recordsIndexed;
-  report.problems.push(...again.problems);
+  const seen = new Set(report.problems.map((p) => `${p.file}:${p.line}:${p.message}`));
+  report.problems.push(...again.problems.filter((p) => !seen.has(`${p.file}:${p.line}:${p.message}`)));
   report.tornTails = again.tornTails;
   return report;
 }
@@ -98,6 +97,7 @@ function syncOnce(index: RecordIndex, store: LogStore): SyncReport {
       if (sameStat(index.fileRow(f.rel), store.statFile(f.rel))) continue;
       reindexFile(index, store, f.rel, report);
     }
+    index.resolveDirty();
   });
   return report;
 }
@@ -131,6 +131,7 @@ export function indexAppended(index: RecordIndex, store: LogStore, results: Appe
         records: (row?.records ?? 0) + res.records.length,
       });
     }
+    index.resolveDirty();
   });
   return report;
 }
@@ -138,7 +139,7 @@ export function indexAppended(index: RecordIndex, store: LogStore, results: Appe
 /** Throw the index's content away and read every file again. */
 export function rebuildIndex(index: RecordIndex, store: LogStore): SyncReport {
   index.write(() => {
-    index.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; INSERT INTO fts(fts) VALUES('delete-all');");
+    index.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; INSERT INTO fts(fts) VALUES('delete-all');");
   });
   return syncIndex(index, store);
 }

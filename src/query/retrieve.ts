@@ -94,7 +94,7 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
   const toCandidate = (row: Row, mode: Candidate['mode']): Candidate => {
     const rec = rowToRecord(row);
     const matchedTerms = mode === 'recent' ? [] : mode === 'and' ? terms.map((t) => t.text) : termsIn(rec.text + ' ' + rec.tags.join(' '), terms);
-    return { rec, bm25: -row.bm, mode, matchedTerms, score: 0, trace: [] };
+    return { rec, bm25: -row.bm, mode, matchedTerms, relevance: 0, score: 0, superseded: null, conflicts: [], pinned: false, trace: [] };
   };
   if (terms.length === 0) {
     return { candidates: recentRecords(index, q, opts.candidates).map((r) => toCandidate(r, 'recent')), mode: 'recent' };

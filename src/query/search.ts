@@ -1,18 +1,26 @@
 import { OptmemError } from '../core/errors.js';
-import { parseTime } from '../core/time.js';
+import { formatIso, localOffsetMinutes, parseTime } from '../core/time.js';
 import type { RecordIndex } from '../index/record-index.js';
-import { compareCandidates, runPipeline } from './pipeline.js';
+import { createLookup } from './lookup.js';
+import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
+import { order, runPipeline } from './pipeline.js';
 import { activeTerms, retrieve } from './retrieve.js';
 import { makeSnippet } from './snippet.js';
+import { decayStage } from './stages/decay.js';
+import { redlineStage } from './stages/redline.js';
 import { relevanceStage } from './stages/relevance.js';
-import type { ParsedQuery, SearchHit, SearchRequest, SearchResult, Stage } from './types.js';
+import { supersedeStage } from './stages/supersede.js';
+import { tierStage } from './stages/tiers.js';
+import { parseTimeIntent } from './time-intent.js';
+import type { Candidate, ParsedQuery, SearchHit, SearchRequest, SearchResult, Stage } from './types.js';
 
 export const SEARCH_DEFAULTS = {
   /** results returned when the caller names no limit */
   limit: 10,
-  /** candidates the ranking stages see: more finds buried corrections, costs time (10..5000) */
-  candidates: 200,
 } as const;
+
+/** The ranking stages, in order. Each is a small step with its own trace entry (docs/RANKING.md). */
+export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, supersedeStage, decayStage, tierStage, redlineStage];
 
 function toMs(v: string | number | undefined, field: string): number | null {
   if (v === undefined || v === null || v === '') return null;
@@ -43,52 +51,98 @@ export function parseRequest(req: SearchRequest, index: RecordIndex): ParsedQuer
   if (sinceMs !== null && untilMs !== null && sinceMs > untilMs) {
     throw new OptmemError('USAGE', 'since: is after until', { field: 'since' });
   }
+  const nowMs = toMs(req.now, 'now') ?? Date.now();
+  const offset = typeof req.now === 'string' ? (parseTime(req.now)?.iso.match(/([+-])(\d{2}):(\d{2})$/) ?? null) : null;
+  const offsetMin = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : localOffsetMinutes(nowMs);
+  const intent = parseTimeIntent(req.query, nowMs, offsetMin);
+  // Explicit --since/--until win over time words in the query.
+  const explicit = sinceMs !== null || untilMs !== null;
+  const useWindow = !explicit && intent.window !== null;
   return {
     text: req.query,
-    terms: index.tokenizer.queryTerms(req.query),
+    terms: index.tokenizer.queryTerms(intent.rest),
     limit,
     domains: list(req.domains, 'domain', true),
     projects: list(req.projects, 'project', false),
     kinds: list(req.kinds, 'kind', true),
-    sinceMs,
-    untilMs,
-    nowMs: toMs(req.now, 'now') ?? Date.now(),
+    sinceMs: useWindow ? intent.window!.sinceMs : sinceMs,
+    untilMs: useWindow ? intent.window!.untilMs : untilMs,
+    nowMs,
     explain: req.explain === true,
+    recent: intent.recent,
+    timePhrase: intent.phrase,
+    windowFromQuery: useWindow,
   };
 }
 
-export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage];
+function toHit(c: Candidate, q: ParsedQuery, surfaces: string[], stages: readonly Stage[]): SearchHit {
+  const r = c.rec;
+  const hit: SearchHit = {
+    id: r.id,
+    text: r.text,
+    snippet: makeSnippet(r.text, surfaces),
+    time: r.time,
+    domain: r.domain,
+    project: r.project,
+    kind: r.kind,
+    tier: r.tier,
+    tags: r.tags,
+    corrects: r.corrects,
+    source: r.source,
+    file: r.file,
+    line: r.line,
+    score: Math.round(c.score * 1e6) / 1e6,
+    superseded: c.superseded !== null,
+    supersededBy: c.superseded?.current ?? null,
+    supersession: c.superseded ? { by: c.superseded.by, method: c.superseded.method, inferred: c.superseded.inferred } : null,
+    pinned: c.pinned,
+    conflicts: c.conflicts,
+  };
+  if (q.explain) hit.explain = { formula: 'retrieve → ' + stages.map((s) => s.name).join(' → ') + ' → order', stages: c.trace };
+  return hit;
+}
 
-export function search(index: RecordIndex, req: SearchRequest, stages: readonly Stage[] = DEFAULT_STAGES): SearchResult {
-  const q = parseRequest(req, index);
-  const { candidates, mode } = retrieve(index, q, { candidates: Math.max(SEARCH_DEFAULTS.candidates, q.limit * 3) });
-  for (const c of candidates) {
-    c.trace.push({ stage: 'retrieve', mode: c.mode, bm25: c.bm25, matchedTerms: c.matchedTerms, totalTerms: activeTerms(q.terms).length });
+export function search(
+  index: RecordIndex,
+  req: SearchRequest,
+  options: RankingOptions = RANKING_DEFAULTS,
+  stages: readonly Stage[] = DEFAULT_STAGES,
+): SearchResult {
+  let q = parseRequest(req, index);
+  const pool = Math.max(options.candidates, q.limit * 3);
+  let got = retrieve(index, q, { candidates: pool });
+  if (got.candidates.length === 0 && q.windowFromQuery) {
+    // Nothing in the window the query's words named: search all time, recent first.
+    q = { ...q, sinceMs: null, untilMs: null, windowFromQuery: false, recent: true };
+    got = retrieve(index, q, { candidates: pool });
   }
-  const ranked = runPipeline({ q }, stages, candidates).sort(compareCandidates).slice(0, q.limit);
+  const filters: string[] = [];
+  if (q.domains) filters.push(`domain ∈ {${q.domains.join(', ')}}`);
+  if (q.projects) filters.push(`project ∈ {${q.projects.join(', ')}}`);
+  if (q.kinds) filters.push(`kind ∈ {${q.kinds.join(', ')}}`);
+  if (q.sinceMs !== null) filters.push(`time ≥ ${formatIso(q.sinceMs)}${q.windowFromQuery ? ` (from "${q.timePhrase}")` : ''}`);
+  if (q.untilMs !== null) filters.push(`time ≤ ${formatIso(q.untilMs)}`);
+  const total = activeTerms(q.terms).length;
+  for (const c of got.candidates) {
+    c.trace.push({ stage: 'retrieve', mode: c.mode, bm25: c.bm25, matchedTerms: c.matchedTerms, totalTerms: total });
+    if (filters.length) c.trace.push({ stage: 'filter', applied: filters });
+  }
+  const ctx = { q, options, lookup: createLookup(index) };
+  const ranked = order(runPipeline(ctx, stages, got.candidates)).slice(0, q.limit);
   const surfaces = activeTerms(q.terms).map((t) => t.surface);
-  const results: SearchHit[] = ranked.map((c) => {
-    const r = c.rec;
-    const hit: SearchHit = {
-      id: r.id,
-      text: r.text,
-      snippet: makeSnippet(r.text, surfaces),
-      time: r.time,
-      domain: r.domain,
-      project: r.project,
-      kind: r.kind,
-      tier: r.tier,
-      tags: r.tags,
-      corrects: r.corrects,
-      source: r.source,
-      file: r.file,
-      line: r.line,
-      score: Math.round(c.score * 1e6) / 1e6,
-      superseded: false,
-      supersededBy: null,
-    };
-    if (q.explain) hit.explain = { formula: stages.map((s) => s.name).join(' → '), stages: c.trace };
-    return hit;
-  });
-  return { results, query: { text: q.text, terms: activeTerms(q.terms).map((t) => t.text), mode, candidates: candidates.length } };
+  return {
+    results: ranked.map((c) => toHit(c, q, surfaces, stages)),
+    query: {
+      text: q.text,
+      terms: activeTerms(q.terms).map((t) => t.text),
+      mode: got.mode,
+      candidates: got.candidates.length,
+      time: {
+        phrase: q.timePhrase,
+        since: q.sinceMs === null ? null : formatIso(q.sinceMs),
+        until: q.untilMs === null ? null : formatIso(q.untilMs),
+        recent: q.recent,
+      },
+    },
+  };
 }

@@ -1,4 +1,6 @@
 import type { Tier } from '../core/record.js';
+import type { Edge } from '../index/supersession.js';
+import type { RankingOptions } from './options.js';
 import type { IndexedRecord } from '../index/record-index.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 
@@ -33,27 +35,66 @@ export interface ParsedQuery {
   untilMs: number | null;
   nowMs: number;
   explain: boolean;
+  /** the query asked for recent things (最近, latest, 上周 …): decay is stronger */
+  recent: boolean;
+  /** the time words recognized, if any */
+  timePhrase: string | null;
+  /** the window came from the query's words, not from --since/--until */
+  windowFromQuery: boolean;
 }
 
 /** One entry per stage that touched a candidate: explanations are data. */
 export type TraceEntry =
-  | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent'; bm25: number; matchedTerms: string[]; totalTerms: number }
+  | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent' | 'replacement'; bm25: number; matchedTerms: string[]; totalTerms: number }
+  | { stage: 'filter'; applied: string[] }
   | { stage: 'relevance'; value: number; formula: string }
-  | { stage: 'filter'; applied: string[] };
+  | {
+      stage: 'supersede';
+      /** superseded: demoted; replacement: stands in for what it replaced; conflict: a correction aimed at a red line */
+      effect: 'superseded' | 'replacement' | 'conflict';
+      by?: string;
+      current?: string;
+      replaces?: string[];
+      method?: string;
+      inferred?: boolean;
+      factor: number;
+      note: string;
+    }
+  | { stage: 'decay'; ageDays: number; halfLifeDays: number; floor: number; factor: number; recentQuery: boolean }
+  | { stage: 'tier'; tier: string; factor: number }
+  | { stage: 'redline'; pinned: boolean; note: string };
 
 export interface Candidate {
   rec: IndexedRecord;
   /** raw FTS5 bm25 (higher is better here: the sign is flipped) */
   bm25: number;
-  mode: 'and' | 'or' | 'recent';
+  mode: 'and' | 'or' | 'recent' | 'replacement';
   matchedTerms: string[];
+  /** relevance alone (set by the relevance stage): what red-line pinning looks at */
+  relevance: number;
   /** the running score each stage refines */
   score: number;
+  /** set by the supersede stage */
+  superseded: { by: string; current: string; method: string; inferred: boolean } | null;
+  /** ids in conflict: on a red line, the ordinary corrections aimed at it; on such a correction, the red line */
+  conflicts: string[];
+  pinned: boolean;
   trace: TraceEntry[];
+}
+
+/** What stages may ask of the index beyond the candidates themselves. */
+export interface QueryLookup {
+  /** supersession edges out of or into these ids */
+  edgesTouching(ids: string[]): Edge[];
+  /** the newest record at the end of the supersession chain starting at id */
+  current(id: string): IndexedRecord | null;
+  get(id: string): IndexedRecord | null;
 }
 
 export interface QueryContext {
   q: ParsedQuery;
+  options: RankingOptions;
+  lookup: QueryLookup;
 }
 
 /** A ranking stage: a small pure step over the candidate list. */
@@ -78,12 +119,26 @@ export interface SearchHit {
   line: number;
   score: number;
   superseded: boolean;
+  /** the current replacement: the newest record at the end of the chain */
   supersededBy: string | null;
+  /** how it was superseded: the direct successor, the method, whether inferred */
+  supersession: { by: string; method: string; inferred: boolean } | null;
+  /** a red line pinned above the rest */
+  pinned: boolean;
+  /** on a red line: ordinary corrections aimed at it (ignored); on such a correction: the red line */
+  conflicts: string[];
   explain?: { formula: string; stages: TraceEntry[] };
 }
 
 export interface SearchResult {
   results: SearchHit[];
   /** how the query was read: terms used, and whether AND had to be relaxed */
-  query: { text: string; terms: string[]; mode: 'and' | 'or' | 'and+or' | 'recent'; candidates: number };
+  query: {
+    text: string;
+    terms: string[];
+    mode: 'and' | 'or' | 'and+or' | 'recent';
+    candidates: number;
+    /** time words in the query and what they did */
+    time: { phrase: string | null; since: string | null; until: string | null; recent: boolean };
+  };
 }

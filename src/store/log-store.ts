@@ -77,6 +77,29 @@ export class LogStore {
     }
   }
 
+  /**
+   * Read a day file and its stat as one consistent snapshot (retried while a writer appends in
+   * between), so the index never pairs the content of one moment with the size of another.
+   */
+  readDayFileWithStat(rel: string): { parsed: ParsedDayFile; stat: FileStat; content: string } | null {
+    for (let attempt = 0; ; attempt++) {
+      const before = this.statFile(rel);
+      if (!before) return null;
+      let content: string;
+      try {
+        content = fs.readFileSync(this.abs(rel), 'utf8');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw new OptmemError('IO', `cannot read ${rel}: ${(e as Error).message}`, { cause: e, file: rel });
+      }
+      const after = this.statFile(rel);
+      const same = after && after.size === before.size && after.mtimeMs === before.mtimeMs && after.ino === before.ino;
+      if (same || attempt >= 5) {
+        return { parsed: parseDayFile(content, rel, this.knownDomains), stat: before, content };
+      }
+    }
+  }
+
   readDayFile(rel: string): ParsedDayFile {
     let content: string;
     try {
@@ -98,7 +121,10 @@ export class LogStore {
       if (!parsed.partialTail) return null;
       const file = this.abs(rel);
       const buf = fs.readFileSync(file);
-      const tail = buf.subarray(parsed.partialTail.offset);
+      // Locate the tail by line, in bytes: the parser's offset comes from decoded text, which
+      // differs from the bytes when the file holds invalid UTF-8 (a hand edit in another encoding).
+      const start = byteOffsetOfLine(buf, parsed.partialTail.line);
+      const tail = buf.subarray(start);
       fs.mkdirSync(this.layout.recoveredDir, { recursive: true });
       const savedName = `${path.basename(rel, '.md')}.line${parsed.partialTail.line}.${Date.now()}.partial.md`;
       const saved = path.join(this.layout.recoveredDir, savedName);
@@ -107,7 +133,7 @@ export class LogStore {
       fs.fsyncSync(fd);
       fs.closeSync(fd);
       fsyncDir(this.layout.recoveredDir);
-      fs.truncateSync(file, parsed.partialTail.offset);
+      fs.truncateSync(file, start);
       const fd2 = fs.openSync(file, 'r+');
       fs.fsyncSync(fd2);
       fs.closeSync(fd2);
@@ -189,6 +215,17 @@ export class LogStore {
   close(): void {
     this.lock.close();
   }
+}
+
+/** Byte offset where 1-based line `line` starts. */
+function byteOffsetOfLine(buf: Buffer, line: number): number {
+  let at = 0;
+  for (let n = 1; n < line; n++) {
+    const nl = buf.indexOf(0x0a, at);
+    if (nl === -1) return buf.length;
+    at = nl + 1;
+  }
+  return at;
 }
 
 export function countNewlines(s: string): number {

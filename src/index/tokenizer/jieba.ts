@@ -14,6 +14,8 @@ export interface Segmenter {
   /** identity of the dictionaries: stored in the index so a change triggers a rebuild */
   readonly id: string;
   cutForSearch(text: string): string[];
+  /** plain segmentation (no sub-words): for finding the word before another */
+  cut(text: string): string[];
 }
 
 const require = createRequire(import.meta.url);
@@ -62,7 +64,15 @@ function readDictSources(homeDictFile: string | null): DictSources {
 export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
   let sources: DictSources | null = null;
   let id: string | null = null;
-  let jieba: { cutForSearch(s: string, hmm?: boolean): string[] } | null = null;
+  let jieba: { cutForSearch(s: string, hmm?: boolean): string[]; cut(s: string, hmm?: boolean): string[] } | null = null;
+  const load = () => {
+    if (!jieba) {
+      const s = getSources();
+      const { Jieba } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
+      jieba = Jieba.withDict(Buffer.from(s.base + s.user + '\n', 'utf8'));
+    }
+    return jieba;
+  };
   const getSources = () => (sources ??= readDictSources(homeDictFile));
   return {
     get id() {
@@ -73,12 +83,10 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
       return id;
     },
     cutForSearch(text: string): string[] {
-      if (!jieba) {
-        const s = getSources();
-        const { Jieba } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
-        jieba = Jieba.withDict(Buffer.from(s.base + s.user + '\n', 'utf8'));
-      }
-      return jieba.cutForSearch(text, true);
+      return load().cutForSearch(text, true);
+    },
+    cut(text: string): string[] {
+      return load().cut(text, true);
     },
   };
 }

@@ -15,6 +15,8 @@ export interface Tokenizer {
   indexText(text: string): string;
   /** query terms, each an FTS5 string (a word, or a phrase like 127.0.0.1) */
   queryTerms(query: string): QueryTerm[];
+  /** split a run of Han characters into words (no sub-words) */
+  words(hanRun: string): string[];
 }
 
 export interface QueryTerm {
@@ -38,6 +40,9 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
     },
     indexText(text: string): string {
       return HAS_CJK.test(text) ? segment(text) : text.normalize('NFKC');
+    },
+    words(hanRun: string): string[] {
+      return segmenter.cut(hanRun);
     },
     queryTerms(query: string): QueryTerm[] {
       const q = query.normalize('NFKC');

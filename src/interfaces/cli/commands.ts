@@ -5,6 +5,7 @@ import { createOptmem, initHome, type Optmem } from '../../optmem.js';
 import { recordToJson } from '../../io/jsonl.js';
 import { intOption, str, strList, type OptionSpec, type ParsedArgs } from './args.js';
 import { formatHits, recordLine } from './format.js';
+import type { Edge } from '../../index/supersession.js';
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -82,7 +83,7 @@ export const COMMANDS: Record<string, Command> = {
       const text = p.length === 1 && p[0] === '-' ? ctx.io.readStdin() : p.join(' ');
       const m = ctx.open({ create: true });
       try {
-        const { record, warnings } = m.add({
+        const last = m.add({
           text,
           id: str(v.id),
           domain: str(v.domain),
@@ -94,8 +95,13 @@ export const COMMANDS: Record<string, Command> = {
           tags: strList(v.tag)?.flatMap((s) => s.split(',')),
           source: { agent: str(v.agent), session: str(v.session), ref: str(v.ref) },
         });
+        const { record, warnings } = last;
+        const { supersedes } = last;
         for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
-        out(ctx, { id: record.id, record: recordToJson(record), warnings }, `${record.id}\n`);
+        if (!ctx.json) {
+          for (const e of supersedes.filter((x) => !x.blocked)) ctx.io.stderr(`optmem: supersedes ${e.oldId} (${describeEdge(e)})\n`);
+        }
+        out(ctx, { id: record.id, record: recordToJson(record), supersedes, warnings }, `${record.id}\n`);
       } finally {
         m.close();
       }
@@ -199,6 +205,33 @@ export const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
+  history: {
+    summary: 'the supersession chain through a record',
+    usage: 'optmem history ID',
+    options: {},
+    run(ctx) {
+      const id = onePositional(ctx, 'record id');
+      const m = ctx.open();
+      try {
+        const h = m.history(id);
+        if (!h) {
+          ctx.io.stderr(`optmem: no record ${id}\n`);
+          if (ctx.json) ctx.io.stdout(JSON.stringify({ history: null }) + '\n');
+          return 1;
+        }
+        const lines = h.chain.map(({ record, superseded }) => {
+          const mark = record.id === h.current ? 'current   ' : superseded ? 'superseded' : 'standing  ';
+          const into = h.edges.filter((e) => e.newId === record.id);
+          const how = into.map((e) => `${e.blocked ? 'tried to supersede (blocked: red line) ' : 'supersedes '}${e.oldId} (${describeEdge(e)})`).join('; ');
+          return `${mark} ${recordLine(record)}${record.id === id ? '  ← asked' : ''}\n           ${record.text.replace(/\s+/g, ' ').slice(0, 100)}${how ? `\n           ${how}` : ''}`;
+        });
+        out(ctx, { history: { ...h, chain: h.chain.map((c) => ({ ...recordToJson(c.record), superseded: c.superseded })) } }, (h.chain.length > 1 ? lines.join('\n') : `${lines[0]}\n           (no supersession links)`) + '\n');
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  },
   stats: {
     summary: 'counts by domain, kind and tier; sizes',
     usage: 'optmem stats',
@@ -253,6 +286,16 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+export function describeEdge(e: Edge): string {
+  if (e.method === 'explicit') return 'named by id';
+  if (e.method === 'inferred') return `inferred: same ${e.detail.slot?.replace(/^\|/, '').replace('|', ' ')} with another value`;
+  const parts: string[] = [];
+  if (e.detail.quoted?.length) parts.push(`quotes ${e.detail.quoted.join(', ')}`);
+  if (e.detail.slot) parts.push(`same ${e.detail.slot.replace(/^\|/, '').replace('|', ' ')}`);
+  if (e.detail.shared?.length) parts.push(`shares ${e.detail.shared.join(' ')}`);
+  return `resolved from the text: ${parts.join('; ')}; score ${e.score.toFixed(2)}`;
+}
 
 export function describeRecord(r: Parameters<typeof recordLine>[0]): string {
   return recordLine(r);

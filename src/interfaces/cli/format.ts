@@ -23,6 +23,16 @@ function traceLine(t: TraceEntry): string {
       return `relevance: ${t.value.toFixed(3)} = ${t.formula}`;
     case 'filter':
       return `filter: ${t.applied.join(', ')}`;
+    case 'supersede':
+      return `supersede: ${t.note} (×${t.factor})`;
+    case 'decay':
+      return Number.isFinite(t.halfLifeDays)
+        ? `decay: ×${t.factor.toFixed(3)} (age ${t.ageDays} d, half-life ${t.halfLifeDays} d, floor ${t.floor}${t.recentQuery ? ', recent query' : ''})`
+        : 'decay: none (red lines do not decay)';
+    case 'tier':
+      return `tier: ${t.tier} ×${t.factor}`;
+    case 'redline':
+      return `redline: ${t.note}`;
     default: {
       const { stage, ...rest } = t as { stage: string } & Record<string, unknown>;
       return `${stage}: ${JSON.stringify(rest)}`;
@@ -34,7 +44,11 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
   if (hits.length === 0) return 'no results\n';
   const out: string[] = [];
   hits.forEach((h, i) => {
-    const flag = h.superseded ? `  (superseded by ${h.supersededBy})` : '';
+    const flags: string[] = [];
+    if (h.pinned) flags.push('red line');
+    if (h.superseded) flags.push(`superseded by ${h.supersededBy}${h.supersession?.inferred ? ', inferred' : ''}`);
+    if (h.conflicts.length) flags.push(h.tier === 'redline' ? `ignores corrections ${h.conflicts.join(', ')}` : `conflicts with red line ${h.conflicts.join(', ')}`);
+    const flag = flags.length ? `  [${flags.join('; ')}]` : '';
     out.push(`${i + 1}. ${h.snippet}${flag}`);
     out.push(`   ${recordLine(h)} · score ${h.score.toFixed(3)}`);
     if (explain && h.explain) for (const t of h.explain.stages) out.push(`     ${traceLine(t)}`);

@@ -14,12 +14,14 @@ export const relevanceStage: Stage = {
     for (const c of candidates) {
       if (c.mode === 'recent') {
         c.score = 1;
+        c.relevance = 1;
         c.trace.push({ stage: 'relevance', value: 1, formula: 'no query terms: every record is equally relevant' });
         continue;
       }
       const coverage = c.mode === 'and' ? 1 : Math.min(1, c.matchedTerms.length / total);
       const value = max > 0 ? (c.bm25 / max) * coverage : 0;
       c.score = value;
+      c.relevance = value;
       c.trace.push({
         stage: 'relevance',
         value,

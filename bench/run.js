@@ -1,0 +1,257 @@
+// npm run bench — speed and size of optmem on synthetic memory homes.
+//   BENCH_SIZES=10000,100000,1000000 npm run bench     (or: node bench/run.js --sizes 10000,1000000)
+//   BENCH_PASSES=5      measured passes over the query set (in-process search and floor)
+//   BENCH_KEEP=1        keep the temporary memory homes (their paths are printed)
+// Figures go to stdout as a table and to .bench/last.json (the previous one is compared against).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createOptmem } from '../dist/index.js';
+import { generateJsonl, prng, VOCAB } from './gen.js';
+import { benchQueries } from './queries.js';
+import { runFloor } from './floor.js';
+import { fmtBytes, fmtMs, fmtRate, now, summarize } from './stats.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const bin = path.join(root, 'bin', 'optmem.js');
+
+const TARGETS = {
+  importRate: { min: 20_000, label: '≥ 20k rec/s' },
+  searchP50: { max: 2, label: '≤ 2 ms (at 100k)' },
+  searchP99: { max: 15, label: '≤ 15 ms (at 100k)' },
+  cliSearch: { max: 150, label: '≤ 150 ms' },
+  addP50: { max: 20, label: '≤ 20 ms' },
+};
+
+function parseSizes() {
+  const argv = process.argv.slice(2);
+  let raw = process.env.BENCH_SIZES;
+  const i = argv.findIndex((a) => a === '--sizes' || a.startsWith('--sizes='));
+  if (i !== -1) raw = argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
+  const sizes = (raw ?? '10000,100000')
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/k$/, '000').replace(/m$/, '000000'))
+    .filter(Boolean)
+    .map(Number);
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 100)) {
+    console.error(`bench: sizes must be whole numbers ≥ 100, e.g. BENCH_SIZES=10000,100000 (got "${raw}")`);
+    process.exit(2);
+  }
+  return { sizes, explicit: raw !== undefined };
+}
+
+function dirBytes(dir) {
+  let total = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, ent.name);
+    total += ent.isDirectory() ? dirBytes(p) : fs.statSync(p).size;
+  }
+  return total;
+}
+
+const sizeOf = (f) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+
+/** Wall time of a child process, ms. */
+function wall(args, input) {
+  const t0 = now();
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', input, maxBuffer: 64 << 20 });
+  const ms = now() - t0;
+  if (r.status !== 0) throw new Error(`bench: \`node ${args.join(' ')}\` failed (${r.status}): ${r.stderr}`);
+  return { ms, stdout: r.stdout };
+}
+
+function addTexts(n, seed) {
+  const r = prng(seed);
+  return Array.from({ length: n }, (_, i) => `[code] ${r.pick(VOCAB.svc)}的端口是${r.int(1024, 65535)}，配置在 ${r.pick(VOCAB.path)}（bench add ${i}）`);
+}
+
+function runSize(n, passes, log) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `optmem-bench-${n}-`));
+  const home = path.join(tmp, 'home');
+  const out = { records: n };
+  try {
+    let t = now();
+    const { jsonl, chars } = generateJsonl(n);
+    out.generateMs = now() - t;
+    out.avgChars = chars / n;
+    out.jsonlBytes = Buffer.byteLength(jsonl);
+    log(`  generated ${n} records (${out.avgChars.toFixed(0)} chars avg) in ${fmtMs(out.generateMs)}`);
+
+    // Bulk import: one library call, durable (the default), into an empty home.
+    const mem = createOptmem({ dir: home, create: true });
+    t = now();
+    const res = mem.import(jsonl);
+    out.importMs = now() - t;
+    out.importRate = (res.imported / out.importMs) * 1000;
+    out.indexBytes = sizeOf(path.join(home, 'index.sqlite'));
+    out.walBytes = sizeOf(path.join(home, 'index.sqlite-wal'));
+    mem.close();
+    out.indexBytesClosed = sizeOf(path.join(home, 'index.sqlite')) + sizeOf(path.join(home, 'index.sqlite-wal'));
+    out.logBytes = dirBytes(path.join(home, 'log'));
+    out.dayFiles = fs.readdirSync(path.join(home, 'log'), { recursive: true }).filter((f) => String(f).endsWith('.md')).length;
+    log(`  imported in ${fmtMs(out.importMs)} (${fmtRate(out.importRate)})`);
+
+    // In-process search, in a fresh process (also gives its RSS).
+    const w = wall([path.join(here, 'search-worker.js'), home, String(passes)]);
+    Object.assign(out, { inproc: JSON.parse(w.stdout.trim().split('\n').pop()) });
+    log(`  in-process search p50 ${fmtMs(out.inproc.search.p50)}, p99 ${fmtMs(out.inproc.search.p99)}`);
+
+    // Cold CLI search: a new process per query, wall time.
+    const queries = benchQueries();
+    const cliQueries = queries.filter((_, i) => i % 5 === 0).slice(0, 20);
+    wall([bin, 'search', cliQueries[0], '--dir', home]); // page cache warm, like a machine in use
+    const cli = cliQueries.map((q) => wall([bin, 'search', q, '--dir', home]).ms);
+    out.cliSearch = summarize(cli);
+    out.nodeStartup = summarize(Array.from({ length: 10 }, () => wall(['-e', '0']).ms));
+    log(`  CLI search p50 ${fmtMs(out.cliSearch.p50)} (bare node start ${fmtMs(out.nodeStartup.p50)})`);
+
+    // Single durable adds through the library (fsync on), on the full home.
+    const m2 = createOptmem({ dir: home, durable: true });
+    const texts = addTexts(101, n);
+    m2.add({ text: texts[0] }); // first append of the day creates today's file
+    const adds = texts.slice(1).map((text) => {
+      const s = now();
+      m2.add({ text });
+      return now() - s;
+    });
+    m2.close();
+    out.add = summarize(adds);
+    const cliAdds = addTexts(10, n + 1).map((text) => wall([bin, 'add', text, '--dir', home]).ms);
+    out.cliAdd = summarize(cliAdds);
+    log(`  durable add p50 ${fmtMs(out.add.p50)}; CLI add p50 ${fmtMs(out.cliAdd.p50)}`);
+
+    // The floor: plain FTS5 with the same segmented text and the same AND strings.
+    out.floor = runFloor({ jsonl, dir: tmp, queries, passes });
+    out.floor.rate = (out.floor.records / (out.floor.segmentMs + out.floor.insertMs)) * 1000;
+    log(`  floor (raw FTS5) p50 ${fmtMs(out.floor.search.p50)}, p99 ${fmtMs(out.floor.search.p99)}`);
+  } finally {
+    if (process.env.BENCH_KEEP) log(`  kept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return out;
+}
+
+function mark(value, target) {
+  if (!target || !Number.isFinite(value)) return '';
+  const ok = target.min !== undefined ? value >= target.min : value <= target.max;
+  return ok ? ' ✓' : ' ✗';
+}
+
+function table(headers, rows) {
+  const width = (s) => [...String(s)].reduce((w, ch) => w + (/[\u1100-\uffff]/.test(ch) && !/[✓✗≤≥—·→]/.test(ch) ? 2 : 1), 0);
+  const cols = headers.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c) + ' '.repeat(cols[i] - width(c)) : ' '.repeat(cols[i] - width(c)) + String(c))).join('  ');
+  return [line(headers), cols.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function report(results, sizes) {
+  const head = ['', ...sizes.map((n) => `${n.toLocaleString('en-US')} rec`), 'target'];
+  const row = (label, f, target) => [label, ...sizes.map((n) => f(results[n])), target?.label ?? ''];
+  const rows = [
+    row('bulk import (1 call, JSONL)', (r) => fmtRate(r.importRate) + mark(r.importRate, TARGETS.importRate), TARGETS.importRate),
+    row('  import wall time', (r) => fmtMs(r.importMs)),
+    row('search in-process p50', (r) => fmtMs(r.inproc.search.p50) + mark(r.inproc.search.p50, TARGETS.searchP50), TARGETS.searchP50),
+    row('search in-process p99', (r) => fmtMs(r.inproc.search.p99) + mark(r.inproc.search.p99, TARGETS.searchP99), TARGETS.searchP99),
+    row('  max', (r) => fmtMs(r.inproc.search.max)),
+    row('floor: raw FTS5 p50', (r) => fmtMs(r.floor.search.p50)),
+    row('floor: raw FTS5 p99', (r) => fmtMs(r.floor.search.p99)),
+    row('search via CLI, cold, p50 wall', (r) => fmtMs(r.cliSearch.p50) + mark(r.cliSearch.p50, TARGETS.cliSearch), TARGETS.cliSearch),
+    row('  p99 wall (20 runs)', (r) => fmtMs(r.cliSearch.p99)),
+    row('  bare `node -e 0` p50', (r) => fmtMs(r.nodeStartup.p50)),
+    row('durable add, library p50', (r) => fmtMs(r.add.p50) + mark(r.add.p50, TARGETS.addP50), TARGETS.addP50),
+    row('durable add, library p99', (r) => fmtMs(r.add.p99)),
+    row('durable add via CLI p50 wall', (r) => fmtMs(r.cliAdd.p50)),
+    row('index.sqlite after import', (r) => fmtBytes(r.indexBytes)),
+    row('index.sqlite-wal after import', (r) => fmtBytes(r.walBytes)),
+    row('index after close (sqlite+wal)', (r) => fmtBytes(r.indexBytesClosed)),
+    row('log (Markdown day files)', (r) => `${fmtBytes(r.logBytes)} / ${r.dayFiles} files`),
+    row('RSS after searches', (r) => fmtBytes(r.inproc.rss)),
+  ];
+  console.log('\n' + table(head, rows));
+
+  const why = [
+    row('open home (createOptmem)', (r) => fmtMs(r.inproc.openMs)),
+    row('first search (loads jieba)', (r) => fmtMs(r.inproc.firstSearchMs)),
+    row('freshness check p50 (refresh)', (r) => fmtMs(r.inproc.stages.refresh.p50)),
+    row('query segmentation p50', (r) => fmtMs(r.inproc.stages.segment.p50)),
+    row('candidate SQL, AND ×200 p50', (r) => fmtMs(r.inproc.stages.andSql.p50)),
+    row('candidate SQL, AND ×200 p99', (r) => fmtMs(r.inproc.stages.andSql.p99)),
+    row('OR fallback SQL p50 (queries)', (r) => (r.inproc.stages.orSql ? `${fmtMs(r.inproc.stages.orSql.p50)} (${r.inproc.stages.orQueries})` : '—')),
+    row('OR fallback SQL p99', (r) => (r.inproc.stages.orSql ? fmtMs(r.inproc.stages.orSql.p99) : '—')),
+    row('search modes', (r) => Object.entries(r.inproc.modes).map(([k, v]) => `${k} ${v}`).join(', ')),
+    row('floor: segment + insert', (r) => fmtRate(r.floor.rate)),
+  ];
+  console.log('\nwhere the time goes (stages timed from outside search())\n' + table(head.slice(0, -1), why.map((r) => r.slice(0, -1))));
+  for (const n of sizes) {
+    const s = results[n].inproc.slowest.map((x) => `  ${fmtMs(x.p50).padStart(9)}  ${x.q}  (${x.mode}, ${x.candidates} candidates)`);
+    console.log(`\nslowest queries at ${n.toLocaleString('en-US')} (p50):\n${s.join('\n')}`);
+  }
+}
+
+function compare(prev, results, sizes) {
+  if (!prev?.sizes) return;
+  const lines = [];
+  for (const n of sizes) {
+    const a = prev.sizes[n];
+    const b = results[n];
+    if (!a) continue;
+    const d = (label, x, y, f) => `${label} ${f(x)} → ${f(y)}`;
+    lines.push(
+      `  ${n.toLocaleString('en-US')}: ` +
+        [
+          d('import', a.importRate, b.importRate, fmtRate),
+          d('p50', a.inproc.search.p50, b.inproc.search.p50, fmtMs),
+          d('p99', a.inproc.search.p99, b.inproc.search.p99, fmtMs),
+          d('CLI', a.cliSearch.p50, b.cliSearch.p50, fmtMs),
+          d('add', a.add.p50, b.add.p50, fmtMs),
+        ].join(' · '),
+    );
+  }
+  if (lines.length) console.log(`\nagainst the previous run (${prev.date}):\n${lines.join('\n')}`);
+}
+
+function main() {
+  const { sizes, explicit } = parseSizes();
+  const passes = Number(process.env.BENCH_PASSES ?? 5);
+  const cpus = os.cpus();
+  console.log(`optmem bench · node ${process.version} · ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'} · ${os.platform()}`);
+  console.log(
+    `sizes: ${sizes.join(', ')}${explicit ? '' : ' (default; 1M on request: BENCH_SIZES=10000,100000,1000000 npm run bench)'}` +
+      ` · ${benchQueries().length} queries × ${passes} passes after a warm-up pass`,
+  );
+  const results = {};
+  for (const n of sizes) {
+    console.log(`\n${n.toLocaleString('en-US')} records`);
+    results[n] = runSize(n, passes, (s) => console.log(s));
+  }
+  report(results, sizes);
+
+  const dir = path.join(root, '.bench');
+  const file = path.join(dir, 'last.json');
+  let prev = null;
+  try {
+    prev = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    /* first run */
+  }
+  compare(prev, results, sizes);
+  fs.mkdirSync(dir, { recursive: true });
+  const record = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus.length,
+    cpu: cpus[0]?.model.trim(),
+    passes,
+    queries: benchQueries().length,
+    targets: TARGETS,
+    sizes: results,
+  };
+  fs.writeFileSync(file, JSON.stringify(record, null, 2) + '\n');
+  console.log(`\nfigures written to .bench/last.json`);
+}
+
+main();

@@ -1,0 +1,46 @@
+/**
+ * Every ranking knob, with its default and range. docs/RANKING.md gives the formulas. A memory
+ * home may override any of them in config.json under "ranking".
+ */
+export interface RankingOptions {
+  /** candidates the ranking stages see (default 200, 10..5000). More finds buried corrections, costs time. */
+  candidates: number;
+  /**
+   * Time decay half-life in days, per domain; `default` for the rest (default 90 days, code 180).
+   * Range 1..3650. Lower: fresher wins sooner.
+   */
+  halfLifeDays: Record<string, number>;
+  /**
+   * What decay never goes below (default 0.35, 0..1). The guard that keeps a strongly relevant old
+   * record above weak recent noise: at most it loses 1 - floor of its score to age.
+   */
+  decayFloor: number;
+  /** Half-life multiplier when the query asks for recent things (最近, latest): default 0.2 (0.01..1). */
+  recentHalfLifeFactor: number;
+  /** Decay floor when the query asks for recent things (default 0.05). */
+  recentDecayFloor: number;
+  /**
+   * Multipliers by tier (redline is pinned, not weighted). Defaults evidence 1.15, normal 1,
+   * chatter 0.8: at most a 44% relevance gap can be overturned by tier (evidence over chatter).
+   */
+  tierWeights: { evidence: number; normal: number; chatter: number };
+  /** Multiplier for a superseded record (default 0.25, 0..1); it also always ranks below its replacement. */
+  supersededWeight: number;
+  /** Least relative relevance for a red line to be pinned above the rest (default 0.3, 0..1). */
+  redlineMinRelevance: number;
+}
+
+export const RANKING_DEFAULTS: RankingOptions = {
+  candidates: 200,
+  halfLifeDays: { default: 90, code: 180 },
+  decayFloor: 0.35,
+  recentHalfLifeFactor: 0.2,
+  recentDecayFloor: 0.05,
+  tierWeights: { evidence: 1.15, normal: 1, chatter: 0.8 },
+  supersededWeight: 0.25,
+  redlineMinRelevance: 0.3,
+};
+
+export function halfLifeFor(opts: RankingOptions, domain: string | null): number {
+  return (domain !== null ? opts.halfLifeDays[domain] : undefined) ?? opts.halfLifeDays.default ?? 90;
+}

@@ -1,0 +1,27 @@
+import type { Stage } from '../types.js';
+
+/**
+ * Red lines are locked: a red line that is relevant to the query (relative relevance at least
+ * `redlineMinRelevance`) and not superseded by a newer red line is pinned above every other result.
+ */
+export const redlineStage: Stage = {
+  name: 'redline',
+  run(ctx, candidates) {
+    const min = ctx.options.redlineMinRelevance;
+    for (const c of candidates) {
+      if (c.rec.tier !== 'redline') continue;
+      if (c.superseded) {
+        c.trace.push({ stage: 'redline', pinned: false, note: `replaced by the newer red line ${c.superseded.current}` });
+        continue;
+      }
+      const relevant = c.mode === 'recent' || c.relevance >= min;
+      c.pinned = relevant;
+      c.trace.push({
+        stage: 'redline',
+        pinned: relevant,
+        note: relevant ? 'red line: pinned first among relevant results' : `red line below the pinning threshold (relevance ${c.relevance.toFixed(3)} < ${min})`,
+      });
+    }
+    return candidates;
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * Queries that ask for recent things. Either a window (昨天, last week, in March: a filter on
+ * time) or a recency emphasis (最近进展, latest: a much shorter half-life). The words that say it
+ * are taken out of the query's terms: "最近进展" searches for 进展.
+ */
+export interface TimeIntent {
+  /** the query with the time words removed */
+  rest: string;
+  /** what was recognized, for explanations */
+  phrase: string | null;
+  window: { sinceMs: number; untilMs: number } | null;
+  recent: boolean;
+}
+
+const DAY = 86_400_000;
+
+/** Start of the local day containing ms, in the given offset (minutes east of UTC). */
+function dayStart(ms: number, offsetMin: number): number {
+  const local = ms + offsetMin * 60_000;
+  return local - (((local % DAY) + DAY) % DAY) - offsetMin * 60_000;
+}
+
+function monthStart(y: number, m: number, offsetMin: number): number {
+  return Date.UTC(y, m, 1) - offsetMin * 60_000;
+}
+
+const MONTHS_EN = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const CN_NUM: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 十一: 11, 十二: 12 };
+
+function num(s: string): number {
+  return /^\d+$/.test(s) ? Number(s) : (CN_NUM[s] ?? NaN);
+}
+
+export function parseTimeIntent(query: string, nowMs: number, offsetMin: number): TimeIntent {
+  const today = dayStart(nowMs, offsetMin);
+  const local = new Date(nowMs + offsetMin * 60_000);
+  const y = local.getUTCFullYear();
+  const mo = local.getUTCMonth();
+  const weekday = (local.getUTCDay() + 6) % 7; // Monday 0
+  const thisWeek = today - weekday * DAY;
+  const win = (a: number, b: number) => ({ sinceMs: a, untilMs: b - 1 });
+
+  type Rule = [RegExp, (m: RegExpExecArray) => Pick<TimeIntent, 'window' | 'recent'>];
+  const rules: Rule[] = [
+    [/今天|今日|\btoday\b/i, () => ({ window: win(today, today + DAY), recent: true })],
+    [/昨天|昨日|\byesterday\b/i, () => ({ window: win(today - DAY, today), recent: true })],
+    [/前天/, () => ({ window: win(today - 2 * DAY, today - DAY), recent: true })],
+    [/上周|上个?星期|上礼拜|\blast week\b/i, () => ({ window: win(thisWeek - 7 * DAY, thisWeek), recent: true })],
+    [/本周|这周|这个?星期|\bthis week\b/i, () => ({ window: win(thisWeek, today + DAY), recent: true })],
+    [/上个?月|\blast month\b/i, () => ({ window: win(mo === 0 ? monthStart(y - 1, 11, offsetMin) : monthStart(y, mo - 1, offsetMin), monthStart(y, mo, offsetMin)), recent: true })],
+    [/这个月|本月|当月|\bthis month\b/i, () => ({ window: win(monthStart(y, mo, offsetMin), today + DAY), recent: true })],
+    [/去年|\blast year\b/i, () => ({ window: win(monthStart(y - 1, 0, offsetMin), monthStart(y, 0, offsetMin)), recent: false })],
+    [/今年|\bthis year\b/i, () => ({ window: win(monthStart(y, 0, offsetMin), today + DAY), recent: true })],
+    [
+      /(?:最近|近|过去|这)\s*(\d+|[一二两三四五六七八九十]+)\s*(天|日|周|个?星期|个?月)|\b(?:last|past)\s+(\d+)\s+(days?|weeks?|months?)\b/i,
+      (m) => {
+        const n = num(m[1] ?? m[3] ?? '');
+        const unit = (m[2] ?? m[4] ?? '').toLowerCase();
+        const days = /天|日|day/.test(unit) ? n : /周|星期|week/.test(unit) ? 7 * n : 30 * n;
+        return { window: Number.isFinite(days) ? win(today + DAY - days * DAY, today + DAY) : null, recent: true };
+      },
+    ],
+    [
+      /\bin\s+(january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(\d{4}))?\b|(?<![\d年])(\d{4}年)?(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?(?![\d日号])/i,
+      (m) => {
+        const month = m[1] ? MONTHS_EN.indexOf(m[1].toLowerCase()) : num(m[4]!) - 1;
+        let year = m[2] ? Number(m[2]) : m[3] ? Number(m[3].slice(0, 4)) : y;
+        if (!m[2] && !m[3] && month > mo) year--; // "in March" means the last March that has begun
+        return { window: win(monthStart(year, month, offsetMin), month === 11 ? monthStart(year + 1, 0, offsetMin) : monthStart(year, month + 1, offsetMin)), recent: false };
+      },
+    ],
+    [/最近|近期|近来|最新|新近|这几天|这两天|这阵子|目前|\b(?:recent|recently|latest|lately|newest|current(?:ly)?)\b/i, () => ({ window: null, recent: true })],
+  ];
+  for (const [re, f] of rules) {
+    const m = re.exec(query);
+    if (m) {
+      const r = f(m);
+      const rest = (query.slice(0, m.index) + ' ' + query.slice(m.index + m[0].length)).replace(/\s+/g, ' ').trim();
+      // A second recency word ("最近一周的最新进展") is stripped too.
+      const again = /最近|近期|最新|\b(?:recent|recently|latest|lately)\b/i;
+      return { rest: rest.replace(again, ' ').trim(), phrase: m[0], window: r.window, recent: r.recent };
+    }
+  }
+  return { rest: query, phrase: null, window: null, recent: false };
+}
