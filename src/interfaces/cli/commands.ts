@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import { OptmemError } from '../../core/errors.js';
 import { serializeRecord } from '../../core/record-format.js';
-import { createOptmem, initHome, type Optmem } from '../../optmem.js';
-import { recordToJson } from '../../io/jsonl.js';
+import { createRecord, type RecordInput } from '../../core/record.js';
+import { DEFAULT_DOMAINS } from '../../core/markers.js';
+import { createOptmem, homeExists, initHome, type Optmem } from '../../optmem.js';
+import { parseJsonlRecords, recordToJson } from '../../io/jsonl.js';
+import { DEFAULT_CONFIG } from '../../config.js';
 import { intOption, str, strList, type OptionSpec, type ParsedArgs } from './args.js';
 import { formatHits, recordLine } from './format.js';
 import type { Edge } from '../../index/supersession.js';
@@ -81,22 +84,23 @@ export const COMMANDS: Record<string, Command> = {
       const p = ctx.args.positionals;
       if (p.length === 0) throw new OptmemError('USAGE', `add: the record's text is missing (usage: ${COMMANDS.add!.usage})`);
       const text = p.length === 1 && p[0] === '-' ? ctx.io.readStdin() : p.join(' ');
+      const input: RecordInput = {
+        text,
+        id: str(v.id),
+        domain: str(v.domain),
+        project: str(v.project),
+        kind: str(v.kind),
+        tier: str(v.tier),
+        corrects: strList(v.corrects)?.flatMap((s) => s.split(',')),
+        time: str(v.time),
+        tags: strList(v.tag)?.flatMap((s) => s.split(',')),
+        source: { agent: str(v.agent), session: str(v.session), ref: str(v.ref) },
+      };
+      // Check the fields before opening (and perhaps creating) the home: bad usage writes nothing.
+      createRecord(input, { nowMs: Date.now(), knownDomains: DEFAULT_DOMAINS });
       const m = ctx.open({ create: true });
       try {
-        const last = m.add({
-          text,
-          id: str(v.id),
-          domain: str(v.domain),
-          project: str(v.project),
-          kind: str(v.kind),
-          tier: str(v.tier),
-          corrects: strList(v.corrects)?.flatMap((s) => s.split(',')),
-          time: str(v.time),
-          tags: strList(v.tag)?.flatMap((s) => s.split(',')),
-          source: { agent: str(v.agent), session: str(v.session), ref: str(v.ref) },
-        });
-        const { record, warnings } = last;
-        const { supersedes } = last;
+        const { record, warnings, supersedes } = m.add(input);
         for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
         if (!ctx.json) {
           for (const e of supersedes.filter((x) => !x.blocked)) ctx.io.stderr(`optmem: supersedes ${e.oldId} (${describeEdge(e)})\n`);
@@ -115,9 +119,12 @@ export const COMMANDS: Record<string, Command> = {
     run(ctx) {
       const file = onePositional(ctx, 'JSONL file');
       const text = readInput(ctx, file);
+      const source = file === '-' ? 'stdin' : file;
+      // Check the whole input before creating a home for it: a refused import leaves no trace.
+      if (!homeExists(ctx.home)) parseJsonlRecords(text, source, { nowMs: Date.now(), knownDomains: DEFAULT_CONFIG.domains });
       const m = ctx.open({ create: true });
       try {
-        const r = m.import(text, { skipExisting: ctx.args.values['skip-existing'] === true, source: file === '-' ? 'stdin' : file });
+        const r = m.import(text, { skipExisting: ctx.args.values['skip-existing'] === true, source });
         out(ctx, r, `imported ${r.imported} record${r.imported === 1 ? '' : 's'}${r.skipped ? `, skipped ${r.skipped} already present` : ''}\n`);
       } finally {
         m.close();

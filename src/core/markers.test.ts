@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DOMAINS, detectMarkers, prefixDomain, stripMarkers } from './markers.js';
+
+const D = [...DEFAULT_DOMAINS];
+
+describe('markers', () => {
+  it('a leading [domain] prefix names a known domain, also after 〔更正〕/〔红线〕/[correction]/[redline]', () => {
+    const cases: [string, string | null][] = [
+      ['[hermes] x', 'hermes'],
+      ['[code] x', 'code'],
+      ['[openclaw] x', 'openclaw'],
+      ['[Code] x', 'code'],
+      ['〔更正〕[code] x', 'code'],
+      ['〔更正〕 [code] x', 'code'],
+      ['〔红线〕[hermes] x', 'hermes'],
+      ['[correction] [openclaw] x', 'openclaw'],
+      ['[redline][code] x', 'code'],
+      ['[todo] x', null],
+      ['[code-review] x', null],
+      ['x [code]', null],
+      ['(code) x', null],
+      ['〔备注〕[todo] x', null],
+    ];
+    for (const [text, want] of cases) expect(prefixDomain(text, D), text).toBe(want);
+  });
+
+  it('〔更正〕/[correction] mark corrections; 〔红线〕/[redline] red lines, which win', () => {
+    expect(detectMarkers('〔更正〕x', D)).toMatchObject({ kind: 'correction', tier: 'evidence' });
+    expect(detectMarkers('[Correction] x', D)).toMatchObject({ kind: 'correction', tier: 'evidence' });
+    expect(detectMarkers('〔红线〕x', D)).toMatchObject({ kind: 'redline', tier: 'redline' });
+    expect(detectMarkers('[redline] x', D)).toMatchObject({ kind: 'redline', tier: 'redline' });
+    expect(detectMarkers('〔更正〕〔红线〕x', D)).toMatchObject({ kind: 'redline', tier: 'redline', correction: true });
+    expect(detectMarkers('plain 更正 红线 correction', D)).toMatchObject({ kind: 'note', tier: 'normal' });
+  });
+
+  it('only configured domains count', () => {
+    expect(prefixDomain('[research] x', D)).toBeNull();
+    expect(prefixDomain('[research] x', ['research'])).toBe('research');
+  });
+
+  it('stripMarkers removes the prefix and markers but keeps other bracketed words', () => {
+    expect(stripMarkers('〔更正〕[code] 端口', D).trim()).toBe('端口');
+    expect(stripMarkers('[todo] fix', D)).toBe('[todo] fix');
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { parseTimeIntent } from './time-intent.js';
+
+// Friday 2026-11-20, 10:00 in UTC+8.
+const NOW = Date.parse('2026-11-20T10:00:00+08:00');
+const OFF = 480;
+const at = (iso: string) => Date.parse(iso);
+const win = (since: string, until: string) => ({ sinceMs: at(since), untilMs: at(until) - 1 });
+
+describe('parseTimeIntent', () => {
+  it('passes a query without time words through unchanged', () => {
+    expect(parseTimeIntent('后端端口', NOW, OFF)).toEqual({ rest: '后端端口', phrase: null, window: null, recent: false });
+  });
+
+  it('最近进展: recency without a window, the time word taken out', () => {
+    const t = parseTimeIntent('公众号改版最近进展', NOW, OFF);
+    expect(t).toMatchObject({ rest: '公众号改版 进展', phrase: '最近', window: null, recent: true });
+  });
+
+  it('latest / recent in English', () => {
+    expect(parseTimeIntent('latest migration progress', NOW, OFF)).toMatchObject({ rest: 'migration progress', recent: true, window: null });
+    expect(parseTimeIntent('what changed recently in the deploy', NOW, OFF)).toMatchObject({ recent: true, window: null });
+  });
+
+  it('昨天 / yesterday: the local calendar day before', () => {
+    const y = win('2026-11-19T00:00:00+08:00', '2026-11-20T00:00:00+08:00');
+    expect(parseTimeIntent('昨天 jieba 词典', NOW, OFF)).toMatchObject({ rest: 'jieba 词典', window: y, recent: true });
+    expect(parseTimeIntent('what broke yesterday', NOW, OFF).window).toEqual(y);
+  });
+
+  it('今天 is today up to its end', () => {
+    expect(parseTimeIntent('今天的日报', NOW, OFF).window).toEqual(win('2026-11-20T00:00:00+08:00', '2026-11-21T00:00:00+08:00'));
+  });
+
+  it('上周 / last week: Monday to Sunday of the week before', () => {
+    const w = win('2026-11-09T00:00:00+08:00', '2026-11-16T00:00:00+08:00');
+    expect(parseTimeIntent('上周 rss 抓取故障', NOW, OFF)).toMatchObject({ window: w, recent: true, rest: 'rss 抓取故障' });
+    expect(parseTimeIntent('what broke last week', NOW, OFF).window).toEqual(w);
+    expect(parseTimeIntent('上个星期的部署', NOW, OFF).window).toEqual(w);
+  });
+
+  it('这个月 / this month: from the 1st to the end of today', () => {
+    const w = win('2026-11-01T00:00:00+08:00', '2026-11-21T00:00:00+08:00');
+    expect(parseTimeIntent('这个月 投稿合作', NOW, OFF).window).toEqual(w);
+    expect(parseTimeIntent('本月 投稿', NOW, OFF).window).toEqual(w);
+    expect(parseTimeIntent('this month', NOW, OFF).window).toEqual(w);
+  });
+
+  it('上个月 / last month, across a year boundary too', () => {
+    expect(parseTimeIntent('上个月的稿子', NOW, OFF).window).toEqual(win('2026-10-01T00:00:00+08:00', '2026-11-01T00:00:00+08:00'));
+    const jan = Date.parse('2027-01-10T10:00:00+08:00');
+    expect(parseTimeIntent('last month', jan, OFF).window).toEqual(win('2026-12-01T00:00:00+08:00', '2027-01-01T00:00:00+08:00'));
+  });
+
+  it('in March / 9月: the last such month that has begun, a window without recency', () => {
+    expect(parseTimeIntent('logo decision in September', NOW, OFF)).toMatchObject({
+      window: win('2026-09-01T00:00:00+08:00', '2026-10-01T00:00:00+08:00'),
+      recent: false,
+      rest: 'logo decision',
+    });
+    // March has not begun yet in February: last year's March.
+    const feb = Date.parse('2027-02-10T10:00:00+08:00');
+    expect(parseTimeIntent('in March', feb, OFF).window).toEqual(win('2026-03-01T00:00:00+08:00', '2026-04-01T00:00:00+08:00'));
+    expect(parseTimeIntent('9月 NAS 换硬盘', NOW, OFF).window).toEqual(win('2026-09-01T00:00:00+08:00', '2026-10-01T00:00:00+08:00'));
+    expect(parseTimeIntent('十二月的计划', NOW, OFF).window).toEqual(win('2025-12-01T00:00:00+08:00', '2026-01-01T00:00:00+08:00'));
+  });
+
+  it('a date such as 9月3日 is not a month window', () => {
+    expect(parseTimeIntent('9月3日上线', NOW, OFF).window).toBeNull();
+  });
+
+  it('最近3天 / past 2 weeks: a window ending today', () => {
+    expect(parseTimeIntent('最近3天的告警', NOW, OFF).window).toEqual(win('2026-11-18T00:00:00+08:00', '2026-11-21T00:00:00+08:00'));
+    expect(parseTimeIntent('errors in the past 2 weeks', NOW, OFF).window).toEqual(win('2026-11-07T00:00:00+08:00', '2026-11-21T00:00:00+08:00'));
+    const both = parseTimeIntent('最近一周的最新进展', NOW, OFF);
+    expect(both).toMatchObject({ recent: true, window: win('2026-11-14T00:00:00+08:00', '2026-11-21T00:00:00+08:00') });
+    expect(both.rest).not.toMatch(/最近|最新/);
+  });
+
+  it('去年 is a window but not a recency request', () => {
+    expect(parseTimeIntent('去年的预算', NOW, OFF)).toMatchObject({ window: win('2025-01-01T00:00:00+08:00', '2026-01-01T00:00:00+08:00'), recent: false });
+  });
+
+  it('windows follow the offset: the same instant is another day in UTC', () => {
+    // 2026-11-20T10:00+08:00 is 02:00 UTC on the 20th: yesterday in UTC is the 19th UTC.
+    expect(parseTimeIntent('yesterday', NOW, 0).window).toEqual(win('2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z'));
+  });
+});
