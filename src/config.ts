@@ -35,6 +35,7 @@ function readRanking(v: unknown, file: string): RankingOptions {
   const known = new Set(Object.keys(RANKING_DEFAULTS));
   for (const k of Object.keys(o)) if (!known.has(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown ranking option "${k}" (known: ${[...known].join(', ')})`, { file, field: `ranking.${k}` });
   if (o.candidates !== undefined) r.candidates = num(o.candidates, file, 'ranking.candidates', 10, 5000);
+  if (o.termWeight !== undefined) r.termWeight = num(o.termWeight, file, 'ranking.termWeight', 0, 1);
   if (o.decayFloor !== undefined) r.decayFloor = num(o.decayFloor, file, 'ranking.decayFloor', 0, 1);
   if (o.recentHalfLifeFactor !== undefined) r.recentHalfLifeFactor = num(o.recentHalfLifeFactor, file, 'ranking.recentHalfLifeFactor', 0.01, 1);
   if (o.recentDecayFloor !== undefined) r.recentDecayFloor = num(o.recentDecayFloor, file, 'ranking.recentDecayFloor', 0, 1);

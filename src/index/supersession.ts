@@ -47,6 +47,8 @@ export interface Edge {
 
 const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || /〔更正〕|\[correction\]/i.test(r.text);
 const isRedline = (r: IndexedRecord) => r.tier === 'redline';
+/** Words by which a record says it replaces an earlier one. */
+const REPLACES = /作废|废止|取代|替代|代替|改为|改成|不再|以此为准|replaces?|supersedes?|instead of|no longer|overrides?/i;
 
 function sameScope(a: IndexedRecord, b: IndexedRecord): boolean {
   return a.domain === b.domain && a.project === b.project;
@@ -118,12 +120,14 @@ export class SupersessionResolver {
       this.put({ oldId: id, newId: r.id, method: 'explicit', inferred: false, blocked: o ? this.blocked(o, r) : false, score: 1, detail: {} });
       n++;
     }
-    if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r);
+    if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, false);
+    // A new red line that says it replaces an old one ("…那条作废") overrides it: only red lines can.
+    else if (r.corrects.length === 0 && isRedline(r) && REPLACES.test(r.text)) n += this.resolveByText(r, true);
     if (this.opts.inferCorrections) n += this.inferFromFacts(r);
     return n;
   }
 
-  private resolveByText(r: IndexedRecord): number {
+  private resolveByText(r: IndexedRecord, onlyRedlines: boolean): number {
     const tok = this.index.tokenizer;
     const terms = tok
       .queryTerms(r.text.replace(/〔[^〕]{1,6}〕|\[(correction|redline)\]/gi, ' '))
@@ -150,6 +154,7 @@ export class SupersessionResolver {
     for (const [rid, bm] of candidates) {
       const o = this.record(this.q.byRid.get(rid));
       if (!o || !older(o, r) || !sameScope(o, r)) continue;
+      if (onlyRedlines && !isRedline(o)) continue;
       const hay = o.text.normalize('NFKC').toLowerCase();
       const shared = terms.filter((t) => hay.includes(t.text)).map((t) => t.text);
       const subject = terms.length ? shared.length / terms.length : 0;

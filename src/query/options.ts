@@ -6,6 +6,12 @@ export interface RankingOptions {
   /** candidates the ranking stages see (default 200, 10..5000). More finds buried corrections, costs time. */
   candidates: number;
   /**
+   * Share of relevance that comes from holding the query's words rather than from BM25's weight
+   * (default 0.5, 0..1). At 0 relevance is the plain BM25 ratio; at 0.5 every record holding all
+   * the words scores at least 0.5, so BM25's length normalisation cannot outweigh time and trust.
+   */
+  termWeight: number;
+  /**
    * Time decay half-life in days, per domain; `default` for the rest (default 90 days, code 180).
    * Range 1..3650. Lower: fresher wins sooner.
    */
@@ -32,6 +38,7 @@ export interface RankingOptions {
 
 export const RANKING_DEFAULTS: RankingOptions = {
   candidates: 200,
+  termWeight: 0.5,
   halfLifeDays: { default: 90, code: 180 },
   decayFloor: 0.35,
   recentHalfLifeFactor: 0.2,

@@ -19,24 +19,26 @@ export function compareCandidates(a: Candidate, b: Candidate): number {
 }
 
 /**
- * Sort, then hold the one hard rule scores alone cannot promise: a superseded record never stands
- * above its current replacement.
+ * Sort, then place every superseded record directly below its current replacement: never above
+ * it, and still in sight as history of the answer it used to give (the user's rule: the old record
+ * stays as history, demoted and flagged). A superseded record whose replacement is not among the
+ * candidates (filtered out) keeps its demoted score's place.
  */
 export function order(candidates: Candidate[]): Candidate[] {
   const sorted = [...candidates].sort(compareCandidates);
-  const pos = new Map(sorted.map((c, i) => [c.rec.id, i]));
-  const moved = sorted.filter((c) => c.superseded && (pos.get(c.superseded.current) ?? -1) > (pos.get(c.rec.id) ?? 0));
-  if (moved.length === 0) return sorted;
-  const movedIds = new Set(moved.map((c) => c.rec.id));
-  const out: Candidate[] = [];
+  const present = new Set(sorted.map((c) => c.rec.id));
   const after = new Map<string, Candidate[]>();
-  for (const c of moved) {
-    const list = after.get(c.superseded!.current) ?? [];
-    list.push(c);
-    after.set(c.superseded!.current, list);
-  }
   for (const c of sorted) {
-    if (movedIds.has(c.rec.id)) continue;
+    if (c.superseded && present.has(c.superseded.current) && c.superseded.current !== c.rec.id) {
+      const list = after.get(c.superseded.current) ?? [];
+      list.push(c);
+      after.set(c.superseded.current, list);
+    }
+  }
+  if (after.size === 0) return sorted;
+  const out: Candidate[] = [];
+  for (const c of sorted) {
+    if (c.superseded && after.get(c.superseded.current)?.includes(c)) continue;
     out.push(c);
     for (const m of after.get(c.rec.id) ?? []) out.push(m);
   }

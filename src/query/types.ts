@@ -60,7 +60,7 @@ export type TraceEntry =
       factor: number;
       note: string;
     }
-  | { stage: 'decay'; ageDays: number; halfLifeDays: number; floor: number; factor: number; recentQuery: boolean }
+  | { stage: 'decay'; ageDays: number; /** null: red lines do not decay */ halfLifeDays: number | null; floor: number; factor: number; recentQuery: boolean }
   | { stage: 'tier'; tier: string; factor: number }
   | { stage: 'redline'; pinned: boolean; note: string };
 

@@ -18,7 +18,7 @@ export function recordLine(r: Pick<MemoryRecord, 'id' | 'time' | 'domain' | 'pro
 function traceLine(t: TraceEntry): string {
   switch (t.stage) {
     case 'retrieve':
-      return `retrieve: ${t.mode} match, bm25 ${t.bm25.toFixed(3)}, terms ${t.matchedTerms.length}/${t.totalTerms} [${t.matchedTerms.join(' ')}]`;
+      return `retrieve: ${t.mode} match, bm25 ${t.bm25.toPrecision(3)}, terms ${t.matchedTerms.length}/${t.totalTerms} [${t.matchedTerms.join(' ')}]`;
     case 'relevance':
       return `relevance: ${t.value.toFixed(3)} = ${t.formula}`;
     case 'filter':
@@ -26,7 +26,7 @@ function traceLine(t: TraceEntry): string {
     case 'supersede':
       return `supersede: ${t.note} (×${t.factor})`;
     case 'decay':
-      return Number.isFinite(t.halfLifeDays)
+      return t.halfLifeDays !== null
         ? `decay: ×${t.factor.toFixed(3)} (age ${t.ageDays} d, half-life ${t.halfLifeDays} d, floor ${t.floor}${t.recentQuery ? ', recent query' : ''})`
         : 'decay: none (red lines do not decay)';
     case 'tier':

@@ -14,7 +14,7 @@ export const decayStage: Stage = {
     const recent = ctx.q.recent;
     for (const c of candidates) {
       if (c.rec.tier === 'redline') {
-        c.trace.push({ stage: 'decay', ageDays: Math.round((ctx.q.nowMs - c.rec.timeMs) / DAY), halfLifeDays: Infinity, floor: 1, factor: 1, recentQuery: recent });
+        c.trace.push({ stage: 'decay', ageDays: Math.round((ctx.q.nowMs - c.rec.timeMs) / DAY), halfLifeDays: null, floor: 1, factor: 1, recentQuery: recent });
         continue;
       }
       const h = halfLifeFor(o, c.rec.domain) * (recent ? o.recentHalfLifeFactor : 1);

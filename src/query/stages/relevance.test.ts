@@ -22,11 +22,11 @@ function cand(id: string, bm25: number, mode: Candidate['mode'], matched: string
 describe('relevance stage', () => {
   const terms = [term('backend'), term('port'), term('the', true)];
 
-  it('scales BM25 to the best candidate: the best is 1.0', () => {
+  it('scales BM25 to the best candidate, compressed by termWeight: the best is 1.0, a full match at half its BM25 0.75', () => {
     const [a, b] = relevanceStage.run(ctx(terms), [cand('a', 8, 'and', ['backend', 'port']), cand('b', 4, 'and', ['backend', 'port'])]);
     expect(a!.relevance).toBe(1);
     expect(a!.score).toBe(1);
-    expect(b!.relevance).toBeCloseTo(0.5, 9);
+    expect(b!.relevance).toBeCloseTo(0.75, 9);
     expect(a!.trace[0]).toMatchObject({ stage: 'relevance', value: 1 });
   });
 
@@ -34,6 +34,12 @@ describe('relevance stage', () => {
     const [a, b] = relevanceStage.run(ctx(terms), [cand('a', 8, 'and', ['backend', 'port']), cand('b', 8, 'or', ['port'])]);
     expect(a!.relevance).toBe(1);
     expect(b!.relevance).toBeCloseTo(0.5, 9); // 1 of the 2 content terms; "the" is a stop word
+  });
+
+  it('counts a CJK word and its sub-words once for coverage', () => {
+    const cjk = (t: string): QueryTerm => ({ text: t, surface: t, cjk: true, stop: false });
+    const [, b] = relevanceStage.run(ctx([cjk('公众'), cjk('公众号'), cjk('改版')]), [cand('a', 8, 'and', []), cand('b', 8, 'or', ['改版'])]);
+    expect(b!.relevance).toBeCloseTo(0.5, 9); // 1 of 2 words (公众号, 改版), full BM25
   });
 
   it('gives every record relevance 1 when the query has no terms (recent mode)', () => {

@@ -1,14 +1,29 @@
+import type { QueryTerm } from '../../index/tokenizer/tokenizer.js';
 import type { Stage } from '../types.js';
 
 /**
- * Relevance: BM25 relative to the best candidate of this query (so 1.0 is the best match, and
- * later stages can weigh it against time and trust on a fixed scale), times the share of the
- * query's terms the record contains (1.0 under AND; a relaxed OR match of half the terms gets 0.5).
+ * The words coverage counts: content terms, without the sub-words jieba's search mode adds
+ * (公众号 also yields 公众: one word, not two).
+ */
+export function coverageWords(terms: QueryTerm[]): QueryTerm[] {
+  const content = terms.filter((t) => !t.stop);
+  const base = content.length ? content : terms;
+  return base.filter((t) => !(t.cjk && base.some((o) => o !== t && o.cjk && o.text.length > t.text.length && o.text.includes(t.text))));
+}
+
+/**
+ * Relevance in [0, 1] = coverage × (termWeight + (1 − termWeight) × bm25 / best_bm25).
+ * coverage: the share of the query's words the record holds (1 under AND). The BM25 ratio ranks
+ * records that hold the same words (rarer words, shorter records first) but, compressed by
+ * `termWeight`, no longer decides alone: two records that both hold every word are "similarly
+ * relevant" (≥ termWeight), which is where decay and tiers may order them.
  */
 export const relevanceStage: Stage = {
   name: 'relevance',
   run(ctx, candidates) {
-    const total = Math.max(1, ctx.q.terms.filter((t) => !t.stop).length || ctx.q.terms.length);
+    const words = coverageWords(ctx.q.terms);
+    const total = Math.max(1, words.length);
+    const tw = ctx.options.termWeight;
     let max = 0;
     for (const c of candidates) if (c.bm25 > max) max = c.bm25;
     for (const c of candidates) {
@@ -18,14 +33,16 @@ export const relevanceStage: Stage = {
         c.trace.push({ stage: 'relevance', value: 1, formula: 'no query terms: every record is equally relevant' });
         continue;
       }
-      const coverage = c.mode === 'and' ? 1 : Math.min(1, c.matchedTerms.length / total);
-      const value = max > 0 ? (c.bm25 / max) * coverage : 0;
+      const held = c.mode === 'and' ? total : words.filter((w) => c.matchedTerms.includes(w.text)).length;
+      const coverage = Math.min(1, held / total);
+      const ratio = max > 0 ? c.bm25 / max : 0;
+      const value = coverage * (tw + (1 - tw) * ratio);
       c.score = value;
       c.relevance = value;
       c.trace.push({
         stage: 'relevance',
         value,
-        formula: `bm25 ${c.bm25.toFixed(3)} / best ${max.toFixed(3)} × coverage ${coverage.toFixed(2)}`,
+        formula: `coverage ${held}/${total} × (${tw} + ${(1 - tw).toFixed(2)} × bm25 ${c.bm25.toPrecision(3)} / best ${max.toPrecision(3)})`,
       });
     }
     return candidates;

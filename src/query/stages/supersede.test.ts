@@ -131,12 +131,19 @@ describe('order: a superseded record never stands above its replacement', () => 
     expect(order([old, mid, repl]).map((c) => c.rec.id)).toEqual(['mid', 'new', 'old']);
   });
 
-  it('keeps a superseded record that is already below its replacement where it is', () => {
+  it('places a superseded record directly below its replacement, as history of that answer', () => {
     const old = cand(rec('old', 1), 0.1);
     old.superseded = { by: 'new', current: 'new', method: 'explicit', inferred: false };
     const repl = cand(rec('new', 3), 0.8);
     const other = cand(rec('x', 2), 0.5);
-    expect(order([old, other, repl]).map((c) => c.rec.id)).toEqual(['new', 'x', 'old']);
+    expect(order([old, other, repl]).map((c) => c.rec.id)).toEqual(['new', 'old', 'x']);
+  });
+
+  it('keeps a superseded record whose replacement is not among the candidates at its demoted place', () => {
+    const old = cand(rec('old', 1), 0.1);
+    old.superseded = { by: 'gone', current: 'gone', method: 'explicit', inferred: false };
+    const other = cand(rec('x', 2), 0.5);
+    expect(order([old, other]).map((c) => c.rec.id)).toEqual(['x', 'old']);
   });
 
   it('ties break by newer time, then id: the same input gives the same order', () => {
