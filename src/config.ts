@@ -3,6 +3,9 @@ import { OptmemError } from './core/errors.js';
 import { DEFAULT_DOMAINS } from './core/markers.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
+import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
+
+const KNOWN = ['domains', 'ranking', 'supersession', 'core', 'projects', 'agents'];
 
 /** The memory home's config.json. Every field is optional; defaults are below. */
 export interface HomeConfig {
@@ -12,13 +15,39 @@ export interface HomeConfig {
   ranking: RankingOptions;
   /** supersession derivation (index/supersession.ts) */
   supersession: SupersessionOptions;
+  /** core memory (sessions/core-memory.ts): budget in characters and more */
+  core: CoreOptions;
+  /** working-directory prefix → project name, before the git root's name is tried */
+  projects: Record<string, string>;
+  /** agent name → domain, for what the pipes write (handoffs, diary) */
+  agents: Record<string, string>;
 }
 
 export const DEFAULT_CONFIG: HomeConfig = {
   domains: [...DEFAULT_DOMAINS],
   ranking: RANKING_DEFAULTS,
   supersession: SUPERSESSION_DEFAULTS,
+  core: CORE_DEFAULTS,
+  projects: {},
+  agents: { 'claude-code': 'code', codex: 'code', openclaw: 'openclaw', hermes: 'hermes' },
 };
+
+function stringMap(v: unknown, file: string, field: string, valueCheck: (s: string) => boolean): Record<string, string> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || !Object.values(v).every((x) => typeof x === 'string' && valueCheck(x))) {
+    throw new OptmemError('INVALID_INPUT', `${file}: "${field}" must be an object of strings`, { file, field });
+  }
+  return { ...(v as Record<string, string>) };
+}
+
+function readCore(v: unknown, file: string): CoreOptions {
+  if (v === undefined) return CORE_DEFAULTS;
+  const o = v as Record<string, unknown>;
+  const c = { ...CORE_DEFAULTS };
+  if (o.budget !== undefined) c.budget = num(o.budget, file, 'core.budget', 200, 100_000);
+  if (o.recentDays !== undefined) c.recentDays = num(o.recentDays, file, 'core.recentDays', 1, 3650);
+  if (o.maxEntryChars !== undefined) c.maxEntryChars = num(o.maxEntryChars, file, 'core.maxEntryChars', 40, 10_000);
+  return c;
+}
 
 function num(v: unknown, file: string, field: string, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
@@ -83,7 +112,7 @@ export function readConfig(file: string): HomeConfig {
   }
   const cfg: HomeConfig = { ...DEFAULT_CONFIG };
   for (const k of Object.keys(data as object)) {
-    if (!['domains', 'ranking', 'supersession'].includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown field "${k}" (known: domains, ranking, supersession)`, { file, field: k });
+    if (!KNOWN.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown field "${k}" (known: ${KNOWN.join(', ')})`, { file, field: k });
   }
   const d = (data as Record<string, unknown>).domains;
   if (d !== undefined) {
@@ -95,5 +124,8 @@ export function readConfig(file: string): HomeConfig {
   const o = data as Record<string, unknown>;
   cfg.ranking = readRanking(o.ranking, file);
   cfg.supersession = readSupersession(o.supersession, file);
+  cfg.core = readCore(o.core, file);
+  if (o.projects !== undefined) cfg.projects = stringMap(o.projects, file, 'projects', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x));
+  if (o.agents !== undefined) cfg.agents = { ...cfg.agents, ...stringMap(o.agents, file, 'agents', (x) => /^[A-Za-z][\w-]*$/.test(x)) };
   return cfg;
 }

@@ -11,3 +11,7 @@ export type { SearchRequest, SearchResult, SearchHit, TraceEntry } from './query
 export type { RecordJson } from './io/jsonl.js';
 export type { DoctorReport } from './doctor.js';
 export type { SyncReport } from './index/sync.js';
+export type { CoreApi } from './sessions/sessions.js';
+export type { CoreEntry, CoreMemory, CoreChange, ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';
+export { RANKING_DEFAULTS } from './query/options.js';
+export type { RankingOptions } from './query/options.js';

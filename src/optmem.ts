@@ -14,6 +14,8 @@ import { LogStore } from './store/log-store.js';
 import { parseJsonlRecords, recordToJson, type RecordJson } from './io/jsonl.js';
 import { runDoctor, type DoctorReport } from './doctor.js';
 import { writeFileAtomic } from './store/durable-file.js';
+import { createSessions, type CoreApi } from './sessions/sessions.js';
+import type { ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -75,6 +77,18 @@ export interface Optmem {
   get(id: string): IndexedRecord | null;
   /** the supersession chain through a record: what it replaced and what replaced it */
   history(id: string): HistoryResult | null;
+  /** the core memory block: show, add, pin, unpin, remove */
+  readonly core: CoreApi;
+  /** the context pack a session of a project starts with */
+  sessionStart(input: SessionStartInput): ContextPack;
+  /** write a handoff for the project (superseding its previous one) */
+  sessionEnd(input: SessionEndInput): SessionEndResult;
+  /** the project a working directory belongs to (config map, else the git root's name) */
+  projectFor(cwd: string): string | null;
+  /** projects that have a handoff, newest first */
+  projects(): string[];
+  /** a project's current handoff */
+  handoff(project: string): (MemoryRecord & { fields: HandoffFields }) | null;
   stats(): Stats;
   reindex(): SyncReport;
   /** re-read whatever changed on disk since the last look */
@@ -131,7 +145,26 @@ export function createOptmem(options: OptmemOptions): Optmem {
 
   const ctx = () => ({ nowMs: now(), knownDomains: config.domains });
 
+  const sessions = createSessions({
+    home: layout.home,
+    index: () => index,
+    add: (input) => api.add(input).record,
+    sync: () => {
+      withIndex(() => syncIndex(index, store));
+    },
+    nowMs: now,
+    core: config.core,
+    projects: config.projects,
+    agentDomains: config.agents,
+  });
+
   const api: Optmem = {
+    core: sessions.core,
+    sessionStart: (input) => sessions.sessionStart(input),
+    sessionEnd: (input) => sessions.sessionEnd(input),
+    projectFor: (cwd) => sessions.projectFor(cwd),
+    projects: () => sessions.projects(),
+    handoff: (project) => sessions.handoff(project),
     home: layout.home,
     config,
     get openReport() {

@@ -8,7 +8,9 @@ import { parseJsonlRecords, recordToJson } from '../../io/jsonl.js';
 import { DEFAULT_CONFIG } from '../../config.js';
 import { intOption, str, strList, type OptionSpec, type ParsedArgs } from './args.js';
 import { formatHits, recordLine } from './format.js';
+import { SESSION_COMMANDS } from './session-commands.js';
 import type { Edge } from '../../index/supersession.js';
+import { mcpCommand } from '../mcp/command.js';
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -52,6 +54,7 @@ function readInput(ctx: CommandContext, path: string): string {
 }
 
 export const COMMANDS: Record<string, Command> = {
+  ...SESSION_COMMANDS,
   init: {
     summary: 'create a memory home (log/, config.json)',
     usage: 'optmem init [--dir DIR]',
@@ -292,6 +295,7 @@ export const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  mcp: mcpCommand,
 };
 
 export function describeEdge(e: Edge): string {

@@ -1,0 +1,129 @@
+// LoCoMo retrieval benchmark (issue 5): one record per dialogue turn ("speaker: text" plus the
+// image caption), the session date as its time, the conversation as its domain; every question is
+// searched within its conversation. Reads ../shared/data/locomo/locomo10.json in place (or
+// $OPTMEM_DATA/locomo/locomo10.json). Usage: npm run bench:locomo [-- --json]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createOptmem } from '../dist/index.js';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dataDir = process.env.OPTMEM_DATA ?? path.join(root, '..', 'shared', 'data');
+const file = path.join(dataDir, 'locomo', 'locomo10.json');
+if (!fs.existsSync(file)) {
+  console.error(`LoCoMo data not found at ${file} (set OPTMEM_DATA to the folder holding locomo/locomo10.json)`);
+  process.exit(1);
+}
+const convs = JSON.parse(fs.readFileSync(file, 'utf8'));
+const TUNED = new Set(['conv-26', 'conv-30']);
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+function sessionTime(s) {
+  const m = /(\d+):(\d+)\s*(am|pm) on (\d+) (\w+),? (\d{4})/i.exec(s);
+  let h = Number(m[1]) % 12;
+  if (m[3].toLowerCase() === 'pm') h += 12;
+  return Date.UTC(Number(m[6]), MONTHS.indexOf(m[5].toLowerCase()), Number(m[4]), h, Number(m[2]));
+}
+const iso = (ms) => new Date(ms).toISOString().replace('Z', '+00:00');
+const recId = (conv, dia) => `${conv}.${dia}`;
+
+function buildRecords() {
+  const records = [];
+  const lastTime = new Map();
+  for (const c of convs) {
+    const conv = c.sample_id;
+    const cv = c.conversation;
+    for (let s = 1; cv[`session_${s}`]; s++) {
+      const t0 = sessionTime(cv[`session_${s}_date_time`]);
+      cv[`session_${s}`].forEach((turn, i) => {
+        const text = `${turn.speaker}: ${turn.text}${turn.blip_caption ? ` [image: ${turn.blip_caption}]` : ''}`;
+        records.push({ id: recId(conv, turn.dia_id), time: iso(t0 + i * 1000), text, domain: conv });
+        lastTime.set(conv, Math.max(lastTime.get(conv) ?? 0, t0 + i * 1000));
+      });
+    }
+  }
+  return { records, lastTime };
+}
+
+function evidenceOf(q) {
+  return (q.evidence ?? []).flatMap((e) => String(e).split(/[;,\s]+/)).filter((e) => /^D\d+:\d+$/.test(e));
+}
+
+function metrics(ranked, relevant) {
+  const rel = new Set(relevant);
+  const at = (k) => ranked.slice(0, k).filter((id) => rel.has(id)).length;
+  const firstHit = ranked.findIndex((id) => rel.has(id));
+  let dcg = 0;
+  ranked.slice(0, 10).forEach((id, i) => {
+    if (rel.has(id)) dcg += 1 / Math.log2(i + 2);
+  });
+  let idcg = 0;
+  for (let i = 0; i < Math.min(10, rel.size); i++) idcg += 1 / Math.log2(i + 2);
+  return {
+    r5: at(5) / rel.size,
+    r10: at(10) / rel.size,
+    hit1: firstHit === 0 ? 1 : 0,
+    hit5: firstHit >= 0 && firstHit < 5 ? 1 : 0,
+    hit10: firstHit >= 0 && firstHit < 10 ? 1 : 0,
+    mrr: firstHit >= 0 && firstHit < 10 ? 1 / (firstHit + 1) : 0,
+    ndcg10: idcg ? dcg / idcg : 0,
+  };
+}
+
+function run(label, ranking) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-locomo-'));
+  const { records, lastTime } = buildRecords();
+  fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
+  const domains = convs.map((c) => c.sample_id);
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains, ranking }));
+  const mem = createOptmem({ dir, durable: false });
+  mem.import(records.map((r) => JSON.stringify(r)).join('\n'));
+  const rows = [];
+  const t0 = performance.now();
+  for (const c of convs) {
+    for (const q of c.qa) {
+      const ev = evidenceOf(q).map((d) => recId(c.sample_id, d));
+      if (ev.length === 0) continue;
+      const res = mem.search({ query: String(q.question), domains: [c.sample_id], limit: 10, now: iso(lastTime.get(c.sample_id)) });
+      rows.push({ conv: c.sample_id, cat: q.category, ...metrics(res.results.map((h) => h.id), ev) });
+    }
+  }
+  const ms = performance.now() - t0;
+  mem.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { label, rows, msPerQuery: ms / rows.length };
+}
+
+const KEYS = ['r5', 'r10', 'hit1', 'hit5', 'hit10', 'mrr', 'ndcg10'];
+function mean(rows) {
+  const out = { n: rows.length };
+  for (const k of KEYS) out[k] = rows.length ? rows.reduce((s, r) => s + r[k], 0) / rows.length : 0;
+  return out;
+}
+
+function table(res) {
+  const lines = [];
+  const fmt = (name, m) => `${name.padEnd(26)} ${String(m.n).padStart(5)} ` + KEYS.map((k) => m[k].toFixed(3).padStart(7)).join('');
+  lines.push(`${res.label}  (${res.msPerQuery.toFixed(2)} ms/query in-process)`);
+  lines.push(`${'subset'.padEnd(26)} ${'n'.padStart(5)} ` + KEYS.map((k) => k.padStart(7)).join(''));
+  const c14 = res.rows.filter((r) => r.cat >= 1 && r.cat <= 4);
+  for (const cat of [1, 2, 3, 4]) lines.push(fmt(`category ${cat}`, mean(c14.filter((r) => r.cat === cat))));
+  lines.push(fmt('categories 1-4', mean(c14)));
+  lines.push(fmt('  tuned (conv-26, conv-30)', mean(c14.filter((r) => TUNED.has(r.conv)))));
+  lines.push(fmt('  held out (other 8)', mean(c14.filter((r) => !TUNED.has(r.conv)))));
+  lines.push(fmt('paper row: all categories', mean(res.rows)));
+  return { text: lines.join('\n'), c14: mean(c14), all: mean(res.rows) };
+}
+
+const on = table(run('optmem, decay on (now = end of each conversation)', undefined));
+const off = table(run('optmem, decay off', { decayFloor: 1 }));
+console.log(on.text + '\n\n' + off.text);
+console.log(
+  `\nreference, categories 1-4: plain BM25 (k1 1.2, b 0.75, lowercase letter/digit tokens) R@5 0.441, R@10 0.519.` +
+    `\nreference, paper row: DRAGON (dense) R@5 0.567, R@10 0.662; plain BM25 0.463 / 0.541 (the paper's own scoring).`,
+);
+if (process.argv.includes('--json')) {
+  fs.mkdirSync(path.join(root, '.bench'), { recursive: true });
+  fs.writeFileSync(path.join(root, '.bench', 'locomo.json'), JSON.stringify({ decayOn: { c14: on.c14, all: on.all }, decayOff: { c14: off.c14, all: off.all } }, null, 2));
+}

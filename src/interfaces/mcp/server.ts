@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Optmem } from '../../optmem.js';
+import { SERVER_INSTRUCTIONS } from './descriptions.js';
+import { registerResources } from './resources.js';
+import { registerCoreTools } from './tools/core.js';
+import { registerRecordTools } from './tools/records.js';
+import { registerSessionTools } from './tools/sessions.js';
+import type { ToolContext } from './tools/common.js';
+
+/**
+ * The MCP server: a composition root. It receives an open memory (the CLI resolved the home from
+ * --dir / $OPTMEM_HOME) and wires the tools and resources over it; nothing below reads config.
+ */
+
+function packageVersion(): string {
+  try {
+    // dist/interfaces/mcp/server.js and src/interfaces/mcp/server.ts both sit three levels down.
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export interface McpServerOptions extends ToolContext {}
+
+/** An McpServer over one memory: tools (search, add, get, history, core_*, session_*) and resources. */
+export function createMcpServer(mem: Optmem, opts: McpServerOptions): McpServer {
+  const server = new McpServer({ name: 'optmem', version: packageVersion() }, { instructions: SERVER_INSTRUCTIONS });
+  registerRecordTools(server, mem, opts);
+  registerCoreTools(server, mem, opts);
+  registerSessionTools(server, mem, opts);
+  registerResources(server, mem);
+  return server;
+}
+
+export interface StdioOptions extends McpServerOptions {
+  stdin?: Readable;
+  stdout?: Writable;
+}
+
+/**
+ * Serve `mem` over stdin/stdout until stdin ends; then close the server and the memory. Resolves
+ * when it is closed. stdout carries only the protocol: diagnostics go to `log` (stderr).
+ */
+export async function serveStdio(mem: Optmem, opts: StdioOptions): Promise<void> {
+  const stdin = opts.stdin ?? process.stdin;
+  const server = createMcpServer(mem, opts);
+  const transport = new StdioServerTransport(stdin, opts.stdout ?? process.stdout);
+  transport.onerror = (e) => opts.log(`optmem mcp: transport error: ${e.message}\n`);
+  const closed = new Promise<void>((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      server
+        .close()
+        .catch((e: Error) => opts.log(`optmem mcp: close failed: ${e.message}\n`))
+        .finally(() => {
+          mem.close();
+          resolve();
+        });
+    };
+    stdin.once('end', finish);
+    stdin.once('close', finish);
+  });
+  await server.connect(transport);
+  opts.log(`optmem mcp: serving ${mem.home} on stdio\n`);
+  return closed;
+}

@@ -1,0 +1,275 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { OptmemError, type Problem } from '../core/errors.js';
+
+/**
+ * Reading a finished (or compacting) session's transcript into plain turns, the input of
+ * `extractHandoff`. Three shapes are understood:
+ *
+ * - **Claude Code session JSONL** (`~/.claude/projects/<cwd>/<session>.jsonl`): one event per line,
+ *   `{"type":"user"|"assistant", "message":{"role","content"}, "timestamp", "cwd", "sessionId", …}`;
+ *   `content` is a string or an array of `text` / `tool_use` / `tool_result` / `thinking` blocks.
+ *   Other line types (`summary`, `system`, `file-history-snapshot`, …) are skipped.
+ * - **Plain JSONL**: `{"time","role","content","agent","session"}` per line (what the OpenClaw and
+ *   Hermes shims write). Also accepted: OpenAI-style messages (`tool_calls`) and Codex CLI rollout
+ *   lines (`{"type":"response_item","payload":{"type":"message"|"function_call",…}}`).
+ * - **Markdown chat exports**: turns opened by `**User:**`, `## User`, `User:` (or Assistant /
+ *   Human / Claude / AI / 用户 / 助手 …).
+ *
+ * Tool output is noise for a handoff: tool results are dropped, a tool call keeps only its name
+ * and the files it touched, and fenced code or very long pasted text is cut down.
+ */
+export interface Turn {
+  role: 'user' | 'assistant' | 'tool' | 'system';
+  text: string;
+  time?: string;
+  /** files the turn touched (tool inputs), as written there or relative to the session's cwd */
+  files?: string[];
+  /** 1-based line in the transcript where the turn starts */
+  line: number;
+}
+
+export interface TranscriptRead {
+  turns: Turn[];
+  problems: Problem[];
+  format: 'claude-code' | 'jsonl' | 'markdown';
+}
+
+/** A user or assistant text longer than this is treated as pasted output and cut. */
+const MAX_TURN_CHARS = 4000;
+/** Tool inputs whose `path` names a search root, not a file the session worked on. */
+const SEARCH_TOOLS = new Set(['Grep', 'Glob', 'LS', 'grep', 'glob', 'ls', 'find', 'search']);
+const FILE_KEYS = ['file_path', 'notebook_path', 'filePath', 'path', 'file', 'filename'];
+
+export function readTranscript(file: string): TranscriptRead {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new OptmemError('IO', `cannot read transcript ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      file,
+      cause: e,
+      hint: 'pass the path of a Claude Code session .jsonl, a JSONL of {time,role,content} lines, or a Markdown chat export',
+    });
+  }
+  return parseTranscript(text, file);
+}
+
+/** The same as `readTranscript`, from text already in memory; `file` only names it in problems. */
+export function parseTranscript(text: string, file = 'transcript'): TranscriptRead {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const format = detectFormat(lines, file);
+  if (format === 'markdown') return { format, problems: [], turns: readMarkdown(lines) };
+  return { format, ...readJsonl(lines, file, format) };
+}
+
+function detectFormat(lines: string[], file: string): TranscriptRead['format'] {
+  let jsonLines = 0;
+  let seen = 0;
+  for (const l of lines) {
+    const s = l.trim();
+    if (!s) continue;
+    if (++seen > 50) break;
+    if (!s.startsWith('{')) continue;
+    let v: unknown;
+    try {
+      v = JSON.parse(s);
+    } catch {
+      continue;
+    }
+    jsonLines++;
+    if (isObj(v) && (v.type === 'user' || v.type === 'assistant') && isObj(v.message)) return 'claude-code';
+  }
+  if (jsonLines > 0) return 'jsonl';
+  return /\.jsonl?$/i.test(file) && seen > 0 ? 'jsonl' : 'markdown';
+}
+
+function readJsonl(lines: string[], file: string, format: 'claude-code' | 'jsonl'): Omit<TranscriptRead, 'format'> {
+  const turns: Turn[] = [];
+  const problems: Problem[] = [];
+  let cwd: string | undefined;
+  lines.forEach((raw, i) => {
+    const s = raw.trim();
+    if (!s) return;
+    const line = i + 1;
+    let v: unknown;
+    try {
+      v = JSON.parse(s);
+    } catch (e) {
+      problems.push({ file, line, message: `not a JSON line (${(e as Error).message.split('\n')[0]})` });
+      return;
+    }
+    if (!isObj(v)) {
+      problems.push({ file, line, message: 'a line must be a JSON object' });
+      return;
+    }
+    if (typeof v.cwd === 'string') cwd = v.cwd;
+    const got = format === 'claude-code' ? claudeLine(v, line, cwd) : plainLine(v, line, cwd);
+    if (got === 'bad') problems.push({ file, line, message: 'no role and content (expected {"role","content"} or a Claude Code / Codex event)' });
+    else turns.push(...got);
+  });
+  return { turns, problems };
+}
+
+/** One Claude Code event line → zero or more turns. */
+function claudeLine(v: Record<string, unknown>, line: number, cwd: string | undefined): Turn[] | 'bad' {
+  if (v.type !== 'user' && v.type !== 'assistant') return [];
+  // Meta lines (command caveats, injected reminders) and side chains are not the conversation.
+  if (v.isMeta === true || v.isSidechain === true || v.isCompactSummary === true) return [];
+  const msg = v.message;
+  if (!isObj(msg)) return 'bad';
+  const time = typeof v.timestamp === 'string' ? v.timestamp : undefined;
+  const role = v.type;
+  const out: Turn[] = [];
+  const texts: string[] = [];
+  const blocks = typeof msg.content === 'string' ? [{ type: 'text', text: msg.content }] : Array.isArray(msg.content) ? msg.content : [];
+  for (const b of blocks) {
+    if (!isObj(b)) continue;
+    if (b.type === 'text' && typeof b.text === 'string') texts.push(b.text);
+    else if (b.type === 'tool_use') out.push(toolTurn(String(b.name ?? 'tool'), b.input, line, time, cwd));
+    // tool_result, thinking, image: noise for a handoff
+  }
+  const text = cleanText(texts.join('\n'));
+  if (text && !isHostChatter(text)) out.unshift({ role, text, time, line });
+  return out;
+}
+
+/** One plain JSONL line (or OpenAI message, or Codex rollout line) → zero or more turns. */
+function plainLine(v: Record<string, unknown>, line: number, cwd: string | undefined): Turn[] | 'bad' {
+  const time = str(v.time) ?? str(v.timestamp) ?? str(v.created_at);
+  // Codex CLI rollout: {"timestamp","type":"response_item","payload":{…}}; other line types are metadata.
+  if (typeof v.type === 'string' && isObj(v.payload)) {
+    const p = v.payload;
+    if (v.type === 'session_meta' || v.type === 'turn_context') return [];
+    if (v.type !== 'response_item') return [];
+    if (p.type === 'message') return messageTurns(p, line, time, cwd);
+    if (p.type === 'function_call' || p.type === 'custom_tool_call' || p.type === 'local_shell_call') {
+      return [toolTurn(String(p.name ?? 'tool'), parseMaybeJson(p.arguments ?? p.input ?? p.action), line, time, cwd)];
+    }
+    return [];
+  }
+  if (typeof v.role !== 'string' && !('content' in v) && !('text' in v)) return 'bad';
+  return messageTurns(v, line, time, cwd);
+}
+
+function messageTurns(m: Record<string, unknown>, line: number, time: string | undefined, cwd: string | undefined): Turn[] {
+  const role = normalizeRole(str(m.role));
+  const out: Turn[] = [];
+  const texts: string[] = [];
+  const content = m.content ?? m.text;
+  const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
+  for (const b of blocks) {
+    if (typeof b === 'string') texts.push(b);
+    else if (!isObj(b)) continue;
+    else if (typeof b.text === 'string' && b.type !== 'tool_result' && b.type !== 'toolResult') texts.push(b.text);
+    else if (b.type === 'tool_use' || b.type === 'toolCall' || b.type === 'tool_call') out.push(toolTurn(String(b.name ?? 'tool'), b.input ?? b.arguments, line, time, cwd));
+  }
+  if (Array.isArray(m.tool_calls)) {
+    for (const c of m.tool_calls) {
+      const fn = isObj(c) && isObj(c.function) ? c.function : null;
+      if (fn) out.push(toolTurn(String(fn.name ?? 'tool'), parseMaybeJson(fn.arguments), line, time, cwd));
+    }
+  }
+  const files = Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
+  if (role === 'tool') {
+    // A tool's output: keep only the files it names, never its text.
+    if (files.length) out.push({ role: 'tool', text: '', time, files, line });
+    return out;
+  }
+  const text = cleanText(texts.join('\n'));
+  if ((text && !isHostChatter(text)) || files.length) out.unshift({ role, text, time, line, ...(files.length ? { files } : {}) });
+  return out;
+}
+
+function toolTurn(name: string, input: unknown, line: number, time: string | undefined, cwd: string | undefined): Turn {
+  const files = new Set<string>();
+  if (isObj(input)) {
+    for (const k of FILE_KEYS) {
+      const f = input[k];
+      if (typeof f !== 'string' || !f || f.includes('\n')) continue;
+      if (k === 'path' && SEARCH_TOOLS.has(name)) continue;
+      files.add(relativeTo(f, cwd));
+    }
+    if (Array.isArray(input.edits)) for (const e of input.edits) if (isObj(e) && typeof e.file_path === 'string') files.add(relativeTo(e.file_path, cwd));
+    // apply_patch (Codex) carries its files in the patch headers.
+    const patch = typeof input.input === 'string' ? input.input : typeof input.patch === 'string' ? input.patch : '';
+    for (const m of patch.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gm)) files.add(relativeTo(m[1]!.trim(), cwd));
+  } else if (typeof input === 'string') {
+    for (const m of input.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gm)) files.add(relativeTo(m[1]!.trim(), cwd));
+  }
+  return { role: 'tool', text: name, time, line, ...(files.size ? { files: [...files] } : {}) };
+}
+
+const MD_TURN =
+  /^\s*(#{1,6}\s*)?(\*\*|__)?\s*(user|human|me|you|assistant|ai|claude|codex|agent|bot|model|system|tool|用户|我|助手|智能体|模型|系统|工具)(?![a-z])\s*(?:\*\*|__)?\s*([:：])?\s*(?:\*\*|__)?\s*(.*)$/i;
+
+function readMarkdown(lines: string[]): Turn[] {
+  const turns: Turn[] = [];
+  let cur: { role: Turn['role']; line: number; body: string[] } | null = null;
+  const flush = () => {
+    if (!cur) return;
+    const text = cleanText(cur.body.join('\n'));
+    if (text) turns.push({ role: cur.role, text, line: cur.line });
+  };
+  let fence = false;
+  lines.forEach((l, i) => {
+    if (/^\s*(```|~~~)/.test(l)) fence = !fence;
+    const m = fence ? null : MD_TURN.exec(l);
+    // A turn opens with `User:` / `**User:**` (a colon right after the name) or a bare `## User` heading;
+    // "User guide: …" or "我觉得：…" are ordinary lines.
+    if (m && (m[4] !== undefined || ((m[1] || m[2]) && !m[5]))) {
+      flush();
+      cur = { role: normalizeRole(m[3]!), line: i + 1, body: m[5] ? [m[5]] : [] };
+    } else if (cur) cur.body.push(l);
+  });
+  flush();
+  return turns;
+}
+
+function normalizeRole(r: string | undefined): Turn['role'] {
+  const s = (r ?? '').toLowerCase();
+  if (['user', 'human', 'me', 'you', '用户', '我'].includes(s)) return 'user';
+  if (['system', 'developer', '系统'].includes(s)) return 'system';
+  if (['tool', 'toolresult', 'tool_result', 'function', 'ipython', '工具'].includes(s)) return 'tool';
+  return 'assistant';
+}
+
+/** Drop fenced code, collapse blank runs, and cut pasted walls of text. */
+function cleanText(t: string): string {
+  let s = t.replace(/(```|~~~)[^\n]*\n[\s\S]*?(\1|$)/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  if (s.length > MAX_TURN_CHARS) s = s.slice(0, 600).trimEnd() + ' …';
+  return s;
+}
+
+/** Text the host injects into user turns: command echoes, reminders, environment blocks. */
+function isHostChatter(t: string): boolean {
+  return /^<(command-name|command-message|local-command-stdout|local-command-stderr|system-reminder|environment_context|user_instructions|user-prompt-submit-hook)>/.test(t) ||
+    t.startsWith('Caveat: The messages below were generated by the user while running local commands') ||
+    t.startsWith('[Request interrupted by user') ||
+    t.startsWith('# AGENTS.md instructions');
+}
+
+function relativeTo(f: string, cwd: string | undefined): string {
+  if (cwd && path.isAbsolute(f)) {
+    const rel = path.relative(cwd, f);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
+  }
+  return f;
+}
+
+function parseMaybeJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : typeof v === 'number' ? new Date(v).toISOString() : undefined;
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
