@@ -38,7 +38,7 @@ function buildRecords() {
       const t0 = sessionTime(cv[`session_${s}_date_time`]);
       cv[`session_${s}`].forEach((turn, i) => {
         const text = `${turn.speaker}: ${turn.text}${turn.blip_caption ? ` [image: ${turn.blip_caption}]` : ''}`;
-        records.push({ id: recId(conv, turn.dia_id), time: iso(t0 + i * 1000), text, domain: conv });
+        records.push({ id: recId(conv, turn.dia_id), time: iso(t0 + i * 1000), text, domain: conv, source: { session: `${conv}-s${s}` } });
         lastTime.set(conv, Math.max(lastTime.get(conv) ?? 0, t0 + i * 1000));
       });
     }

@@ -74,6 +74,13 @@ function readRanking(v: unknown, file: string): RankingOptions {
     if (typeof o.halfLifeDays !== 'object' || o.halfLifeDays === null) throw new OptmemError('INVALID_INPUT', `${file}: "ranking.halfLifeDays" must be an object of domain → days`, { file });
     for (const [d, days] of Object.entries(o.halfLifeDays)) r.halfLifeDays[d] = num(days, file, `ranking.halfLifeDays.${d}`, 1, 3650);
   }
+  if (o.context !== undefined) {
+    const t = o.context as Record<string, unknown>;
+    r.context = { ...RANKING_DEFAULTS.context };
+    if (t.neighbourWeight !== undefined) r.context.neighbourWeight = num(t.neighbourWeight, file, 'ranking.context.neighbourWeight', 0, 1);
+    if (t.sessionWeight !== undefined) r.context.sessionWeight = num(t.sessionWeight, file, 'ranking.context.sessionWeight', 0, 1);
+    if (t.neighbourSeeds !== undefined) r.context.neighbourSeeds = num(t.neighbourSeeds, file, 'ranking.context.neighbourSeeds', 0, 100);
+  }
   if (o.tierWeights !== undefined) {
     const t = o.tierWeights as Record<string, unknown>;
     for (const k of ['evidence', 'normal', 'chatter'] as const) if (t[k] !== undefined) r.tierWeights[k] = num(t[k], file, `ranking.tierWeights.${k}`, 0.1, 3);

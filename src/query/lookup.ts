@@ -15,6 +15,16 @@ export function createLookup(index: RecordIndex): QueryLookup {
   const outOf = index.db.prepare('SELECT * FROM edges WHERE old_id = ? AND blocked = 0');
   return {
     get,
+    byRids(rids) {
+      if (rids.length === 0) return [];
+      const out: IndexedRecord[] = [];
+      for (let i = 0; i < rids.length; i += 500) {
+        const chunk = rids.slice(i, i + 500);
+        const rows = index.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE rid IN (${chunk.map(() => '?').join(',')})`).all(...chunk);
+        out.push(...rows.map((r) => rowToRecord(r as Parameters<typeof rowToRecord>[0])));
+      }
+      return out;
+    },
     edgesTouching(ids) {
       if (ids.length === 0) return [];
       const out: Edge[] = [];

@@ -32,6 +32,12 @@ export interface RankingOptions {
   tierWeights: { evidence: number; normal: number; chatter: number };
   /** Multiplier for a superseded record (default 0.25, 0..1); it also always ranks below its replacement. */
   supersededWeight: number;
+  /**
+   * Context (stages/context.ts): neighbourWeight (default 0.3, 0..1) × the best relevance of the
+   * records just before/after; sessionWeight (default 0.2, 0..1) × the best relevance in the same
+   * day file and domain; neighbourSeeds (default 10) best candidates whose neighbours join the pool.
+   */
+  context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number };
   /** Least relative relevance for a red line to be pinned above the rest (default 0.3, 0..1). */
   redlineMinRelevance: number;
 }
@@ -46,6 +52,7 @@ export const RANKING_DEFAULTS: RankingOptions = {
   tierWeights: { evidence: 1.15, normal: 1, chatter: 0.8 },
   supersededWeight: 0.25,
   redlineMinRelevance: 0.3,
+  context: { neighbourWeight: 0.3, sessionWeight: 0.2, neighbourSeeds: 10 },
 };
 
 export function halfLifeFor(opts: RankingOptions, domain: string | null): number {

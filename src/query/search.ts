@@ -7,6 +7,7 @@ import { order, runPipeline } from './pipeline.js';
 import { activeTerms, retrieve } from './retrieve.js';
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
+import { contextStage } from './stages/context.js';
 import { redlineStage } from './stages/redline.js';
 import { relevanceStage } from './stages/relevance.js';
 import { supersedeStage } from './stages/supersede.js';
@@ -20,7 +21,7 @@ export const SEARCH_DEFAULTS = {
 } as const;
 
 /** The ranking stages, in order. Each is a small step with its own trace entry (docs/RANKING.md). */
-export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, supersedeStage, decayStage, tierStage, redlineStage];
+export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, contextStage, supersedeStage, decayStage, tierStage, redlineStage];
 
 function toMs(v: string | number | undefined, field: string): number | null {
   if (v === undefined || v === null || v === '') return null;

@@ -45,7 +45,7 @@ export interface ParsedQuery {
 
 /** One entry per stage that touched a candidate: explanations are data. */
 export type TraceEntry =
-  | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent' | 'replacement'; bm25: number; matchedTerms: string[]; totalTerms: number }
+  | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent' | 'replacement' | 'context'; bm25: number; matchedTerms: string[]; totalTerms: number }
   | { stage: 'filter'; applied: string[] }
   | { stage: 'relevance'; value: number; formula: string }
   | {
@@ -62,13 +62,14 @@ export type TraceEntry =
     }
   | { stage: 'decay'; ageDays: number; /** null: red lines do not decay */ halfLifeDays: number | null; floor: number; factor: number; recentQuery: boolean }
   | { stage: 'tier'; tier: string; factor: number }
+  | { stage: 'context'; neighbour: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string };
 
 export interface Candidate {
   rec: IndexedRecord;
   /** raw FTS5 bm25 (higher is better here: the sign is flipped) */
   bm25: number;
-  mode: 'and' | 'or' | 'recent' | 'replacement';
+  mode: 'and' | 'or' | 'recent' | 'replacement' | 'context';
   matchedTerms: string[];
   /** relevance alone (set by the relevance stage): what red-line pinning looks at */
   relevance: number;
@@ -89,6 +90,8 @@ export interface QueryLookup {
   /** the newest record at the end of the supersession chain starting at id */
   current(id: string): IndexedRecord | null;
   get(id: string): IndexedRecord | null;
+  /** records by index row id (neighbours in the same file are adjacent row ids) */
+  byRids(rids: number[]): IndexedRecord[];
 }
 
 export interface QueryContext {

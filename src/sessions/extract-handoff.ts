@@ -29,7 +29,7 @@ const LABELS: [Field, RegExp][] = [
   ['next', /^(?:next(?:\s+steps?)?|todo|to-?do|下一步|接下来|后续|待办)\s*[:：]\s*/i],
   ['decisions', /^(?:decisions?|decided|决定|决策|结论|定了)\s*[:：]\s*/i],
   ['stuck', /^(?:blocked|blocker|stuck|problem|issue|卡住|卡点|问题|阻塞)\s*[:：]\s*/i],
-  ['done', /^(?:done|fixed|shipped|completed?|已完成|完成|搞定)\s*[:：]\s*/i],
+  ['done', /^(?:done|fixed|shipped|completed?|已完成|已修复|完成|搞定)\s*[:：]\s*/i],
 ];
 
 const CUES: Record<Field, RegExp> = {

@@ -11,6 +11,9 @@ import { formatHits, recordLine } from './format.js';
 import { SESSION_COMMANDS } from './session-commands.js';
 import type { Edge } from '../../index/supersession.js';
 import { mcpCommand } from '../mcp/command.js';
+import { hookCommand } from '../hooks/command.js';
+import { installCommand, uninstallCommand } from '../../install/command.js';
+import { rulesCommand } from '../../install/rules.js';
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -296,6 +299,10 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   mcp: mcpCommand,
+  hook: hookCommand,
+  install: installCommand,
+  uninstall: uninstallCommand,
+  rules: rulesCommand,
 };
 
 export function describeEdge(e: Edge): string {

@@ -11,7 +11,7 @@ import { TIERS } from '../../core/record.js';
 
 /** A normal result: the data as JSON text (what models read) and as structured content. */
 export function ok(data: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(data, null, 1) }], structuredContent: data };
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 
 /** A normal result with Markdown text first (context packs, core memory), the data after it. */

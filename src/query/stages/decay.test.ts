@@ -5,7 +5,7 @@ import { decayStage } from './decay.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T10:00:00+08:00');
-const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null };
+const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null, byRids: () => [] };
 
 function ctx(recent = false): QueryContext {
   const q: ParsedQuery = { text: 'x', terms: [], limit: 10, domains: null, projects: null, kinds: null, sinceMs: null, untilMs: null, nowMs: NOW, explain: true, recent, timePhrase: null, windowFromQuery: false };

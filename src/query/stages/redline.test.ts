@@ -4,7 +4,7 @@ import { order } from '../pipeline.js';
 import type { Candidate, ParsedQuery, QueryContext, QueryLookup } from '../types.js';
 import { redlineStage } from './redline.js';
 
-const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null };
+const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null, byRids: () => [] };
 const q: ParsedQuery = { text: 'x', terms: [], limit: 10, domains: null, projects: null, kinds: null, sinceMs: null, untilMs: null, nowMs: 0, explain: true, recent: false, timePhrase: null, windowFromQuery: false };
 const ctx: QueryContext = { q, options: RANKING_DEFAULTS, lookup: noLookup };
 

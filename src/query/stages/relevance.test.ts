@@ -4,7 +4,7 @@ import type { QueryTerm } from '../../index/tokenizer/tokenizer.js';
 import type { Candidate, ParsedQuery, QueryContext, QueryLookup } from '../types.js';
 import { relevanceStage } from './relevance.js';
 
-const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null };
+const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null, byRids: () => [] };
 const term = (text: string, stop = false): QueryTerm => ({ text, surface: text, cjk: false, stop });
 
 function ctx(terms: QueryTerm[]): QueryContext {

@@ -20,6 +20,7 @@ function fakeLookup(records: IndexedRecord[], edges: Edge[]): QueryLookup {
   const byId = new Map(records.map((r) => [r.id, r]));
   return {
     get: (id) => byId.get(id) ?? null,
+    byRids: (rids) => records.filter((r) => rids.includes(r.rid)),
     edgesTouching: (ids) => edges.filter((e) => ids.includes(e.oldId) || ids.includes(e.newId)),
     current(id) {
       let best: IndexedRecord | null = null;

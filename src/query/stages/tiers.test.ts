@@ -3,7 +3,7 @@ import { RANKING_DEFAULTS } from '../options.js';
 import type { Candidate, ParsedQuery, QueryContext, QueryLookup } from '../types.js';
 import { tierStage } from './tiers.js';
 
-const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null };
+const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null, byRids: () => [] };
 const q: ParsedQuery = { text: 'x', terms: [], limit: 10, domains: null, projects: null, kinds: null, sinceMs: null, untilMs: null, nowMs: 0, explain: true, recent: false, timePhrase: null, windowFromQuery: false };
 const ctx = (options = RANKING_DEFAULTS): QueryContext => ({ q, options, lookup: noLookup });
 

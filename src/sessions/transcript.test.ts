@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OptmemError } from '../core/errors.js';
+import { parseTranscript, readTranscript } from './transcript.js';
+
+const FIX = path.resolve(__dirname, '../../test/fixtures/transcripts');
+
+describe('readTranscript', () => {
+  it('reads a Claude Code session: text turns, tool calls with their files, no tool output, no host chatter', () => {
+    const r = readTranscript(path.join(FIX, 'claude-code-zh.jsonl'));
+    expect(r.format).toBe('claude-code');
+    const roles = r.turns.map((t) => t.role);
+    expect(roles[0]).toBe('user');
+    expect(r.turns[0]).toMatchObject({ text: '后端端口要从8080改成9090，顺便把 nginx 的配置也改掉。', time: '2026-11-28T09:00:05.000Z', line: 3 });
+    expect(r.turns.some((t) => t.text.includes('command-name'))).toBe(false);
+    expect(r.turns.some((t) => t.text.includes('xxxxxxxx'))).toBe(false); // the tool result's pasted output
+    const files = r.turns.flatMap((t) => t.files ?? []);
+    // inside the session's cwd: relative; outside it: as written; a search root is not a file
+    expect(files).toEqual(['config/server.yaml', 'config/server.yaml', '/etc/nginx/conf.d/shop.conf', 'test/helpers/port.ts']);
+  });
+
+  it('reports a torn line with file:line and still reads the rest', () => {
+    const file = path.join(FIX, 'claude-code-zh.jsonl');
+    const r = readTranscript(file);
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatchObject({ file, line: 16 });
+    expect(r.turns.at(-1)!.text).toContain('下一步');
+  });
+
+  it('reads plain JSONL {time, role, content}: a bad line is a problem, a tool line keeps only its files', () => {
+    const r = readTranscript(path.join(FIX, 'plain.jsonl'));
+    expect(r.format).toBe('jsonl');
+    expect(r.problems.map((p) => p.line)).toEqual([4]);
+    expect(r.turns.find((t) => t.role === 'tool' && t.files?.includes('drafts/memory-article.md'))?.text).toBe('');
+    expect(r.turns.at(-1)).toMatchObject({ role: 'user', time: '2026-11-29T08:03:00+08:00', line: 6 });
+  });
+
+  it('reads a Codex CLI rollout: messages and apply_patch files, not the environment block or event echoes', () => {
+    const r = readTranscript(path.join(FIX, 'codex-rollout.jsonl'));
+    expect(r.turns.map((t) => t.role)).toEqual(['user', 'tool', 'assistant']);
+    expect(r.turns[1]!.files).toEqual(['src/output.rs']);
+  });
+
+  it('reads Markdown exports in **User:**, ## User and User: styles, and leaves "我觉得：" inside a turn', () => {
+    const r = readTranscript(path.join(FIX, 'chat-export.md'));
+    expect(r.format).toBe('markdown');
+    expect(r.turns.map((t) => [t.role, t.line])).toEqual([
+      ['user', 3],
+      ['assistant', 5],
+      ['user', 8],
+      ['assistant', 11],
+      ['user', 15],
+    ]);
+    expect(r.turns[3]!.text).toContain('我觉得：这个方案更稳');
+  });
+
+  it('drops fenced code and cuts walls of pasted text', () => {
+    const wall = 'log line\n'.repeat(1000);
+    const r = parseTranscript(`User: see this\n\`\`\`\n${wall}\`\`\`\nAssistant: ${'y'.repeat(5000)}\n`, 'x.md');
+    expect(r.turns[0]!.text).toBe('see this');
+    expect(r.turns[1]!.text.length).toBeLessThan(700);
+  });
+
+  it('a missing file is an IO error naming the path', () => {
+    const p = path.join(os.tmpdir(), 'no-such-transcript-' + process.pid + '.jsonl');
+    expect(fs.existsSync(p)).toBe(false);
+    let err: unknown;
+    try {
+      readTranscript(p);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(OptmemError);
+    expect((err as OptmemError).code).toBe('IO');
+    expect((err as OptmemError).message).toContain(p);
+  });
+});
