@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { OptmemError } from './core/errors.js';
 import { DEFAULT_DOMAINS } from './core/markers.js';
-import { RANKING_DEFAULTS, type RankingOptions } from './query/options.js';
+import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 
@@ -80,6 +80,13 @@ function readRanking(v: unknown, file: string): RankingOptions {
     if (t.neighbourWeight !== undefined) r.context.neighbourWeight = num(t.neighbourWeight, file, 'ranking.context.neighbourWeight', 0, 1);
     if (t.sessionWeight !== undefined) r.context.sessionWeight = num(t.sessionWeight, file, 'ranking.context.sessionWeight', 0, 1);
     if (t.neighbourSeeds !== undefined) r.context.neighbourSeeds = num(t.neighbourSeeds, file, 'ranking.context.neighbourSeeds', 0, 100);
+  }
+  if (o.disabledStages !== undefined) {
+    const d = o.disabledStages;
+    if (!Array.isArray(d) || !d.every((x) => typeof x === 'string' && (STAGE_NAMES as readonly string[]).includes(x))) {
+      throw new OptmemError('INVALID_INPUT', `${file}: "ranking.disabledStages" must list stage names (${STAGE_NAMES.join(', ')})`, { file, field: 'ranking.disabledStages' });
+    }
+    r.disabledStages = [...d] as string[];
   }
   if (o.tierWeights !== undefined) {
     const t = o.tierWeights as Record<string, unknown>;

@@ -38,6 +38,11 @@ export interface RankingOptions {
    * day file and domain; neighbourSeeds (default 10) best candidates whose neighbours join the pool.
    */
   context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number };
+  /**
+   * Ranking stages to skip, by name (default none): relevance, context, supersede, decay, tier,
+   * redline. For experiments and the evaluation gate ("does this rule pay for itself?").
+   */
+  disabledStages: string[];
   /** Least relative relevance for a red line to be pinned above the rest (default 0.3, 0..1). */
   redlineMinRelevance: number;
 }
@@ -53,7 +58,10 @@ export const RANKING_DEFAULTS: RankingOptions = {
   supersededWeight: 0.25,
   redlineMinRelevance: 0.3,
   context: { neighbourWeight: 0.3, sessionWeight: 0.2, neighbourSeeds: 10 },
+  disabledStages: [],
 };
+
+export const STAGE_NAMES = ['relevance', 'context', 'supersede', 'decay', 'tier', 'redline'] as const;
 
 export function halfLifeFor(opts: RankingOptions, domain: string | null): number {
   return (domain !== null ? opts.halfLifeDays[domain] : undefined) ?? opts.halfLifeDays.default ?? 90;

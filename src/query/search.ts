@@ -129,10 +129,11 @@ export function search(
     if (filters.length) c.trace.push({ stage: 'filter', applied: filters });
   }
   const ctx = { q, options, lookup: createLookup(index) };
-  const ranked = order(runPipeline(ctx, stages, got.candidates)).slice(0, q.limit);
+  const active = options.disabledStages.length ? stages.filter((s) => !options.disabledStages.includes(s.name)) : stages;
+  const ranked = order(runPipeline(ctx, active, got.candidates)).slice(0, q.limit);
   const surfaces = activeTerms(q.terms).map((t) => t.surface);
   return {
-    results: ranked.map((c) => toHit(c, q, surfaces, stages)),
+    results: ranked.map((c) => toHit(c, q, surfaces, active)),
     query: {
       text: q.text,
       terms: activeTerms(q.terms).map((t) => t.text),
