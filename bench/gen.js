@@ -129,9 +129,10 @@ function fitLength(text, r) {
 
 /**
  * `n` records as JSONL (one import call's input), times spread over a year, written in time
- * order. About 4% are 〔更正〕 corrections (most naming the record they correct), 0.5% 〔红线〕.
+ * order. About 4% are 〔更正〕 corrections (70% naming the record they correct; all of them with
+ * `namedCorrections`, which draws the same random numbers, so the texts stay identical), 0.5% 〔红线〕.
  */
-export function generateJsonl(n, seed = 20260529) {
+export function generateJsonl(n, seed = 20260529, { namedCorrections = false } = {}) {
   const r = prng(seed);
   const times = Array.from({ length: n }, () => YEAR_START + Math.floor(r.next() * YEAR_MS));
   times.sort((a, b) => a - b);
@@ -149,7 +150,7 @@ export function generateJsonl(n, seed = 20260529) {
     else if (roll < 0.045) {
       body = CORRECTIONS[domain](r);
       const prev = recent[domain];
-      if (prev.length && r.chance(0.7)) rec.corrects = [prev[r.int(0, prev.length - 1)]];
+      if (prev.length && (r.chance(0.7) || namedCorrections)) rec.corrects = [prev[r.int(0, prev.length - 1)]];
     } else {
       body = r.pick(TEMPLATES[domain])(r);
       // Some notes run on: a second sentence from the same agent.

@@ -26,6 +26,13 @@ export interface OptmemOptions {
   now?: () => number;
   /** fsync every append (default true) */
   durable?: boolean;
+  /**
+   * How often reads look for files changed by hand (stat of every day file), in ms: at most once
+   * per interval (default 1000; 0 = before every read). Writes through optmem, from any process,
+   * are in the shared index at once whatever this says; `refresh()` forces a look. A CLI command
+   * is a fresh process, so it always looks.
+   */
+  refreshMs?: number;
 }
 
 export interface AddResult {
@@ -144,13 +151,22 @@ export function createOptmem(options: OptmemOptions): Optmem {
   openReport = withIndex(() => (index.fresh ? rebuildIndex(index, store) : syncIndex(index, store)));
 
   const ctx = () => ({ nowMs: now(), knownDomains: config.domains });
+  const refreshMs = options.refreshMs ?? 1000;
+  let lastSync = Date.now();
+  /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */
+  const syncForRead = () => {
+    const t = Date.now();
+    if (refreshMs > 0 && t - lastSync < refreshMs) return;
+    syncIndex(index, store);
+    lastSync = t;
+  };
 
   const sessions = createSessions({
     home: layout.home,
     index: () => index,
     add: (input) => api.add(input).record,
     sync: () => {
-      withIndex(() => syncIndex(index, store));
+      withIndex(() => syncForRead());
     },
     nowMs: now,
     core: config.core,
@@ -231,19 +247,19 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     search(req) {
       return withIndex(() => {
-        syncIndex(index, store);
+        syncForRead();
         return runSearch(index, req, config.ranking);
       });
     },
     get(id) {
       return withIndex(() => {
-        syncIndex(index, store);
+        syncForRead();
         return index.get(id);
       });
     },
     history(id) {
       return withIndex(() => {
-        syncIndex(index, store);
+        syncForRead();
         if (!index.has(id)) return null;
         // Collect the connected chain both ways along live (not blocked) edges.
         const edgesOf = index.db.prepare('SELECT * FROM edges WHERE (old_id = ? OR new_id = ?)');
@@ -308,7 +324,10 @@ export function createOptmem(options: OptmemOptions): Optmem {
       });
     },
     refresh() {
-      return withIndex(() => syncIndex(index, store));
+      return withIndex(() => {
+        lastSync = Date.now();
+        return syncIndex(index, store);
+      });
     },
     doctor() {
       return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains });

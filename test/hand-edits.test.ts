@@ -83,9 +83,9 @@ describe('hand edits are picked up', () => {
     expect(JSON.parse(ok(home, ['stats', '--json'])).records).toBe(1);
   });
 
-  it('an open library instance sees edits made while it is open', () => {
+  it('an open library instance sees edits made while it is open (refreshMs 0: it looks before every read)', () => {
     const { home, a, c, file } = seeded();
-    const mem = createOptmem({ dir: home });
+    const mem = createOptmem({ dir: home, refreshMs: 0 });
     try {
       expect(mem.get(a)!.text).toContain('8O80');
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('8O80', '8080').replace('nginx reverse proxy', 'caddy reverse proxy'));
@@ -96,6 +96,20 @@ describe('hand edits are picked up', () => {
       const { record } = mem.add({ text: 'after the edit', time: '2026-11-29T14:00:00+08:00' });
       const got = mem.get(record.id)!;
       expect(fs.readFileSync(file, 'utf8').split('\n')[got.line - 1]).toBe(`## 2026-11-29T14:00:00+08:00 · ${record.id}`);
+    } finally {
+      mem.close();
+    }
+  });
+
+  it('with the default refreshMs a long-lived instance looks at most once a second, and refresh() looks now', () => {
+    const { home, a, file } = seeded();
+    const mem = createOptmem({ dir: home });
+    try {
+      expect(mem.get(a)!.text).toContain('8O80');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('8O80', '8080'));
+      const report = mem.refresh();
+      expect(report.filesRead).toBe(1);
+      expect(mem.get(a)!.text).toContain('8080');
     } finally {
       mem.close();
     }

@@ -11,6 +11,8 @@ export interface FileChange {
   before: string | null;
   /** null: the file is to be removed */
   after: string | null;
+  /** a file optmem owns outright (a plugin file): removed without a backup */
+  owned?: boolean;
 }
 
 export function readOrNull(p: string): string | null {
@@ -22,9 +24,9 @@ export function readOrNull(p: string): string | null {
   }
 }
 
-export function change(p: string, after: string | null): FileChange | null {
+export function change(p: string, after: string | null, owned = false): FileChange | null {
   const before = readOrNull(p);
-  return before === after ? null : { path: p, before, after };
+  return before === after ? null : { path: p, before, after, ...(owned ? { owned } : {}) };
 }
 
 /** A short line diff: removed lines with "-", added with "+", a little context. */
@@ -56,7 +58,7 @@ export function stamp(d = new Date()): string {
 export function applyChanges(changes: FileChange[], now = new Date()): string[] {
   const backups: string[] = [];
   for (const c of changes) {
-    if (c.before !== null) {
+    if (c.before !== null && !(c.owned && c.after === null)) {
       const b = `${c.path}.optmem-backup-${stamp(now)}`;
       fs.copyFileSync(c.path, b);
       backups.push(b);

@@ -158,7 +158,7 @@ function openclawInstall(c: InstallContext): HostPlan {
 
 function openclawUninstall(c: InstallContext): HostPlan {
   const p = openclawPaths(c);
-  const changes: (FileChange | null)[] = PLUGIN_FILES.map((f) => (readOrNull(path.join(p.plugin, f)) === null ? null : change(path.join(p.plugin, f), null)));
+  const changes: (FileChange | null)[] = PLUGIN_FILES.map((f) => (readOrNull(path.join(p.plugin, f)) === null ? null : change(path.join(p.plugin, f), null, true)));
   const text = readOrNull(p.config);
   if (text !== null) {
     const next = structuredClone(parseJsonFile(p.config, text)) as Record<string, any>;
@@ -211,7 +211,7 @@ function hermesUninstall(c: InstallContext): HostPlan {
   const settingsPath = path.join(p.plugin, 'optmem.json');
   const old = readOrNull(settingsPath);
   const previous = old ? (parseJsonFile(settingsPath, old).previousProvider as string | null | undefined) : null;
-  const changes: (FileChange | null)[] = [...HERMES_FILES, 'optmem.json'].map((f) => (readOrNull(path.join(p.plugin, f)) === null ? null : change(path.join(p.plugin, f), null)));
+  const changes: (FileChange | null)[] = [...HERMES_FILES, 'optmem.json'].map((f) => (readOrNull(path.join(p.plugin, f)) === null ? null : change(path.join(p.plugin, f), null, true)));
   const config = readOrNull(p.config);
   if (config !== null) {
     let next = config;
