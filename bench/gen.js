@@ -150,7 +150,11 @@ export function generateJsonl(n, seed = 20260529, { namedCorrections = false } =
     else if (roll < 0.045) {
       body = CORRECTIONS[domain](r);
       const prev = recent[domain];
-      if (prev.length && (r.chance(0.7) || namedCorrections)) rec.corrects = [prev[r.int(0, prev.length - 1)]];
+      if (prev.length) {
+        const named = r.chance(0.7);
+        const target = prev[r.int(0, prev.length - 1)];
+        if (named || namedCorrections) rec.corrects = [target];
+      }
     } else {
       body = r.pick(TEMPLATES[domain])(r);
       // Some notes run on: a second sentence from the same agent.

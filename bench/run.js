@@ -81,19 +81,35 @@ function runSize(n, passes, log) {
     out.jsonlBytes = Buffer.byteLength(jsonl);
     log(`  generated ${n} records (${out.avgChars.toFixed(0)} chars avg) in ${fmtMs(out.generateMs)}`);
 
-    // Bulk import: one library call, durable (the default), into an empty home.
-    const mem = createOptmem({ dir: home, create: true });
-    t = now();
-    const res = mem.import(jsonl);
-    out.importMs = now() - t;
-    out.importRate = (res.imported / out.importMs) * 1000;
-    out.indexBytes = sizeOf(path.join(home, 'index.sqlite'));
-    out.walBytes = sizeOf(path.join(home, 'index.sqlite-wal'));
-    mem.close();
+    // Bulk import in a child process with a time budget. When it overruns, the same records are
+    // imported again with every 〔更正〕 naming its target (identical texts), and the rest of the
+    // figures are measured on that home — flagged in the output.
+    const budgetMs = Number(process.env.BENCH_IMPORT_BUDGET_S ?? 120) * 1000;
+    const tryImport = (variant) => {
+      fs.rmSync(home, { recursive: true, force: true });
+      const t0 = now();
+      const r = spawnSync(process.execPath, [path.join(here, 'import-worker.js'), home, String(n), variant], { encoding: 'utf8', timeout: budgetMs, killSignal: 'SIGKILL' });
+      if (r.error?.code === 'ETIMEDOUT' || r.signal) return { timedOut: true, wallMs: now() - t0 };
+      if (r.status !== 0) throw new Error(`bench: import failed: ${r.stderr}`);
+      return JSON.parse(r.stdout.trim().split('\n').pop());
+    };
+    let imp = tryImport('as-generated');
+    out.importVariant = 'as-generated';
+    if (imp.timedOut) {
+      out.importTimedOut = { budgetMs, wallMs: imp.wallMs };
+      log(`  import did NOT finish within ${fmtMs(budgetMs)} (stopped); importing again with every 〔更正〕 naming its target`);
+      imp = tryImport('named');
+      out.importVariant = 'named-corrections';
+      if (imp.timedOut) throw new Error(`bench: even the named-corrections import overran ${fmtMs(budgetMs)} at ${n} records`);
+    }
+    out.importMs = imp.importMs;
+    out.importRate = (imp.imported / imp.importMs) * 1000;
+    out.indexBytes = imp.indexBytes;
+    out.walBytes = imp.walBytes;
     out.indexBytesClosed = sizeOf(path.join(home, 'index.sqlite')) + sizeOf(path.join(home, 'index.sqlite-wal'));
     out.logBytes = dirBytes(path.join(home, 'log'));
     out.dayFiles = fs.readdirSync(path.join(home, 'log'), { recursive: true }).filter((f) => String(f).endsWith('.md')).length;
-    log(`  imported in ${fmtMs(out.importMs)} (${fmtRate(out.importRate)})`);
+    log(`  imported in ${fmtMs(out.importMs)} (${fmtRate(out.importRate)})${out.importTimedOut ? ' [named-corrections variant]' : ''}`);
 
     // In-process search, in a fresh process (also gives its RSS).
     const w = wall([path.join(here, 'search-worker.js'), home, String(passes)]);
@@ -152,7 +168,8 @@ function report(results, sizes) {
   const head = ['', ...sizes.map((n) => `${n.toLocaleString('en-US')} rec`), 'target'];
   const row = (label, f, target) => [label, ...sizes.map((n) => f(results[n])), target?.label ?? ''];
   const rows = [
-    row('bulk import (1 call, JSONL)', (r) => fmtRate(r.importRate) + mark(r.importRate, TARGETS.importRate), TARGETS.importRate),
+    row('bulk import (1 call, JSONL)', (r) => (r.importTimedOut ? `> ${fmtMs(r.importTimedOut.budgetMs)}: < ${fmtRate(r.records / (r.importTimedOut.budgetMs / 1000))} ✗` : fmtRate(r.importRate) + mark(r.importRate, TARGETS.importRate)), TARGETS.importRate),
+    row('  with every 〔更正〕 naming its id', (r) => (r.importTimedOut ? fmtRate(r.importRate) + mark(r.importRate, TARGETS.importRate) + ' *' : '(same as above)')),
     row('  import wall time', (r) => fmtMs(r.importMs)),
     row('search in-process p50', (r) => fmtMs(r.inproc.search.p50) + mark(r.inproc.search.p50, TARGETS.searchP50), TARGETS.searchP50),
     row('search in-process p99', (r) => fmtMs(r.inproc.search.p99) + mark(r.inproc.search.p99, TARGETS.searchP99), TARGETS.searchP99),
@@ -172,6 +189,9 @@ function report(results, sizes) {
     row('RSS after searches', (r) => fmtBytes(r.inproc.rss)),
   ];
   console.log('\n' + table(head, rows));
+  if (sizes.some((n) => results[n].importTimedOut)) {
+    console.log('* the as-generated import overran its budget (BENCH_IMPORT_BUDGET_S); every figure below the import rows\n  at that size was measured on the home imported with every 〔更正〕 naming its target (same texts).');
+  }
 
   const why = [
     row('open home (createOptmem)', (r) => fmtMs(r.inproc.openMs)),
@@ -184,6 +204,7 @@ function report(results, sizes) {
     row('OR fallback SQL p99', (r) => (r.inproc.stages.orSql ? fmtMs(r.inproc.stages.orSql.p99) : '—')),
     row('search modes', (r) => Object.entries(r.inproc.modes).map(([k, v]) => `${k} ${v}`).join(', ')),
     row('floor: segment + insert', (r) => fmtRate(r.floor.rate)),
+    row('index: fact slots / edges', (r) => `${r.inproc.derived.facts ?? '—'} / ${r.inproc.derived.edges ?? '—'}`),
   ];
   console.log('\nwhere the time goes (stages timed from outside search())\n' + table(head.slice(0, -1), why.map((r) => r.slice(0, -1))));
   for (const n of sizes) {

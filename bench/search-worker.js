@@ -58,6 +58,14 @@ mem.close();
 // 2. query segmentation, 3. optmem's candidate SQL (AND, 200 rows joined with records)
 const tokenizer = createTokenizer(createJiebaSegmenter(path.join(home, 'dict.txt')));
 const db = new Database(path.join(home, 'index.sqlite'), { readonly: true });
+const countOf = (table) => {
+  try {
+    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+  } catch {
+    return null; // an index without that table
+  }
+};
+const derived = { facts: countOf('facts'), edges: countOf('edges') };
 const cols = 'r.rid, r.id, r.file, r.line, r.time, r.time_ms, r.domain, r.project, r.kind, r.tier, r.corrects, r.agent, r.session, r.ref, r.tags, r.text';
 const candSql = db.prepare(`SELECT ${cols}, bm25(fts) AS bm FROM fts JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ? ORDER BY bm LIMIT ?`);
 const orSql = candSql;
@@ -101,6 +109,7 @@ process.stdout.write(
     search: summarize(samples),
     rss,
     modes,
+    derived,
     stages: { refresh: summarize(refresh), segment: summarize(segment), andSql: summarize(andSql), orSql: orSqlMs.length ? summarize(orSqlMs) : null, orQueries: orSqlMs.length / passes },
     slowest,
     zeroHit: Object.entries(hits).filter(([, h]) => h.results === 0).map(([q]) => q),

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createOptmem } from '../optmem.js';
+import { createOptmem, type Optmem } from '../optmem.js';
 import { parseTime } from '../core/time.js';
 import type { SearchHit } from '../query/types.js';
 import { RULES, checkName, type Check, type LoadedSuite, type Rule, type Scenario, type SuiteQuery } from './suite.js';
@@ -20,6 +20,8 @@ export interface RankedItem {
   superseded: boolean;
   supersededBy: string | null;
   pinned: boolean;
+  /** redline, evidence, normal or chatter */
+  tier: string;
 }
 
 export interface CheckResult {
@@ -74,6 +76,23 @@ export interface RunOptions {
   only?: string[];
   /** keep the homes (for debugging); they are deleted by default */
   keepHomes?: boolean;
+  /**
+   * config.json for every scenario home (a whole home config, validated when the home opens):
+   * how `optmem eval --config` tries changed settings. Default: a fresh home's config.
+   */
+  config?: Record<string, unknown>;
+  /** called after each query while its home is still open: the metrics read the index here */
+  onQuery?: (q: QueryVisit) => void;
+}
+
+/** What onQuery sees: the open home, the query, its report, and the key ↔ id maps. */
+export interface QueryVisit {
+  mem: Optmem;
+  scenario: Scenario;
+  query: SuiteQuery;
+  report: QueryReport;
+  idOf: (key: string) => string;
+  keyOf: Map<string, string>;
 }
 
 /** The id a scenario record gets: stable, readable, unique across the suite. */
@@ -193,7 +212,8 @@ function rateRow(list: ScenarioReport[]): RateRow {
   };
 }
 
-function runQuery(mem: ReturnType<typeof createOptmem>, q: SuiteQuery, suiteNow: string, keyOf: Map<string, string>, idOf: (k: string) => string): QueryReport {
+/** Search one query and evaluate its checks; `keyOf` maps ids to the names checks use. */
+export function runQuery(mem: Optmem, q: SuiteQuery, suiteNow: string, keyOf: Map<string, string>, idOf: (k: string) => string): QueryReport {
   let hits: SearchHit[];
   try {
     hits = mem.search({
@@ -207,7 +227,7 @@ function runQuery(mem: ReturnType<typeof createOptmem>, q: SuiteQuery, suiteNow:
     }).results;
   } catch (e) {
     const error = (e as Error).message;
-    return { query: q.query, ranking: [], error, checks: q.expect.map((check) => ({ check, pass: false, reason: `search failed: ${error}` })) };
+    return { query: q.query, ranking: [], error, checks: (q.expect ?? []).map((check) => ({ check, pass: false, reason: `search failed: ${error}` })) };
   }
   const ranking: RankedItem[] = hits.map((h) => ({
     id: h.id,
@@ -216,8 +236,9 @@ function runQuery(mem: ReturnType<typeof createOptmem>, q: SuiteQuery, suiteNow:
     superseded: h.superseded,
     supersededBy: h.supersededBy,
     pinned: h.pinned,
+    tier: h.tier,
   }));
-  return { query: q.query, ranking, checks: q.expect.map((c) => evaluateCheck(c, ranking, hits, idOf)) };
+  return { query: q.query, ranking, checks: (q.expect ?? []).map((c) => evaluateCheck(c, ranking, hits, idOf)) };
 }
 
 /** Run every scenario of a loaded suite; returns the typed report. */
@@ -236,15 +257,23 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
       const keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
       const dir = path.join(root, `home-${si + 1}`);
       const report: ScenarioReport = { id: s.id, rule: s.rule, ...(s.note ? { note: s.note } : {}), pass: false, ids, queries: [] };
+      if (opts.config) {
+        fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
+        fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(opts.config, null, 2) + '\n');
+      }
       const mem = createOptmem({ dir, create: true, now: () => nowMs, durable: false });
       try {
         if (suite.noiseText.trim()) mem.import(suite.noiseText, { source: suite.noise ?? 'noise' });
         mem.import(scenarioJsonl(s, idOf), { source: `scenario ${s.id}` });
-        report.queries = s.queries.map((q) => runQuery(mem, q, suite.now, keyOf, idOf));
+        report.queries = s.queries.map((q) => {
+          const qr = runQuery(mem, q, suite.now, keyOf, idOf);
+          opts.onQuery?.({ mem, scenario: s, query: q, report: qr, idOf, keyOf });
+          return qr;
+        });
         report.pass = report.queries.every((q) => q.checks.every((c) => c.pass));
       } catch (e) {
         report.error = (e as Error).message;
-        report.queries = s.queries.map((q) => ({ query: q.query, ranking: [], checks: q.expect.map((check) => ({ check, pass: false, reason: `scenario failed to load: ${report.error}` })) }));
+        report.queries = s.queries.map((q) => ({ query: q.query, ranking: [], checks: (q.expect ?? []).map((check) => ({ check, pass: false, reason: `scenario failed to load: ${report.error}` })) }));
       } finally {
         mem.close();
         if (!opts.keepHomes) fs.rmSync(dir, { recursive: true, force: true });

@@ -1,14 +1,20 @@
 /**
- * The ranking evaluation suite format: scenarios of records written the way users write them, and
- * queries with checks on what the ranking must do. JSON on disk; records refer to each other by
- * `key`, and the runner maps keys to the ids it gives them.
+ * The evaluation suite format (docs/EVAL.md). Two shapes:
+ *
+ * - records: scenarios of records written the way users write them, and queries with checks on
+ *   what the ranking must do. Each scenario runs on a fresh temporary home; records refer to each
+ *   other by `key`, and the runner maps keys to the ids it gives them.
+ * - home: top-level `queries` run against a copy of an existing memory home (`home`, relative to
+ *   the suite file, or `optmem eval --home DIR`); checks name records by id.
+ *
+ * A query may list `relevant` keys (or ids) for the graded metrics (hit@1, recall@k, MRR, nDCG),
+ * and a `category` (else its scenario's `category`, else the scenario's rule).
  *
  * Extending: a new check is one entry in CHECK_SPECS (its fields and their validation) plus its
- * evaluator in run-suite.ts. Graded metrics (hit@1, MRR, nDCG) belong beside the checks: a query
- * can later carry `relevant: key[]` / `grades`, and the report already keeps every query's full
- * ranking (ids and keys) for them. A suite may later name an existing memory home (`home`) instead
- * of records; the validator reserves the field and says so.
+ * evaluator in run-suite.ts, and, when it names a record that should be found, a line in
+ * metrics.ts's relevantFromChecks.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -64,7 +70,12 @@ export interface SuiteQuery {
   projects?: string[];
   since?: string;
   until?: string;
-  expect: Check[];
+  /** the checks (may be left out when `relevant` is given) */
+  expect?: Check[];
+  /** the records a good answer returns, for the graded metrics; derived from the checks when absent */
+  relevant?: string[];
+  /** the metrics' group (default: the scenario's category, else its rule; "home" in a home suite) */
+  category?: string;
 }
 
 export interface Scenario {
@@ -72,17 +83,29 @@ export interface Scenario {
   rule: Rule;
   /** what the scenario tests, in a sentence: shown when it fails */
   note?: string;
+  /** the metrics' group for its queries (default: the rule) */
+  category?: string;
   records: SuiteRecord[];
   queries: SuiteQuery[];
 }
 
 export interface Suite {
   name: string;
-  /** the clock of every query unless the query names its own */
+  /** the clock of every query unless the query names its own (optional in a home suite: the real clock) */
   now: string;
   /** a JSONL noise file (the `optmem import` format), relative to the suite file */
   noise?: string;
+  /** records suites: the scenarios (empty in a home suite) */
   scenarios: Scenario[];
+  /** home suites: an existing memory home, relative to the suite file (`--home` wins) */
+  home?: string;
+  /** home suites: queries over that home; checks and `relevant` name record ids */
+  queries?: SuiteQuery[];
+}
+
+/** Which shape a suite has: records (scenarios) or home (top-level queries). */
+export function suiteMode(s: Pick<Suite, 'queries'>): 'records' | 'home' {
+  return s.queries !== undefined ? 'home' : 'records';
 }
 
 /** A loaded suite: the noise resolved to its text. */
@@ -90,6 +113,8 @@ export interface LoadedSuite extends Suite {
   /** where the suite came from, for messages */
   file: string | null;
   noiseText: string;
+  /** sha256 of the suite file and its noise, so a report can tell it was made on the same suite */
+  sha256?: string;
 }
 
 export class SuiteError extends Error {
@@ -150,25 +175,36 @@ export function validateSuite(raw: unknown): string[] {
   const known = (obj: Record<string, unknown>, at: string, fields: string[]) => {
     for (const k of Object.keys(obj)) if (!fields.includes(k)) p.push(`${at}: unknown field "${k}" (known: ${fields.join(', ')})`);
   };
-  known(raw, '(root)', ['name', 'now', 'noise', 'scenarios', 'home']);
+  known(raw, '(root)', ['name', 'now', 'noise', 'scenarios', 'home', 'queries']);
   if (!isStr(raw.name)) p.push('name: required, a string');
+  if (raw.home !== undefined && !isStr(raw.home)) p.push('home: must be a path (string) to a memory home, relative to the suite file');
+  if (raw.queries !== undefined) {
+    // A home suite: queries over an existing memory home; records and noise belong to records suites.
+    if (raw.now !== undefined && (!isStr(raw.now) || !ISO.test(raw.now))) p.push(`now: must be an ISO 8601 time (got ${JSON.stringify(raw.now)})`);
+    if (raw.scenarios !== undefined) p.push('scenarios: a suite has either scenarios (records on fresh homes) or top-level queries (over a memory home), not both');
+    if (raw.noise !== undefined) p.push('noise: only a suite with scenarios imports noise; a home suite uses the home\'s own records');
+    if (!Array.isArray(raw.queries) || raw.queries.length === 0) return [...p, 'queries: must be a non-empty list'];
+    raw.queries.forEach((q: unknown, qi: number) => p.push(...validateQuery(q, `queries[${qi}]`, null)));
+    return p;
+  }
   if (!isStr(raw.now) || !ISO.test(raw.now)) p.push(`now: required, an ISO 8601 time (got ${JSON.stringify(raw.now)})`);
   if (raw.noise !== undefined && !isStr(raw.noise)) p.push('noise: must be a path (string) relative to the suite file');
-  if (raw.home !== undefined) p.push('home: evaluating against an existing memory home is not supported yet; give records instead');
+  if (raw.home !== undefined) p.push('home: a suite with scenarios runs its records on fresh homes; to evaluate a memory home, give top-level "queries" instead of "scenarios"');
   if (!Array.isArray(raw.scenarios) || raw.scenarios.length === 0) {
-    p.push('scenarios: required, a non-empty list');
+    p.push('scenarios: required, a non-empty list (or top-level "queries" with a "home")');
     return p;
   }
   const ids = new Set<string>();
   raw.scenarios.forEach((s: unknown, si: number) => {
     const at = `scenarios[${si}]`;
     if (!isObj(s)) return void p.push(`${at}: expected an object`);
-    known(s, at, ['id', 'rule', 'note', 'records', 'queries']);
+    known(s, at, ['id', 'rule', 'note', 'category', 'records', 'queries']);
     if (!isStr(s.id)) p.push(`${at}.id: required, a string`);
     else if (ids.has(s.id)) p.push(`${at}.id: "${s.id}" is used by an earlier scenario`);
     else ids.add(s.id);
     if (!RULES.includes(s.rule as Rule)) p.push(`${at}.rule: ${JSON.stringify(s.rule)} is not one of ${RULES.join(', ')}`);
     if (s.note !== undefined && typeof s.note !== 'string') p.push(`${at}.note: must be a string`);
+    if (s.category !== undefined && !isStr(s.category)) p.push(`${at}.category: must be a non-empty string`);
     const keys = new Set<string>();
     if (!Array.isArray(s.records) || s.records.length === 0) p.push(`${at}.records: required, a non-empty list`);
     else {
@@ -200,24 +236,38 @@ export function validateSuite(raw: unknown): string[] {
       });
     }
     if (!Array.isArray(s.queries) || s.queries.length === 0) return void p.push(`${at}.queries: required, a non-empty list`);
-    s.queries.forEach((q: unknown, qi: number) => {
-      const qat = `${at}.queries[${qi}]`;
-      if (!isObj(q)) return void p.push(`${qat}: expected an object`);
-      known(q, qat, ['query', 'now', 'limit', 'domains', 'projects', 'since', 'until', 'expect']);
-      if (typeof q.query !== 'string') p.push(`${qat}.query: required, a string`);
-      for (const f of ['now', 'since', 'until'] as const) {
-        if (q[f] !== undefined && (!isStr(q[f]) || !ISO.test(q[f] as string))) p.push(`${qat}.${f}: must be an ISO 8601 time (got ${JSON.stringify(q[f])})`);
-      }
-      if (q.limit !== undefined && !(Number.isInteger(q.limit) && (q.limit as number) >= 1 && (q.limit as number) <= 1000)) p.push(`${qat}.limit: must be a whole number from 1 to 1000`);
-      for (const f of ['domains', 'projects'] as const) if (q[f] !== undefined && !isStrList(q[f])) p.push(`${qat}.${f}: must be a non-empty list of strings`);
-      if (!Array.isArray(q.expect) || q.expect.length === 0) return void p.push(`${qat}.expect: required, a non-empty list of checks`);
-      q.expect.forEach((c: unknown, ci: number) => p.push(...validateCheck(c, `${qat}.expect[${ci}]`, keys)));
-    });
+    s.queries.forEach((q: unknown, qi: number) => p.push(...validateQuery(q, `${at}.queries[${qi}]`, keys)));
   });
   return p;
 }
 
-function validateCheck(c: unknown, at: string, keys: Set<string>): string[] {
+/** One query; `keys` is the scenario's record keys, or null in a home suite (ids are checked against the home when it is open). */
+function validateQuery(q: unknown, qat: string, keys: Set<string> | null): string[] {
+  const p: string[] = [];
+  if (!isObj(q)) return [`${qat}: expected an object`];
+  const fields = ['query', 'now', 'limit', 'domains', 'projects', 'since', 'until', 'expect', 'relevant', 'category'];
+  for (const k of Object.keys(q)) if (!fields.includes(k)) p.push(`${qat}: unknown field "${k}" (known: ${fields.join(', ')})`);
+  if (typeof q.query !== 'string') p.push(`${qat}.query: required, a string`);
+  for (const f of ['now', 'since', 'until'] as const) {
+    if (q[f] !== undefined && (!isStr(q[f]) || !ISO.test(q[f] as string))) p.push(`${qat}.${f}: must be an ISO 8601 time (got ${JSON.stringify(q[f])})`);
+  }
+  if (q.limit !== undefined && !(Number.isInteger(q.limit) && (q.limit as number) >= 1 && (q.limit as number) <= 1000)) p.push(`${qat}.limit: must be a whole number from 1 to 1000`);
+  for (const f of ['domains', 'projects'] as const) if (q[f] !== undefined && !isStrList(q[f])) p.push(`${qat}.${f}: must be a non-empty list of strings`);
+  if (q.category !== undefined && !isStr(q.category)) p.push(`${qat}.category: must be a non-empty string`);
+  if (q.relevant !== undefined) {
+    if (!Array.isArray(q.relevant) || q.relevant.length === 0) p.push(`${qat}.relevant: must be a non-empty list of ${keys ? 'record keys' : 'record ids'}`);
+    else q.relevant.forEach((k: unknown, i: number) => {
+      if (!isStr(k)) p.push(`${qat}.relevant[${i}]: must be a ${keys ? 'record key' : 'record id'}`);
+      else if (keys && !keys.has(k)) p.push(`${qat}.relevant[${i}]: no record "${k}" in this scenario`);
+    });
+  }
+  if (q.expect === undefined && q.relevant !== undefined) return p;
+  if (!Array.isArray(q.expect) || (q.expect.length === 0 && q.relevant === undefined)) return [...p, `${qat}.expect: required, a non-empty list of checks (or give "relevant")`];
+  q.expect.forEach((c: unknown, ci: number) => p.push(...validateCheck(c, `${qat}.expect[${ci}]`, keys)));
+  return p;
+}
+
+function validateCheck(c: unknown, at: string, keys: Set<string> | null): string[] {
   if (!isObj(c)) return [`${at}: expected a check object such as {"rank1": "key"}`];
   const names = Object.keys(c).filter((k) => k in CHECK_SPECS);
   if (names.length === 0) {
@@ -231,8 +281,8 @@ function validateCheck(c: unknown, at: string, keys: Set<string>): string[] {
   const out: string[] = [];
   for (const k of Object.keys(c)) if (!fields.includes(k)) out.push(`${at}: unknown field "${k}" for check "${name}" (known: ${fields.join(', ')})`);
   const keyOk = (v: unknown, f: string) => {
-    if (!isStr(v)) out.push(`${at}.${f}: must be a record key`);
-    else if (!keys.has(v)) out.push(`${at}.${f}: no record "${v}" in this scenario`);
+    if (!isStr(v)) out.push(`${at}.${f}: must be a record ${keys ? 'key' : 'id'}`);
+    else if (keys && !keys.has(v)) out.push(`${at}.${f}: no record "${v}" in this scenario`);
   };
   for (const [f0, kind] of Object.entries(spec)) {
     const optional = f0.endsWith('?');
@@ -265,17 +315,29 @@ export function parseSuite(text: string, source = 'suite'): Suite {
   }
   const problems = validateSuite(raw);
   if (problems.length) throw new SuiteError(source, problems);
-  return raw as Suite;
+  const suite = raw as Suite;
+  // A home suite has no scenarios and may have no clock ('' here: the runner uses the real one).
+  return { ...suite, scenarios: suite.scenarios ?? [], now: suite.now ?? '' };
 }
 
 /** Read a suite file and its noise file (relative to the suite). */
 export function loadSuite(file: string): LoadedSuite {
-  const suite = parseSuite(fs.readFileSync(file, 'utf8'), file);
+  if (/\.ya?ml$/i.test(file)) {
+    throw new SuiteError(file, ['YAML suites are not supported (optmem adds no YAML parser): write the suite as JSON, see docs/EVAL.md']);
+  }
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new SuiteError(file, [`cannot read the suite: ${(e as Error).message}`]);
+  }
+  const suite = parseSuite(text, file);
   let noiseText = '';
   if (suite.noise) {
     const nf = path.resolve(path.dirname(file), suite.noise);
     if (!fs.existsSync(nf)) throw new SuiteError(file, [`noise: no file ${suite.noise} next to the suite`]);
     noiseText = fs.readFileSync(nf, 'utf8');
   }
-  return { ...suite, file, noiseText };
+  const sha256 = crypto.createHash('sha256').update(text).update('\0').update(noiseText).digest('hex');
+  return { ...suite, file, noiseText, sha256 };
 }
