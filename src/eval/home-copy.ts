@@ -55,13 +55,17 @@ export function copyHome(source: string, opts: { tmpRoot?: string; config?: Reco
   return { source: from.home, dir, files, remove };
 }
 
-/** Regular files and folders only: a symlink in log/ is followed for its content, never recreated as a link. */
-function copyTree(src: string, dst: string, rel: string, files: string[]): void {
+/**
+ * Regular files and folders only: a symlink in log/ is followed for its content, never recreated
+ * as a link. Day files sit three levels down; the depth limit stops a symlink loop.
+ */
+function copyTree(src: string, dst: string, rel: string, files: string[], depth = 0): void {
+  if (depth > 12) throw new Error(`${rel}: folders nested too deep (a symlink loop?)`);
   fs.mkdirSync(dst, { recursive: true });
   for (const e of fs.readdirSync(src, { withFileTypes: true })) {
     const s = path.join(src, e.name);
     const st = fs.statSync(s);
-    if (st.isDirectory()) copyTree(s, path.join(dst, e.name), `${rel}/${e.name}`, files);
+    if (st.isDirectory()) copyTree(s, path.join(dst, e.name), `${rel}/${e.name}`, files, depth + 1);
     else if (st.isFile()) {
       fs.writeFileSync(path.join(dst, e.name), fs.readFileSync(s));
       files.push(`${rel}/${e.name}`);

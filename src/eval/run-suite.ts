@@ -213,7 +213,7 @@ function rateRow(list: ScenarioReport[]): RateRow {
 }
 
 /** Search one query and evaluate its checks; `keyOf` maps ids to the names checks use. */
-export function runQuery(mem: Optmem, q: SuiteQuery, suiteNow: string, keyOf: Map<string, string>, idOf: (k: string) => string): QueryReport {
+export function runQuery(mem: Optmem, q: SuiteQuery, suiteNow: string, keyOf: Pick<Map<string, string>, 'get'>, idOf: (k: string) => string): QueryReport {
   let hits: SearchHit[];
   try {
     hits = mem.search({

@@ -14,6 +14,7 @@ import { mcpCommand } from '../mcp/command.js';
 import { hookCommand } from '../hooks/command.js';
 import { installCommand, uninstallCommand } from '../../install/command.js';
 import { rulesCommand } from '../../install/rules.js';
+import { evalCommand } from './eval-command.js';
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -303,6 +304,7 @@ export const COMMANDS: Record<string, Command> = {
   install: installCommand,
   uninstall: uninstallCommand,
   rules: rulesCommand,
+  eval: evalCommand,
 };
 
 export function describeEdge(e: Edge): string {
