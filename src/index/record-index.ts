@@ -4,7 +4,7 @@ import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
 import { stripMarkers } from '../core/markers.js';
 import { extractFacts } from '../core/facts.js';
-import { SUPERSESSION_DEFAULTS, SupersessionResolver, type SupersessionOptions } from './supersession.js';
+import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, type SupersessionOptions } from './supersession.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 
@@ -80,7 +80,7 @@ export function isCorruption(e: unknown): boolean {
 export class RecordIndex {
   readonly db: Database.Database;
   readonly tokenizer: Tokenizer;
-  private readonly knownDomains: readonly string[];
+  readonly knownDomains: readonly string[];
   private stmts!: ReturnType<RecordIndex['prepare']>;
   /** true when this open created the index from nothing (the caller must fill it) */
   fresh = false;
@@ -116,7 +116,7 @@ export class RecordIndex {
       schema: String(SCHEMA_VERSION),
       tokenizer: tokenizer.id,
       domains: [...knownDomains].sort().join(','),
-      rules: `infer=${supersession.inferCorrections ? 1 : 0};min=${supersession.minResolveScore}`,
+      rules: `v${DERIVATION_VERSION};infer=${supersession.inferCorrections ? 1 : 0};min=${supersession.minResolveScore}`,
     };
     const tryOpen = (): RecordIndex | null => {
       const existed = fs.existsSync(file);

@@ -1,5 +1,5 @@
 import { extractFacts, valuesIn } from '../core/facts.js';
-import { CORRECTION_FILLER } from '../core/markers.js';
+import { CORRECTION_FILLER, stripMarkers } from '../core/markers.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 
 /**
@@ -22,6 +22,9 @@ export interface SupersessionOptions {
   /** least resolution score for a 〔更正〕 to claim a target (default 0.5, range 0..1.5) */
   minResolveScore: number;
 }
+
+/** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
+export const DERIVATION_VERSION = 2;
 
 export const SUPERSESSION_DEFAULTS: SupersessionOptions = { inferCorrections: true, minResolveScore: 0.5 };
 
@@ -130,7 +133,7 @@ export class SupersessionResolver {
   private resolveByText(r: IndexedRecord, onlyRedlines: boolean): number {
     const tok = this.index.tokenizer;
     const terms = tok
-      .queryTerms(r.text.replace(/〔[^〕]{1,6}〕|\[(correction|redline)\]/gi, ' '))
+      .queryTerms(stripMarkers(r.text, this.index.knownDomains).replace(/〔[^〕]{1,6}〕/g, ' '))
       .filter((t) => !t.stop && !CORRECTION_FILLER.has(t.text) && !/^\d+$/.test(t.text));
     const values = valuesIn(r.text);
     const facts = extractFacts(r.text, (run) => tok.words(run));
