@@ -127,6 +127,7 @@ export class RecordIndex {
         db.pragma('synchronous = NORMAL');
         db.pragma('cache_size = -32000');
         db.pragma('temp_store = MEMORY');
+        db.pragma('journal_size_limit = 67108864');
         let matches = false;
         if (existed) {
           const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").get();

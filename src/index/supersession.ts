@@ -24,7 +24,7 @@ export interface SupersessionOptions {
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 2;
+export const DERIVATION_VERSION = 3;
 
 export const SUPERSESSION_DEFAULTS: SupersessionOptions = { inferCorrections: true, minResolveScore: 0.5 };
 
@@ -79,11 +79,17 @@ export class SupersessionResolver {
       edgesOf: db.prepare('DELETE FROM edges WHERE new_id = ?'),
       supersededBy: db.prepare('SELECT count(*) FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
-      sameKey: db.prepare(
-        'SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND rid != ? LIMIT 200',
+      // The nearest statements of the same slot before and after a time (facts_key is on key, time).
+      sameKeyBefore: db.prepare(
+        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND rid != ?
+         AND (time_ms < ? OR (time_ms = ? AND rid < ?)) ORDER BY time_ms DESC, rid DESC LIMIT ?`,
+      ),
+      sameKeyAfter: db.prepare(
+        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND rid != ?
+         AND (time_ms > ? OR (time_ms = ? AND rid > ?)) ORDER BY time_ms ASC, rid ASC LIMIT 1`,
       ),
       ftsScope: db.prepare(
-        `SELECT r.rid AS rid, bm25(fts) AS bm FROM fts JOIN records r ON r.rid = fts.rowid
+        `SELECT r.rid AS rid, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
          WHERE fts MATCH ? AND r.domain IS ? AND r.project IS ? AND r.time_ms <= ? AND r.rid != ? ORDER BY bm LIMIT 30`,
       ),
     };
@@ -147,7 +153,7 @@ export class SupersessionResolver {
     const candidates = new Map<number, number>();
     for (const row of rows) candidates.set(row.rid, -row.bm);
     for (const f of facts) {
-      for (const s of this.q.sameKey.all(f.key, r.domain, r.project, r.rid) as { rid: number; value: string }[]) {
+      for (const s of this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid, 20) as { rid: number; value: string }[]) {
         if (!candidates.has(s.rid)) candidates.set(s.rid, 0);
       }
     }
@@ -183,13 +189,20 @@ export class SupersessionResolver {
     return n;
   }
 
+  /**
+   * A fact slot links each statement to the nearest earlier and later statement of the same slot
+   * (same domain and project): the newer one supersedes the older when the values differ. Only
+   * neighbours, so a slot restated a thousand times makes a chain, not a thousand-squared web.
+   */
   private inferFromFacts(r: IndexedRecord): number {
     let n = 0;
     const facts = this.q.factsOf.all(r.rid) as { key: string; value: string; old_value: string | null }[];
     for (const f of facts) {
       // A slot with no qualifier ("port 8080") is only compared inside one named project.
       if (f.key.startsWith('|') && r.project === null) continue;
-      for (const s of this.q.sameKey.all(f.key, r.domain, r.project, r.rid) as { rid: number; value: string }[]) {
+      const before = this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid, 1) as { rid: number; value: string }[];
+      const after = this.q.sameKeyAfter.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid) as { rid: number; value: string }[];
+      for (const s of [...before, ...after]) {
         if (s.value === f.value) continue;
         const o = this.record(this.q.byRid.get(s.rid));
         if (!o) continue;

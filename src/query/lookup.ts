@@ -1,59 +1,100 @@
+import type Database from 'better-sqlite3';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from '../index/record-index.js';
 import { rowToEdge, type Edge, type EdgeRow } from '../index/supersession.js';
 import type { QueryLookup } from './types.js';
 
+type Row = Parameters<typeof rowToRecord>[0];
+
+/** How many steps a walk along a supersession chain takes at most (a longer chain stops there). */
+const MAX_CHAIN = 64;
+
+const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+function prepare(db: Database.Database) {
+  return {
+    byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
+    // The newest live successor: a chain is followed through its newest link at each step.
+    newestSuccessor: db
+      .prepare(
+        `SELECT e.new_id FROM edges e JOIN records r ON r.id = e.new_id
+         WHERE e.old_id = ? AND e.blocked = 0 ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`,
+      )
+      .pluck(),
+    inList: new Map<number, Database.Statement>(),
+  };
+}
+
+function stmts(db: Database.Database) {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = prepare(db)));
+  return s;
+}
+
 /** The index behind the stages' lookups, with a per-query cache. */
 export function createLookup(index: RecordIndex): QueryLookup {
+  const db = index.db;
+  const s = stmts(db);
   const recs = new Map<string, IndexedRecord | null>();
+  const currents = new Map<string, IndexedRecord | null>();
   const get = (id: string): IndexedRecord | null => {
     if (!recs.has(id)) {
-      const row = index.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`).get(id);
-      recs.set(id, row ? rowToRecord(row as Parameters<typeof rowToRecord>[0]) : null);
+      const row = s.byId.get(id) as Row | undefined;
+      recs.set(id, row ? rowToRecord(row) : null);
     }
     return recs.get(id)!;
   };
-  const outOf = index.db.prepare('SELECT * FROM edges WHERE old_id = ? AND blocked = 0');
+  const listStmt = (sql: (ph: string) => string, n: number, key: number) => {
+    let st = s.inList.get(key * 10_000 + n);
+    if (!st) {
+      st = db.prepare(sql(Array.from({ length: n }, () => '?').join(',')));
+      if (s.inList.size > 100) s.inList.clear();
+      s.inList.set(key * 10_000 + n, st);
+    }
+    return st;
+  };
   return {
     get,
     byRids(rids) {
-      if (rids.length === 0) return [];
       const out: IndexedRecord[] = [];
       for (let i = 0; i < rids.length; i += 500) {
         const chunk = rids.slice(i, i + 500);
-        const rows = index.db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE rid IN (${chunk.map(() => '?').join(',')})`).all(...chunk);
-        out.push(...rows.map((r) => rowToRecord(r as Parameters<typeof rowToRecord>[0])));
+        const st = listStmt((ph) => `SELECT ${RECORD_COLUMNS} FROM records WHERE rid IN (${ph})`, chunk.length, 1);
+        out.push(...(st.all(...chunk) as Row[]).map(rowToRecord));
       }
       return out;
     },
     edgesTouching(ids) {
-      if (ids.length === 0) return [];
       const out: Edge[] = [];
       for (let i = 0; i < ids.length; i += 400) {
         const chunk = ids.slice(i, i + 400);
-        const ph = chunk.map(() => '?').join(',');
-        const rows = index.db.prepare(`SELECT * FROM edges WHERE old_id IN (${ph}) OR new_id IN (${ph})`).all(...chunk, ...chunk) as EdgeRow[];
-        out.push(...rows.map(rowToEdge));
+        const st = listStmt((ph) => `SELECT * FROM edges WHERE old_id IN (${ph}) UNION SELECT * FROM edges WHERE new_id IN (${ph})`, chunk.length, 2);
+        out.push(...(st.all(...chunk, ...chunk) as EdgeRow[]).map(rowToEdge));
       }
       return out;
     },
     current(id) {
-      // Walk the chain forward; the newest record with no live successor is the current version.
-      const seen = new Set<string>([id]);
-      let frontier = [id];
-      let best: IndexedRecord | null = null;
-      while (frontier.length) {
-        const next: string[] = [];
-        for (const f of frontier) {
-          const succ = (outOf.all(f) as EdgeRow[]).map((e) => e.new_id);
-          if (succ.length === 0 && f !== id) {
-            const r = get(f);
-            if (r && (!best || r.timeMs > best.timeMs)) best = r;
-          }
-          for (const s of succ) if (!seen.has(s) && seen.size < 1000) { seen.add(s); next.push(s); }
+      // Follow the newest successor until none is left; every record on the way shares the
+      // answer, so one walk serves all the candidates of a query that sit on the same chain.
+      if (currents.has(id)) return currents.get(id)!;
+      const path: string[] = [];
+      let at = id;
+      let found: IndexedRecord | null | undefined;
+      for (let step = 0; step < MAX_CHAIN; step++) {
+        const next = s.newestSuccessor.get(at) as string | undefined;
+        if (next === undefined || path.includes(next) || next === id) {
+          found = at === id ? null : get(at);
+          break;
         }
-        frontier = next;
+        path.push(at);
+        at = next;
+        if (currents.has(at)) {
+          found = currents.get(at) ?? get(at);
+          break;
+        }
       }
-      return best;
+      if (found === undefined) found = get(at); // a chain longer than MAX_CHAIN: the furthest reached
+      for (const p of path) currents.set(p, found);
+      currents.set(id, found);
+      return found;
     },
   };
 }

@@ -65,7 +65,7 @@ export function matchQuery(index: RecordIndex, q: ParsedQuery, match: string, li
   params.push(limit);
   const sql =
     `SELECT ${RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ')}, bm25(fts) AS bm ` +
-    `FROM fts JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`;
+    `FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`;
   return cached(index.db, sql).all(...params) as Row[];
 }
 
