@@ -232,10 +232,15 @@ export class RecordIndex {
     }
     this.stmts.insertFts.run(info.lastInsertRowid, this.bodyOf(r));
     const timeMs = Date.parse(r.time);
-    for (const f of extractFacts(r.text, (run) => this.tokenizer.words(run))) {
+    const facts = extractFacts(r.text, (run) => this.tokenizer.words(run));
+    for (const f of facts) {
       this.stmts.insertFact.run(info.lastInsertRowid, f.key, f.value, f.oldValue, r.domain, r.project, timeMs);
     }
-    this.dirty.add(r.id);
+    // Only records that can take part in supersession need resolving: those naming targets,
+    // corrections, red lines, and those stating fact slots.
+    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]/i.test(r.text)) {
+      this.dirty.set(r.id, { ...r, rid: Number(info.lastInsertRowid), file, line, timeMs });
+    }
     return true;
   }
 
@@ -243,7 +248,7 @@ export class RecordIndex {
    * Ids whose supersession edges must be worked out again: records inserted, and corrections
    * whose own record was re-read. index/supersession.ts drains it.
    */
-  readonly dirty = new Set<string>();
+  readonly dirty = new Map<string, IndexedRecord>();
 
   removeFile(file: string): void {
     const ids = this.stmts.idsOfFile.pluck().all(file) as string[];

@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version (or another
  * tokenizer id, or another set of known domains) is thrown away and rebuilt from the files.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -70,4 +70,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
+-- Document frequency per indexed term: lets correction resolution skip words most records hold.
+CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
 `;

@@ -19,12 +19,15 @@ import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } fro
 export interface SupersessionOptions {
   /** infer corrections from restated fact slots (default true) */
   inferCorrections: boolean;
-  /** least resolution score for a 〔更正〕 to claim a target (default 0.5, range 0..1.5) */
+  /**
+   * least resolution score for a 〔更正〕 to claim a target (default 0.5, range 0..1.5); a target
+   * scoring at least 70% of it also wins when it is 1.2× ahead of the next candidate
+   */
   minResolveScore: number;
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 3;
+export const DERIVATION_VERSION = 5;
 
 export const SUPERSESSION_DEFAULTS: SupersessionOptions = { inferCorrections: true, minResolveScore: 0.5 };
 
@@ -65,6 +68,8 @@ export class SupersessionResolver {
   private readonly index: RecordIndex;
   private readonly opts: SupersessionOptions;
   private readonly q;
+  /** records in the index, counted once per batch */
+  private total: number | null = null;
 
   constructor(index: RecordIndex, opts: SupersessionOptions = SUPERSESSION_DEFAULTS) {
     this.index = index;
@@ -78,6 +83,9 @@ export class SupersessionResolver {
       ),
       edgesOf: db.prepare('DELETE FROM edges WHERE new_id = ?'),
       supersededBy: db.prepare('SELECT count(*) FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
+      count: db.prepare('SELECT count(*) FROM records').pluck(),
+      docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
+      matchCount: db.prepare('SELECT count(*) FROM fts WHERE fts MATCH ?').pluck(),
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
       // The nearest statements of the same slot before and after a time (facts_key is on key, time).
       sameKeyBefore: db.prepare(
@@ -90,7 +98,7 @@ export class SupersessionResolver {
       ),
       ftsScope: db.prepare(
         `SELECT r.rid AS rid, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
-         WHERE fts MATCH ? AND r.domain IS ? AND r.project IS ? AND r.time_ms <= ? AND r.rid != ? ORDER BY bm LIMIT 30`,
+         WHERE fts MATCH ? AND r.domain IS ? AND r.project IS ? AND r.time_ms <= ? AND r.rid != ? ORDER BY bm LIMIT 20`,
       ),
     };
   }
@@ -101,11 +109,11 @@ export class SupersessionResolver {
 
   /** Work out the edges out of (and, for inferred slots, into) every dirty record, oldest first. */
   resolveDirty(): number {
-    const ids = [...this.index.dirty];
+    const recs = [...this.index.dirty.values()];
     this.index.dirty.clear();
-    if (ids.length === 0) return 0;
-    const recs = ids.map((id) => this.record(this.q.byId.get(id))).filter((r): r is IndexedRecord => r !== null);
+    if (recs.length === 0) return 0;
     recs.sort((a, b) => a.timeMs - b.timeMs || a.rid - b.rid);
+    this.total = null;
     let n = 0;
     for (const r of recs) n += this.resolve(r);
     return n;
@@ -117,6 +125,28 @@ export class SupersessionResolver {
 
   private blocked(o: IndexedRecord, r: IndexedRecord): boolean {
     return isRedline(o) && !(isRedline(r) && !older(r, o));
+  }
+
+  /**
+   * The words worth matching on: in a large home, a word most records hold ("配置", "the") costs a
+   * BM25 pass over all of them and tells nothing, so in a home of 2,000 records or more, words in
+   * more than 1% of records are left out (if none is left, the rarest one stays when it is in at
+   * most 5%; otherwise quoted values and fact slots find the target alone). English words are
+   * counted by matching them (the vocabulary holds their stems).
+   */
+  private selective(words: string[]): string[] {
+    const uniq = [...new Set(words)];
+    const total = (this.total ??= (this.q.count.get() as number) || 0);
+    if (total < 2000) return uniq;
+    // The vocabulary holds English words stemmed: for those, count the matches instead.
+    const docs = (w: string) =>
+      (this.q.docFreq.get(w) as number | undefined) ?? (/^[a-z]/.test(w) ? (this.q.matchCount.get(`"${w.replace(/"/g, '""')}"`) as number) : 0);
+    const df = uniq.map((w) => ({ w, n: docs(w) }));
+    const keep = df.filter((d) => d.n / total <= 0.01).map((d) => d.w);
+    if (keep.length) return keep;
+    // Only common words: the rarest one if it is not too common; else rely on values and slots.
+    const rarest = df.sort((a, b) => a.n - b.n)[0];
+    return rarest && rarest.n / total <= 0.05 ? [rarest.w] : [];
   }
 
   /** Edges for one record. Returns how many were written. */
@@ -145,7 +175,7 @@ export class SupersessionResolver {
     const facts = extractFacts(r.text, (run) => tok.words(run));
     const newValues = new Set(facts.map((f) => f.value));
     const oldValues = new Set(facts.map((f) => f.oldValue).filter((v): v is string => v !== null));
-    const matchTerms = [...terms.map((t) => t.text), ...values.filter((v) => /^[\w.]+$/.test(v))];
+    const matchTerms = [...this.selective(terms.map((t) => t.text)), ...values.filter((v) => /^[\w.]+$/.test(v))];
     if (matchTerms.length === 0) return 0;
     const match = [...new Set(matchTerms)].map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
     const rows = this.q.ftsScope.all(match, r.domain, r.project, r.timeMs, r.rid) as { rid: number; bm: number }[];
@@ -178,7 +208,11 @@ export class SupersessionResolver {
     }
     scored.sort((a, b) => b.score - a.score || b.o.timeMs - a.o.timeMs);
     const best = scored[0];
-    if (!best || best.score < this.opts.minResolveScore) return 0;
+    // Claimed when strong on its own, or clearly ahead of every other candidate (a paraphrase
+    // shares few words with what it corrects, but still more than anything else does).
+    const runnerUp = scored[1]?.score ?? 0;
+    const clearlyAhead = best !== undefined && best.score >= this.opts.minResolveScore * 0.7 && best.score >= runnerUp * 1.2;
+    if (!best || (best.score < this.opts.minResolveScore && !clearlyAhead)) return 0;
     let n = 0;
     for (const c of scored) {
       const strongEnough = c === best || (c.score >= 0.9 * best.score && ((c.detail.quoted?.length ?? 0) > 0 || c.detail.slot));
