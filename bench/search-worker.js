@@ -10,8 +10,11 @@ import { activeTerms, ftsString } from '../dist/query/retrieve.js';
 import { benchQueries } from './queries.js';
 import { now, summarize } from './stats.js';
 
-const [home, passesArg] = process.argv.slice(2);
+const [home, passesArg, budgetArg] = process.argv.slice(2);
 const passes = Number(passesArg ?? 5);
+// A time budget for warm-up plus measured passes: a slow build must not hold the bench for hours.
+const deadline = now() + Number(budgetArg ?? 45) * 1000;
+let stopped = false;
 const queries = benchQueries();
 
 let t = now();
@@ -24,14 +27,21 @@ mem.search({ query: queries[0] });
 const firstSearchMs = now() - t;
 
 // Warm-up: one pass over every query, not measured.
-for (const q of queries) mem.search({ query: q });
+for (const q of queries) {
+  mem.search({ query: q });
+  if (now() > deadline) break;
+}
 
 const samples = [];
 const perQuery = new Map(queries.map((q) => [q, []]));
 const modes = {};
 const hits = {};
-for (let p = 0; p < passes; p++) {
+for (let p = 0; p < passes && !stopped; p++) {
   for (const q of queries) {
+    if (now() > deadline && samples.length >= 10) {
+      stopped = true;
+      break;
+    }
     const t0 = now();
     const res = mem.search({ query: q });
     const ms = now() - t0;
@@ -98,6 +108,7 @@ for (let p = 0; p < passes; p++) {
 db.close();
 
 const slowest = [...perQuery.entries()]
+  .filter(([, ms]) => ms.length)
   .map(([q, ms]) => ({ q, p50: summarize(ms).p50, ...hits[q] }))
   .sort((a, b) => b.p50 - a.p50)
   .slice(0, 8);
@@ -109,6 +120,7 @@ process.stdout.write(
     search: summarize(samples),
     rss,
     modes,
+    stopped,
     derived,
     stages: { refresh: summarize(refresh), segment: summarize(segment), andSql: summarize(andSql), orSql: orSqlMs.length ? summarize(orSqlMs) : null, orQueries: orSqlMs.length / passes },
     slowest,

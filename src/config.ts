@@ -5,7 +5,7 @@ import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/opti
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 
-const KNOWN = ['domains', 'ranking', 'supersession', 'core', 'projects', 'agents'];
+const KNOWN = ['domains', 'ranking', 'supersession', 'core', 'projects', 'agents', 'ingest'];
 
 /** The memory home's config.json. Every field is optional; defaults are below. */
 export interface HomeConfig {
@@ -21,7 +21,49 @@ export interface HomeConfig {
   projects: Record<string, string>;
   /** agent name → domain, for what the pipes write (handoffs, diary) */
   agents: Record<string, string>;
+  /** memory that writes itself (docs/INGEST.md) */
+  ingest: IngestConfig;
 }
+
+export interface IngestConfig {
+  summarizer: SummarizerConfig;
+  /** host → transcript root, overriding the host's default place (`--root` wins over this) */
+  roots: Partial<Record<'claude-code' | 'codex' | 'openclaw' | 'hermes', string>>;
+  /** lines per batch: one summarizer call, one write, one cursor move (default 400; 10–100 000) */
+  batchLines: number;
+  /** the extractive path drops detections less sure than this (default 0; 0–1) */
+  minConfidence: number;
+  /** a diary item's text is cut to this many characters (default 280; 80–2000) */
+  maxItemChars: number;
+}
+
+export const INGEST_DEFAULTS = { roots: {}, batchLines: 400, minConfidence: 0, maxItemChars: 280 } as const;
+
+/**
+ * `ingest.summarizer`: what turns a batch of turns into diary items. `extractive` (default) is local
+ * and deterministic; `openai` asks any OpenAI-compatible chat-completions server (DeepSeek, OpenAI,
+ * Ollama, vLLM). The key is never in the file: `apiKeyEnv` names the environment variable holding it.
+ * `OPTMEM_SUMMARIZER`, `OPTMEM_LLM_BASE_URL`, `OPTMEM_LLM_MODEL`, `OPTMEM_LLM_API_KEY` override at run time.
+ */
+export interface SummarizerConfig {
+  provider: 'extractive' | 'openai';
+  /** e.g. "https://api.deepseek.com"; required for openai (here or in OPTMEM_LLM_BASE_URL) */
+  baseUrl?: string;
+  /** e.g. "deepseek-chat"; required for openai (here or in OPTMEM_LLM_MODEL) */
+  model?: string;
+  /** the environment variable with the key (default OPTMEM_LLM_API_KEY); unset means no key (Ollama) */
+  apiKeyEnv: string;
+  /** per request, ms (default 30 000; 100–600 000) */
+  timeoutMs?: number;
+  /** attempts in all (default 3; 1–10) */
+  maxAttempts?: number;
+  /** first backoff delay, ms; doubles per retry, with jitter (default 1 000; 0–60 000) */
+  retryBaseMs?: number;
+  /** ask for response_format json_object (default true) */
+  jsonMode?: boolean;
+}
+
+export const SUMMARIZER_DEFAULTS: SummarizerConfig = { provider: 'extractive', apiKeyEnv: 'OPTMEM_LLM_API_KEY' };
 
 export const DEFAULT_CONFIG: HomeConfig = {
   domains: [...DEFAULT_DOMAINS],
@@ -30,6 +72,7 @@ export const DEFAULT_CONFIG: HomeConfig = {
   core: CORE_DEFAULTS,
   projects: {},
   agents: { 'claude-code': 'code', codex: 'code', openclaw: 'openclaw', hermes: 'hermes' },
+  ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
 };
 
 function stringMap(v: unknown, file: string, field: string, valueCheck: (s: string) => boolean): Record<string, string> {
@@ -95,6 +138,62 @@ function readRanking(v: unknown, file: string): RankingOptions {
   return r;
 }
 
+const INGEST_KNOWN = ['summarizer', 'roots', 'batchLines', 'minConfidence', 'maxItemChars'];
+const INGEST_HOSTS = ['claude-code', 'codex', 'openclaw', 'hermes'];
+
+function readIngest(v: unknown, file: string): IngestConfig {
+  if (v === undefined) return DEFAULT_CONFIG.ingest;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new OptmemError('INVALID_INPUT', `${file}: "ingest" must be an object`, { file, field: 'ingest' });
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!INGEST_KNOWN.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown ingest option "${k}" (known: ${INGEST_KNOWN.join(', ')})`, { file, field: `ingest.${k}` });
+  const ing: IngestConfig = { ...DEFAULT_CONFIG.ingest, summarizer: readSummarizer(o.summarizer, file) };
+  if (o.roots !== undefined) {
+    ing.roots = stringMap(o.roots, file, 'ingest.roots', (x) => x.trim().length > 0);
+    for (const k of Object.keys(ing.roots)) if (!INGEST_HOSTS.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown host "${k}" in ingest.roots (known: ${INGEST_HOSTS.join(', ')})`, { file, field: `ingest.roots.${k}` });
+  }
+  if (o.batchLines !== undefined) ing.batchLines = Math.floor(num(o.batchLines, file, 'ingest.batchLines', 10, 100_000));
+  if (o.minConfidence !== undefined) ing.minConfidence = num(o.minConfidence, file, 'ingest.minConfidence', 0, 1);
+  if (o.maxItemChars !== undefined) ing.maxItemChars = Math.floor(num(o.maxItemChars, file, 'ingest.maxItemChars', 80, 2000));
+  return ing;
+}
+
+function readSummarizer(v: unknown, file: string): SummarizerConfig {
+  if (v === undefined) return SUMMARIZER_DEFAULTS;
+  const f = 'ingest.summarizer';
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new OptmemError('INVALID_INPUT', `${file}: "${f}" must be an object`, { file, field: f });
+  const o = v as Record<string, unknown>;
+  if ('apiKey' in o) {
+    throw new OptmemError('INVALID_INPUT', `${file}: "${f}.apiKey": keys do not belong in config.json`, { file, field: `${f}.apiKey`, hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_LLM_API_KEY)' });
+  }
+  const known = ['provider', 'baseUrl', 'model', 'apiKeyEnv', 'timeoutMs', 'maxAttempts', 'retryBaseMs', 'jsonMode'];
+  for (const k of Object.keys(o)) if (!known.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown summarizer option "${k}" (known: ${known.join(', ')})`, { file, field: `${f}.${k}` });
+  const s: SummarizerConfig = { ...SUMMARIZER_DEFAULTS };
+  if (o.provider !== undefined) {
+    if (o.provider !== 'extractive' && o.provider !== 'openai') throw new OptmemError('INVALID_INPUT', `${file}: "${f}.provider" must be "extractive" or "openai"`, { file, field: `${f}.provider` });
+    s.provider = o.provider;
+  }
+  if (o.baseUrl !== undefined) {
+    if (typeof o.baseUrl !== 'string' || !/^https?:\/\/[^\s]+$/.test(o.baseUrl)) throw new OptmemError('INVALID_INPUT', `${file}: "${f}.baseUrl" must be an http(s) URL like "https://api.deepseek.com"`, { file, field: `${f}.baseUrl` });
+    s.baseUrl = o.baseUrl;
+  }
+  if (o.model !== undefined) {
+    if (typeof o.model !== 'string' || !o.model.trim()) throw new OptmemError('INVALID_INPUT', `${file}: "${f}.model" must be a model name like "deepseek-chat"`, { file, field: `${f}.model` });
+    s.model = o.model;
+  }
+  if (o.apiKeyEnv !== undefined) {
+    if (typeof o.apiKeyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(o.apiKeyEnv)) throw new OptmemError('INVALID_INPUT', `${file}: "${f}.apiKeyEnv" must be an environment variable's name like "DEEPSEEK_API_KEY"`, { file, field: `${f}.apiKeyEnv` });
+    s.apiKeyEnv = o.apiKeyEnv;
+  }
+  if (o.timeoutMs !== undefined) s.timeoutMs = num(o.timeoutMs, file, `${f}.timeoutMs`, 100, 600_000);
+  if (o.maxAttempts !== undefined) s.maxAttempts = Math.round(num(o.maxAttempts, file, `${f}.maxAttempts`, 1, 10));
+  if (o.retryBaseMs !== undefined) s.retryBaseMs = num(o.retryBaseMs, file, `${f}.retryBaseMs`, 0, 60_000);
+  if (o.jsonMode !== undefined) {
+    if (typeof o.jsonMode !== 'boolean') throw new OptmemError('INVALID_INPUT', `${file}: "${f}.jsonMode" must be true or false`, { file, field: `${f}.jsonMode` });
+    s.jsonMode = o.jsonMode;
+  }
+  return s;
+}
+
 function readSupersession(v: unknown, file: string): SupersessionOptions {
   if (v === undefined) return SUPERSESSION_DEFAULTS;
   const o = v as Record<string, unknown>;
@@ -141,5 +240,6 @@ export function readConfig(file: string): HomeConfig {
   cfg.core = readCore(o.core, file);
   if (o.projects !== undefined) cfg.projects = stringMap(o.projects, file, 'projects', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x));
   if (o.agents !== undefined) cfg.agents = { ...cfg.agents, ...stringMap(o.agents, file, 'agents', (x) => /^[A-Za-z][\w-]*$/.test(x)) };
+  cfg.ingest = readIngest(o.ingest, file);
   return cfg;
 }

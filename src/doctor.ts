@@ -3,6 +3,7 @@ import type { RecordIndex } from './index/record-index.js';
 import type { Layout } from './store/layout.js';
 import type { LogStore } from './store/log-store.js';
 import { SCHEMA_VERSION } from './index/schema.js';
+import { ingestDoctorChecks } from './schedule/doctor-check.js';
 
 export interface DoctorCheck {
   name: string;
@@ -86,6 +87,8 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
     ok: true,
     detail: recovered.length ? `${recovered.length} file(s) in recovered/ hold cut-short writes to look at: ${recovered.slice(0, 5).join(', ')}` : 'none',
   });
+
+  checks.push(...ingestDoctorChecks(layout.home));
 
   return { ok: checks.every((c) => c.ok), checks };
 }

@@ -15,6 +15,8 @@ import { hookCommand } from '../hooks/command.js';
 import { installCommand, uninstallCommand } from '../../install/command.js';
 import { rulesCommand } from '../../install/rules.js';
 import { evalCommand } from './eval-command.js';
+import { scheduleCommand } from './schedule-command.js';
+import { ingestCommand } from './ingest-command.js';
 
 export interface CliIO {
   stdout: (s: string) => void;
@@ -305,6 +307,8 @@ export const COMMANDS: Record<string, Command> = {
   uninstall: uninstallCommand,
   rules: rulesCommand,
   eval: evalCommand,
+  schedule: scheduleCommand,
+  ingest: ingestCommand,
 };
 
 export function describeEdge(e: Edge): string {
