@@ -19,6 +19,16 @@ function prepare(db: Database.Database) {
          WHERE e.old_id = ? AND e.blocked = 0 ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`,
       )
       .pluck(),
+    // The whole walk in one statement: the newest successor, step after step, until none is left.
+    chainEnd: db.prepare(
+      `WITH RECURSIVE chain(id, depth) AS (
+         SELECT ?, 0
+         UNION ALL
+         SELECT (SELECT e.new_id FROM edges e JOIN records r ON r.id = e.new_id
+                 WHERE e.old_id = chain.id AND e.blocked = 0 ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1), depth + 1
+         FROM chain WHERE chain.id IS NOT NULL AND depth < ${MAX_CHAIN})
+       SELECT id, depth FROM chain WHERE id IS NOT NULL ORDER BY depth DESC LIMIT 1`,
+    ),
     inList: new Map<number, Database.Statement>(),
   };
 }
@@ -72,27 +82,10 @@ export function createLookup(index: RecordIndex): QueryLookup {
       return out;
     },
     current(id) {
-      // Follow the newest successor until none is left; every record on the way shares the
-      // answer, so one walk serves all the candidates of a query that sit on the same chain.
+      // Follow the newest successor until none is left: one recursive statement per chain.
       if (currents.has(id)) return currents.get(id)!;
-      const path: string[] = [];
-      let at = id;
-      let found: IndexedRecord | null | undefined;
-      for (let step = 0; step < MAX_CHAIN; step++) {
-        const next = s.newestSuccessor.get(at) as string | undefined;
-        if (next === undefined || path.includes(next) || next === id) {
-          found = at === id ? null : get(at);
-          break;
-        }
-        path.push(at);
-        at = next;
-        if (currents.has(at)) {
-          found = currents.get(at) ?? get(at);
-          break;
-        }
-      }
-      if (found === undefined) found = get(at); // a chain longer than MAX_CHAIN: the furthest reached
-      for (const p of path) currents.set(p, found);
+      const end = s.chainEnd.get(id) as { id: string; depth: number } | undefined;
+      const found = end && end.depth > 0 ? get(end.id) : null;
       currents.set(id, found);
       return found;
     },

@@ -3,7 +3,7 @@
  * home may override any of them in config.json under "ranking".
  */
 export interface RankingOptions {
-  /** candidates the ranking stages see (default 200, 10..5000). More finds buried corrections, costs time. */
+  /** candidates the ranking stages see (default 100, 10..5000; at least 3 × limit). More finds buried corrections, costs time. */
   candidates: number;
   /**
    * Share of relevance that comes from holding the query's words rather than from BM25's weight
@@ -48,7 +48,7 @@ export interface RankingOptions {
 }
 
 export const RANKING_DEFAULTS: RankingOptions = {
-  candidates: 200,
+  candidates: 100,
   termWeight: 0.5,
   halfLifeDays: { default: 90, code: 180 },
   decayFloor: 0.35,
