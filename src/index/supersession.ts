@@ -27,7 +27,7 @@ export interface SupersessionOptions {
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 5;
+export const DERIVATION_VERSION = 6;
 
 export const SUPERSESSION_DEFAULTS: SupersessionOptions = { inferCorrections: true, minResolveScore: 0.5 };
 
@@ -70,6 +70,7 @@ export class SupersessionResolver {
   private readonly q;
   /** records in the index, counted once per batch */
   private total: number | null = null;
+  private readonly dfCache = new Map<string, number>();
 
   constructor(index: RecordIndex, opts: SupersessionOptions = SUPERSESSION_DEFAULTS) {
     this.index = index;
@@ -114,6 +115,7 @@ export class SupersessionResolver {
     if (recs.length === 0) return 0;
     recs.sort((a, b) => a.timeMs - b.timeMs || a.rid - b.rid);
     this.total = null;
+    this.dfCache.clear();
     let n = 0;
     for (const r of recs) n += this.resolve(r);
     return n;
@@ -134,19 +136,27 @@ export class SupersessionResolver {
    * most 5%; otherwise quoted values and fact slots find the target alone). English words are
    * counted by matching them (the vocabulary holds their stems).
    */
-  private selective(words: string[]): string[] {
+  private selective(words: string[], fallback = true): string[] {
     const uniq = [...new Set(words)];
     const total = (this.total ??= (this.q.count.get() as number) || 0);
-    if (total < 2000) return uniq;
-    // The vocabulary holds English words stemmed: for those, count the matches instead.
-    const docs = (w: string) =>
-      (this.q.docFreq.get(w) as number | undefined) ?? (/^[a-z]/.test(w) ? (this.q.matchCount.get(`"${w.replace(/"/g, '""')}"`) as number) : 0);
-    const df = uniq.map((w) => ({ w, n: docs(w) }));
+    if (total < 2000 || uniq.length === 0) return uniq;
+    const df = uniq.map((w) => ({ w, n: this.docFreq(w) }));
     const keep = df.filter((d) => d.n / total <= 0.01).map((d) => d.w);
     if (keep.length) return keep;
     // Only common words: the rarest one if it is not too common; else rely on values and slots.
+    if (!fallback) return [];
     const rarest = df.sort((a, b) => a.n - b.n)[0];
     return rarest && rarest.n / total <= 0.05 ? [rarest.w] : [];
+  }
+
+  /** Records holding a word, cached per batch. The vocabulary holds English words stemmed: those are counted by matching. */
+  private docFreq(w: string): number {
+    let n = this.dfCache.get(w);
+    if (n === undefined) {
+      n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) ? (this.q.matchCount.get(`"${w.replace(/"/g, '""')}"`) as number) : 0);
+      this.dfCache.set(w, n);
+    }
+    return n;
   }
 
   /** Edges for one record. Returns how many were written. */
@@ -175,16 +185,25 @@ export class SupersessionResolver {
     const facts = extractFacts(r.text, (run) => tok.words(run));
     const newValues = new Set(facts.map((f) => f.value));
     const oldValues = new Set(facts.map((f) => f.oldValue).filter((v): v is string => v !== null));
-    const matchTerms = [...this.selective(terms.map((t) => t.text)), ...values.filter((v) => /^[\w.]+$/.test(v))];
-    if (matchTerms.length === 0) return 0;
-    const match = [...new Set(matchTerms)].map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-    const rows = this.q.ftsScope.all(match, r.domain, r.project, r.timeMs, r.rid) as { rid: number; bm: number }[];
-    // Candidates from shared fact slots too (a paraphrase may share no other word).
+    // Candidates from shared fact slots (a paraphrase may share no other word)…
     const candidates = new Map<number, number>();
-    for (const row of rows) candidates.set(row.rid, -row.bm);
     for (const f of facts) {
       for (const s of this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid, 20) as { rid: number; value: string }[]) {
-        if (!candidates.has(s.rid)) candidates.set(s.rid, 0);
+        candidates.set(s.rid, 0);
+      }
+    }
+    // …and from the words and values it shares. Values (8080, v2.3.1) usually identify the old
+    // fact; a value most records hold (a port restated everywhere) is as useless as a common word.
+    // When a slot already names the subject, common words are not worth a BM25 pass.
+    const matchTerms = [
+      ...this.selective(terms.map((t) => t.text), candidates.size === 0),
+      ...this.selective(values.filter((v) => /^[\w.]+$/.test(v)), false),
+    ];
+    if (matchTerms.length === 0 && candidates.size === 0) return 0;
+    if (matchTerms.length) {
+      const match = [...new Set(matchTerms)].map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+      for (const row of this.q.ftsScope.all(match, r.domain, r.project, r.timeMs, r.rid) as { rid: number; bm: number }[]) {
+        candidates.set(row.rid, -row.bm);
       }
     }
     let maxBm = 0;
