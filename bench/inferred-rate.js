@@ -54,9 +54,10 @@ function memoryBankRecords(lang) {
 
 function run(name, records) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-infer-'));
-  const domains = [...new Set(records.map((r) => r.domain))];
+  const domains = [...new Set(records.map((r) => r.domain).filter(Boolean))];
   fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains: domains.map((d) => d.toLowerCase()) }));
+  const known = [...new Set([...domains.map((d) => d.toLowerCase()), 'hermes', 'code', 'openclaw'])].filter((d) => /^[a-z][\w-]{0,31}$/.test(d));
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains: known }));
   const m = createOptmem({ dir, durable: false });
   m.import(records.map((r) => JSON.stringify(r)).join('\n'));
   const edges = m.stats();
@@ -74,6 +75,18 @@ function run(name, records) {
 }
 
 
+function noiseRecords() {
+  const file = path.join(root, 'eval', 'suites', 'noise.jsonl');
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .map(({ id, ...r }) => r);
+}
+
 run('LoCoMo (10 conversations)', locomoRecords());
 run('MemoryBank zh', memoryBankRecords('cn'));
 run('MemoryBank en', memoryBankRecords('en'));
+// Agent-style notes full of ports and versions of different services, none meant to replace another.
+run('ranking-suite noise (three agents, six months)', noiseRecords());

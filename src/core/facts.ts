@@ -56,6 +56,8 @@ export type WordSplitter = (hanRun: string) => string[];
 
 function qualifierBefore(text: string, at: number, split: WordSplitter): string {
   let head = text.slice(Math.max(0, at - 24), at).replace(/(?:的|之|'s|\s)+$/u, '');
+  // A "[code]" prefix or a 〔更正〕 marker is never the subject: only what follows the last bracket.
+  head = head.slice(Math.max(head.lastIndexOf(']'), head.lastIndexOf('〕'), head.lastIndexOf('】')) + 1);
   if (!head) return '';
   const last = head[head.length - 1]!;
   if (HAN.test(last)) {
@@ -66,12 +68,24 @@ function qualifierBefore(text: string, at: number, split: WordSplitter): string 
     if (GENERIC.has(w) && words.length > 1) w = words[words.length - 2]! + w;
     return w.length >= 2 ? w : '';
   }
-  const m = /(?:([A-Za-z][\w-]{1,30})\s+)?([A-Za-z][\w-]{1,30})$/.exec(head);
-  if (!m) return '';
-  let w = m[2]!.toLowerCase();
-  if (GENERIC.has(w) && m[1]) w = `${m[1].toLowerCase()} ${w}`;
-  return ['the', 'a', 'an', 'its', 'our', 'my', 'this', 'that', 'new', 'old', 'default', 'and', 'of', 'to', 'is', 'on', 'at', 'in', 'for'].includes(w) ? '' : w;
+  // English names its subject a few words back: "grafana listens on port", "the backend port".
+  const words = head.split(/[^A-Za-z0-9_.-]+/).filter(Boolean).slice(-5).reverse();
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!.toLowerCase();
+    if (!/^[a-z]/.test(w)) return '';
+    if (EN_SKIP.has(w)) continue;
+    const prev = words[i + 1]?.toLowerCase();
+    return GENERIC.has(w) && prev && !EN_SKIP.has(prev) ? `${prev} ${w}` : w;
+  }
+  return '';
 }
+
+/** Words between a subject and its attribute: articles, prepositions, common verbs. */
+const EN_SKIP = new Set(
+  ('the a an its our my your their this that these new old default current and or of to is are was be now ' +
+    'on at in for by from with via as listens listen listening runs run running uses use using serves serve ' +
+    'exposes expose binds bind moved move changed change set sets switched still also always main public internal').split(' '),
+);
 
 function wordAt(text: string, lower: string, word: string, from: number): number {
   const i = lower.indexOf(word, from);

@@ -27,7 +27,7 @@ export interface SupersessionOptions {
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 6;
+export const DERIVATION_VERSION = 8;
 
 export const SUPERSESSION_DEFAULTS: SupersessionOptions = { inferCorrections: true, minResolveScore: 0.5 };
 
@@ -251,8 +251,8 @@ export class SupersessionResolver {
     let n = 0;
     const facts = this.q.factsOf.all(r.rid) as { key: string; value: string; old_value: string | null }[];
     for (const f of facts) {
-      // A slot with no qualifier ("port 8080") is only compared inside one named project.
-      if (f.key.startsWith('|') && r.project === null) continue;
+      // A slot must name its subject ("后端端口", "redis port"): "port 8080" alone could be any service.
+      if (f.key.startsWith('|')) continue;
       const before = this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid, 1) as { rid: number; value: string }[];
       const after = this.q.sameKeyAfter.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid) as { rid: number; value: string }[];
       for (const s of [...before, ...after]) {
