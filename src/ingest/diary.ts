@@ -1,3 +1,4 @@
+import type { RecordJson } from '../io/jsonl.js';
 import { parseTime, formatIso } from '../core/time.js';
 import { sanitize } from '../sessions/project.js';
 import type { DiaryItem, Trigger } from './types.js';
@@ -8,16 +9,7 @@ import type { DiaryItem, Trigger } from './types.js';
  * 〔更正〕 marker in its text, so the ranking rules let it supersede the fact it corrects.
  * Decisions, lessons, configuration changes and corrections are evidence; the rest is normal.
  */
-export interface DiaryRecordJson {
-  time: string;
-  text: string;
-  domain: string | null;
-  project: string | null;
-  kind: string;
-  tier: string;
-  tags: string[];
-  source: { agent?: string; session?: string; ref: string };
-}
+export type DiaryRecordJson = Omit<RecordJson, 'id' | 'corrects' | 'source'> & { source: { agent?: string; session?: string; ref: string } };
 
 export const CORRECTION_MARKER = '〔更正〕';
 const EVIDENCE: ReadonlySet<Trigger> = new Set(['decision', 'lesson', 'config-change']);

@@ -1,3 +1,4 @@
+import { joinedCandidate, passesFilters } from '../candidate.js';
 import type { Candidate, Stage } from '../types.js';
 
 /**
@@ -27,23 +28,8 @@ export const contextStage: Stage = {
       const want = new Set<number>();
       for (const s of seeds) for (const r of [s.rec.rid - 1, s.rec.rid + 1]) if (!byRid.has(r)) want.add(r);
       for (const rec of ctx.lookup.byRids([...want])) {
-        const c: Candidate = {
-          rec,
-          bm25: 0,
-          mode: 'context',
-          matchedTerms: [],
-          relevance: 0,
-          score: 0,
-          superseded: null,
-          conflicts: [],
-          pinned: false,
-          trace: [{ stage: 'retrieve', mode: 'context', bm25: 0, matchedTerms: [], totalTerms: 0 }],
-        };
-        const q = ctx.q;
-        if (q.domains && (rec.domain === null || !q.domains.includes(rec.domain))) continue;
-        if (q.projects && (rec.project === null || !q.projects.includes(rec.project))) continue;
-        if (q.kinds && !q.kinds.includes(rec.kind)) continue;
-        if ((q.sinceMs !== null && rec.timeMs < q.sinceMs) || (q.untilMs !== null && rec.timeMs > q.untilMs)) continue;
+        if (!passesFilters(ctx.q, rec)) continue;
+        const c = joinedCandidate(rec, 'context');
         byRid.set(rec.rid, c);
         out.push(c);
       }

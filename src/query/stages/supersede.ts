@@ -1,4 +1,5 @@
-import type { Candidate, Stage } from '../types.js';
+import { joinedCandidate, passesFilters } from '../candidate.js';
+import type { Stage } from '../types.js';
 
 /**
  * Supersession at query time. A candidate that a newer record supersedes is multiplied by
@@ -14,11 +15,6 @@ export const supersedeStage: Stage = {
     const out = [...candidates];
     const w = ctx.options.supersededWeight;
     const q = ctx.q;
-    const passes = (c: Candidate) =>
-      (!q.domains || (c.rec.domain !== null && q.domains.includes(c.rec.domain))) &&
-      (!q.projects || (c.rec.project !== null && q.projects.includes(c.rec.project))) &&
-      (!q.kinds || q.kinds.includes(c.rec.kind));
-
     for (const e of edges) {
       if (!e.blocked) continue;
       byId.get(e.oldId)?.conflicts.push(e.newId);
@@ -55,19 +51,8 @@ export const supersedeStage: Stage = {
       });
       let rep = byId.get(current.id);
       if (!rep) {
-        rep = {
-          rec: current,
-          bm25: 0,
-          mode: 'replacement',
-          matchedTerms: [],
-          relevance: 0,
-          score: 0,
-          superseded: null,
-          conflicts: [],
-          pinned: false,
-          trace: [{ stage: 'retrieve', mode: 'replacement', bm25: 0, matchedTerms: [], totalTerms: c.trace.length }],
-        };
-        if (!passes(rep)) continue;
+        rep = joinedCandidate(current, 'replacement');
+        if (!passesFilters(q, current)) continue;
         byId.set(current.id, rep);
         out.push(rep);
       }
