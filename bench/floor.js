@@ -1,5 +1,7 @@
 // The floor: the same records, segmented by optmem's own tokenizer, in a plain FTS5 table, queried
 // with the same AND strings optmem builds. What SQLite alone costs; optmem can only add to it.
+// It also hands back the segmented bodies and the query terms, for the in-memory engines.
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createJiebaSegmenter } from '../dist/index/tokenizer/jieba.js';
@@ -34,10 +36,10 @@ export function runFloor({ jsonl, dir, queries, passes }) {
   const insertMs = now() - t0;
 
   const stmt = db.prepare('SELECT rowid, bm25(t) FROM t WHERE t MATCH ? ORDER BY bm25(t) LIMIT 10');
-  const matches = queries
-    .map((q) => activeTerms(tokenizer.queryTerms(q)).map((x) => ftsString(x.text)).join(' '))
-    .filter(Boolean);
-  for (const m of matches) stmt.all(m); // warm-up
+  const queryTerms = queries.map((q) => activeTerms(tokenizer.queryTerms(q)).map((x) => x.text)).filter((t) => t.length);
+  const matches = queryTerms.map((terms) => terms.map(ftsString).join(' '));
+  let hitQueries = 0;
+  for (const m of matches) if (stmt.all(m).length) hitQueries++; // warm-up, and the hit count
   const samples = [];
   for (let p = 0; p < passes; p++) {
     for (const m of matches) {
@@ -47,5 +49,9 @@ export function runFloor({ jsonl, dir, queries, passes }) {
     }
   }
   db.close();
-  return { segmentMs, insertMs, records: bodies.length, search: summarize(samples) };
+  const bytes = fs.statSync(path.join(dir, 'floor.sqlite')).size;
+  const result = { segmentMs, insertMs, records: bodies.length, bytes, queries: matches.length, hitQueries, search: summarize(samples) };
+  // Not enumerable: handed to the engines, kept out of .bench/last.json.
+  Object.defineProperties(result, { bodies: { value: bodies, configurable: true }, queryTerms: { value: queryTerms, configurable: true } });
+  return result;
 }

@@ -2,7 +2,7 @@
 // summarizer, durable writes) on a large generated transcript, as a child process like cron runs it.
 //   BENCH_INGEST_LINES=200000   transcript lines (default 100000)
 //   BENCH_KEEP=1                keep the temporary folder (its path is printed)
-// Prints its figures standalone; `npm run bench` (bench/run.js) does not include them.
+// Prints its figures standalone; `npm run bench` (bench/run.js) imports measureIngest() and prints them too.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,26 +38,54 @@ function transcript(lines) {
   return out.join('\n') + '\n';
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-bench-ingest-'));
-const file = path.join(dir, 'big.jsonl');
-const home = path.join(dir, 'home');
-fs.writeFileSync(file, transcript(LINES));
-const bytes = fs.statSync(file).size;
-const run = (args) => {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [bin, ...args, '--dir', home, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`optmem ${args.join(' ')} exited ${r.status}\n${r.stderr}`);
-  return { ms, summary: JSON.parse(r.stdout) };
-};
-run(['init']);
-const first = run(['ingest', file]);
-const again = run(['ingest', file]);
-const s = first.summary;
-const rate = (s.turns / first.ms) * 1000;
-console.log(`optmem ingest bench: ${LINES.toLocaleString('en')} lines (${(bytes / 1048576).toFixed(1)} MiB), extractive summarizer, durable writes`);
-console.log(`  first run   ${s.turns.toLocaleString('en')} turns in ${(first.ms / 1000).toFixed(2)} s → ${Math.round(rate).toLocaleString('en')} turns/s (${((bytes / 1048576) / (first.ms / 1000)).toFixed(1)} MiB/s), whole process`);
-console.log(`              kept ${s.keptTotal} (${Object.entries(s.kept).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ')}), wrote ${s.written} records`);
-console.log(`  second run  ${again.summary.turns} turns, ${again.summary.written} written, ${(again.ms / 1000).toFixed(2)} s (cursor at the end: nothing to read)`);
-if (process.env.BENCH_KEEP) console.log(`  kept: ${dir}`);
-else fs.rmSync(dir, { recursive: true, force: true });
+/** Ingest a generated transcript twice (the second run finds nothing new); the figures. */
+export function measureIngest({ lines = LINES, keep = Boolean(process.env.BENCH_KEEP) } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-bench-ingest-'));
+  const file = path.join(dir, 'big.jsonl');
+  const home = path.join(dir, 'home');
+  try {
+    fs.writeFileSync(file, transcript(lines));
+    const bytes = fs.statSync(file).size;
+    const run = (args) => {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, [bin, ...args, '--dir', home, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (r.status !== 0) throw new Error(`optmem ${args.join(' ')} exited ${r.status}\n${r.stderr}`);
+      return { ms, summary: JSON.parse(r.stdout) };
+    };
+    run(['init']);
+    const first = run(['ingest', file]);
+    const again = run(['ingest', file]);
+    const s = first.summary;
+    return {
+      lines,
+      bytes,
+      turns: s.turns,
+      ms: first.ms,
+      rate: (s.turns / first.ms) * 1000,
+      keptTotal: s.keptTotal,
+      kept: s.kept,
+      written: s.written,
+      again: { turns: again.summary.turns, written: again.summary.written, ms: again.ms },
+      keptDir: keep ? dir : undefined,
+    };
+  } finally {
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The figures as lines of text. */
+export function ingestLines(r) {
+  const mib = r.bytes / 1048576;
+  return [
+    `optmem ingest bench: ${r.lines.toLocaleString('en')} lines (${mib.toFixed(1)} MiB), extractive summarizer, durable writes`,
+    `  first run   ${r.turns.toLocaleString('en')} turns in ${(r.ms / 1000).toFixed(2)} s → ${Math.round(r.rate).toLocaleString('en')} turns/s (${(mib / (r.ms / 1000)).toFixed(1)} MiB/s), whole process`,
+    `              kept ${r.keptTotal} (${Object.entries(r.kept).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ')}), wrote ${r.written} records`,
+    `  second run  ${r.again.turns} turns, ${r.again.written} written, ${(r.again.ms / 1000).toFixed(2)} s (cursor at the end: nothing to read)`,
+    ...(r.keptDir ? [`  kept: ${r.keptDir}`] : []),
+  ];
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(ingestLines(measureIngest()).join('\n'));
+}
