@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version (or another
  * tokenizer id, or another set of known domains) is thrown away and rebuilt from the files.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS facts (
   project TEXT,
   time_ms INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS facts_key ON facts(key, time_ms);
+CREATE INDEX IF NOT EXISTS facts_scope ON facts(key, domain, project, time_ms, rid);
 CREATE INDEX IF NOT EXISTS facts_rid ON facts(rid);
 -- Supersession edges (index/supersession.ts), by record id so they outlive a file's re-read.
 -- blocked: an ordinary correction aimed at a red line, kept to flag it, never applied.

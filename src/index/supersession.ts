@@ -90,12 +90,12 @@ export class SupersessionResolver {
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
       // The nearest statements of the same slot before and after a time (facts_key is on key, time).
       sameKeyBefore: db.prepare(
-        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND rid != ?
-         AND (time_ms < ? OR (time_ms = ? AND rid < ?)) ORDER BY time_ms DESC, rid DESC LIMIT ?`,
+        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) < (?, ?)
+         ORDER BY time_ms DESC, rid DESC LIMIT ?`,
       ),
       sameKeyAfter: db.prepare(
-        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND rid != ?
-         AND (time_ms > ? OR (time_ms = ? AND rid > ?)) ORDER BY time_ms ASC, rid ASC LIMIT 1`,
+        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) > (?, ?)
+         ORDER BY time_ms ASC, rid ASC LIMIT 1`,
       ),
       ftsScope: db.prepare(
         `SELECT r.rid AS rid, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
@@ -188,7 +188,7 @@ export class SupersessionResolver {
     // Candidates from shared fact slots (a paraphrase may share no other word)…
     const candidates = new Map<number, number>();
     for (const f of facts) {
-      for (const s of this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid, 20) as { rid: number; value: string }[]) {
+      for (const s of this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.timeMs, r.rid, 20) as { rid: number; value: string }[]) {
         candidates.set(s.rid, 0);
       }
     }
@@ -253,8 +253,8 @@ export class SupersessionResolver {
     for (const f of facts) {
       // A slot must name its subject ("后端端口", "redis port"): "port 8080" alone could be any service.
       if (f.key.startsWith('|')) continue;
-      const before = this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid, 1) as { rid: number; value: string }[];
-      const after = this.q.sameKeyAfter.all(f.key, r.domain, r.project, r.rid, r.timeMs, r.timeMs, r.rid) as { rid: number; value: string }[];
+      const before = this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.timeMs, r.rid, 1) as { rid: number; value: string }[];
+      const after = this.q.sameKeyAfter.all(f.key, r.domain, r.project, r.timeMs, r.rid) as { rid: number; value: string }[];
       for (const s of [...before, ...after]) {
         if (s.value === f.value) continue;
         const o = this.record(this.q.byRid.get(s.rid));
