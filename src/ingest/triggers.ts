@@ -54,7 +54,7 @@ export const CUES = {
       /(?<!重新)(改成了?|改为|改到|换成了?|换了|更换了?|写进了?|写入了?|调成|调整为|调到|设为|设置为|设成|配置成|配置为|切到|切换到|迁到|迁移到|升级到|升到|降级到|降到|更新为|更新到|从\S{1,16}改|开放了|放行了?|关闭了|关掉了|禁用了|启用了|打开了|加了一条|新增了一条|删了一条|挪到|指向了?|绑定到|固定为|锁定在|锁在|改期到?|换到|关了|挂载到|映射到|重定向到|监听在|调大到?|调小到?|调高到?|调低到?|加大到|减少到|延长到|缩短到|限制为|限制到|放宽到|收紧到|替换为|开启了|关闭)|\b(changed|switched|moved|migrated|bumped|upgraded|downgraded|pinned|set (?:\S+ ){0,6}to|set up .{0,20} (?:on|at) port|reset|raised|lowered|increased|decreased|enabled|disabled|opened|closed|blocked|allowed|pointed|repointed|rotated|reconfigured|configured|updated|remapped|rescheduled|reassigned|swapped|replaced .{1,30} with|defaults? to|raised to|lowered to|increased to|reduced to|limited to|capped at|extended to|shortened to|mapped|mounted|bound to|redirected|turned (?:on|off)|toggled|is now|are now|now (?:runs|listens|points|uses|lives))\b/i,
   },
   configNoun:
-    /(端口|配置|密码|密钥|key|token|cron|定时任务|计划任务|防火墙|ufw|iptables|安全组|DNS|解析|域名|证书|nginx|systemd|服务端口|环境变量|\.env|版本|镜像|路径|目录|超时|时区|代理|限流|并发|内存|副本|默认模型|模型|base_?url|api ?base|数据库|连接池|日志级别|缓存|TTL|白名单|黑名单|权限|crontab|时间表|发布时间|推送时间|频率|节点|分支保护|回调地址)|\b(port|config|configuration|key|token|password|credentials?|secret|cron|crontab|schedule|firewall|dns|domain|record|cert|certificate|nginx|systemd|env|environment variable|version|image|path|directory|dir|timeout|timezone|proxy|rate limit|concurrency|memory|replicas|default model|model|base url|endpoint|database|pool size|log level|cache|ttl|allowlist|whitelist|permission|branch protection|webhook url|node|python|runtime|setting|settings|flag)\b/i,
+    /(端口|配置|密码|密钥|定时任务|计划任务|防火墙|安全组|解析|域名|证书|服务端口|环境变量|\.env|版本|镜像|路径|目录|超时|时区|代理|限流|并发|内存|副本|默认模型|模型|数据库|连接池|日志级别|缓存|白名单|黑名单|权限|时间表|发布时间|推送时间|频率|节点|分支保护|回调地址|保留(?:天数|时间|份数|策略)|阈值|上限|下限)|(?<![A-Za-z])(?:key|token|cron|crontab|ufw|iptables|DNS|nginx|systemd|base_?url|api ?base|TTL)(?![A-Za-z])|\b(port|config|configuration|key|token|password|credentials?|secret|cron|crontab|schedule|firewall|dns|domain|record|cert|certificate|nginx|systemd|env|environment variable|version|image|path|directory|dir|timeout|timezone|proxy|rate limit|concurrency|memory|replicas|default model|model|base url|endpoint|database|pool size|log level|cache|ttl|allowlist|whitelist|permission|branch protection|webhook url|node|python|runtime|setting|settings|flag)\b/i,
   /** decision: the user chose something (a plan, a tool, a trade, a rule from now on). */
   decision: {
     strong:
@@ -63,9 +63,9 @@ export const CUES = {
   },
   /** inventory-change: a service, project, repo, skill, agent or tool was added or removed. */
   inventoryVerb:
-    /(新增了|新建了|新开了|新上了|新加了|加了一个|开通了|引入了|多了一个|新搭了|下架了|注销了|退订了|取消了订阅|干掉了|添加了|装了|安装了|装好了?|已删除|已移除|已卸载|已停用|已下线|接入了|上线了一个|部署了一个|搭了一个|搭好了?|创建了|建了一个|开了一个|注册了|下线了|删除了|删掉了|移除了|卸载了|停用了|停掉了|退役|废弃了|归档了|撤掉了|拆掉了|关停了|迁出了)|\b(added|created|installed|set up|spun up|launched|introduced|provisioned|stood up|subscribed|unsubscribed|killed|registered|onboarded|bootstrapped|removed|deleted|uninstalled|decommissioned|retired|archived|deprecated|tore down|torn down|shut down|sunset|dropped)\b/i,
+    /(新增了|新建了|新开了|新上了|新加了|加了一个|开通了|引入了|多了一个|新搭了|下架了|注销了|退订了|取消了订阅|干掉了|添加了|装了|安装了|装好了?|已删除|已移除|已卸载|已停用|已下线|接入了|上线了一个|部署了一个|搭了一个|搭好了?|创建了|建了一个|开了一个|注册了|下线了|删除了|删掉了|移除了|卸载了|停用了|停掉了|退役|废弃了|归档了|撤掉了|拆掉了|关停了|迁出了)|\b(?:is|are|now) gone\b|\bno longer (?:exists?|runs?|running|deployed)\b|\b(added|created|installed|set up|spun up|launched|introduced|provisioned|stood up|subscribed|unsubscribed|killed|registered|onboarded|bootstrapped|removed|deleted|uninstalled|decommissioned|retired|archived|deprecated|tore down|torn down|shut down|sunset|dropped)\b/i,
   inventoryNoun:
-    /(服务|项目|仓库|repo|skill|技能|插件|智能体|agent|容器|实例|数据库|机器人|bot|公众号|站点|网站|工具|MCP|机器|主机|服务器|虚拟机|VPS|小号|工作流|流水线|队列|bucket|存储桶|子域名|账号|订阅|定时脚本|脚本)|\b(service|project|repository|repo|skill|plugin|agent|container|instance|droplet|vm|vps|server|host|action|plan|widget|integration|app|database|bot|site|website|tool|mcp server|workflow|pipeline|queue|bucket|subdomain|account|subscription|extension|package|microservice|worker|daemon)\b/i,
+    /(服务(?!块|端口|配置|器?地址)|项目|仓库|技能|插件|智能体|容器|实例|数据库|机器人|公众号|站点|网站|工具|机器|主机|服务器(?!\s*(?:块|配置))|虚拟机|小号|工作流|流水线|队列|存储桶|子域名|账号|订阅|定时脚本|脚本)|(?<![A-Za-z])(?:repos?|skills?|agents?|bots?|MCP|VPS|buckets?)(?![A-Za-z])|\b(service|project|repository|repo|skill|plugin|agent|container|instance|droplet|vm|vps|server(?!\s*(?:block|entry|name|块|配置))|host|action|plan|widget|integration|app|database|bot|site|website|tool|mcp server|workflow|pipeline|queue|bucket|subdomain|account|subscription|extension|package|microservice|worker|daemon)\b/i,
   /** agent-exchange: work handed to, or news received from, another agent. */
   exchange:
     /(交给|转给|发给|同步给|转交|委托|抄送|转告|告诉了|分给|派给|指派|接手|接过去|对齐了|让\S{0,8}(?:去|来|帮)|通知了?|回复|回了|留言|留了言|按\S{0,12}的要求|收到了?[^，。]{0,16}(?:的|发来)|发来|反馈|汇报|报告说|说已经|那边(?:说|回|已经|确认|反馈)|对接|协作|交接|约定了|商量|确认了)|\b(handed|hand(?:ed)? it to|passed (?:it )?to|sent\b.{0,40}\bto|sent (?:it|them|him|her) |delegated|forwarded|cc'?d|looped in|checked with|aligned with|took over|assigned (?:it )?to|shared (?:it )?with|messaged|relayed|asked (?:\w+ to|whether|if|me)|told (?:\w+ to|it|them)|notified|pinged|reported|replied|responded|acknowledged|confirmed|synced with|coordinated|agreed with|got back|came back with|says|said|handoff)\b/i,
@@ -75,7 +75,7 @@ export const CUES = {
   correctionInner:
     /(应该是|应是|其实是|实际上是|实际是|早就改成|早改成|已经不是|已经改成|现在是\S{1,20}不是|不是[^，,。]{1,24}[，,]\s*(?:而)?是|(?:你|之前|上次)?(?:写错了|记错了|搞错了|说错了|弄错了)|并不是|之前记的|之前说的\S{0,6}(?:不对|错))|\b(is actually|was actually|should be|you got it wrong|you have it wrong|you'?re wrong|it'?s actually|not .{1,30}, but|no longer|not .{1,20} anymore|now,? not|outdated|stale)\b/i,
   /** plans and hedges: a sentence that says what may or will happen has not happened yet. */
-  plan: /^(?:如果|假如|要是|万一|if\b|我先|先|我去|我来|我再|我会|我要|我想|我打算|我准备|让我|准备|打算|计划|待会|等下|等会|回头|稍后|马上|正在|接下来我|试试|试一下|看看|查一下|先看看|先查)|(我先|先看看|先试试|试试|看一下|看看|准备|打算|考虑|也许|可能|或许|要不|要不要|能不能|是不是|会不会|待会|等下|稍后|晚点|回头再|再说|正在)|\b(i'?ll|i will|let me|let'?s (?:see|check|try|look)|going to|gonna|plan to|planning to|will try|about to|trying|try to|maybe|might|perhaps|probably|could we|should we|would it|you could|you can|you should|you might|we could|if you want|i think we (?:could|should)|consider|considering|thinking about|looking into|checking|investigating|working on it|in progress)\b/i,
+  plan: /^(?:如果|假如|要是|万一|if\b|我先|先|我去|我来|我再|我会|我要|我想|我打算|我准备|让我|准备|打算|计划|待会|等下|等会|回头|稍后|马上|正在|接下来我|试试|试一下|看看|查一下|先看看|先查)|(我先|先看看|先试试|试试|看一下|看看|准备|打算|考虑|也许|可能|或许|要不|要不要|能不能|是不是|会不会|待会|等下|稍后|晚点|回头再|再说|正在)|(?:等|以后|到时候?|将来|需要时|需要的时候)[^，。；,;]{1,16}再|的话\s*[，,]|\b(i'?ll|i will|let me|once we|when we need|let'?s (?:see|check|try|look)|going to|gonna|plan to|planning to|will try|about to|trying|try to|maybe|might|perhaps|probably|could we|should we|would it|you could|you can|you should|you might|we could|if you want|i think we (?:could|should)|consider|considering|thinking about|looking into|checking|investigating|working on it|in progress)\b/i,
   /** words that turn a cue around when they come just before it. */
   negation: /(没|没有|还没|尚未|未|不|别|无法|不能|不会|并未)\s*$|\b(not|n't|never|no|without|nothing|yet to|to be|failed to|couldn'?t|can'?t)\s*$/i,
   /** edits too small to remember on their own. */
@@ -94,6 +94,8 @@ export const SHAPES = {
   cron: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)|每(?:天|日|周|小时|\d+\s*(?:分钟|小时|天))|\bevery \d*\s*(?:minutes?|hours?|days?|weeks?)\b|\bdaily\b|\bhourly\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\d{1,2}\s*[点:：]\s*\d{0,2}/i,
   host: /\b(?:[a-z0-9-]+\.)+(?:com|cn|net|io|dev|org|app|ai|top|xyz|me|co|cc|local|internal|lan)\b/i,
   env: /\b[A-Z][A-Z0-9_]{2,}=\S+/,
+  /** a value changed from one thing to another: "从 30 改成 7", "from 01:00 to 02:15", "8080 → 5173" */
+  fromTo: /从\s*\S{1,24}?\s*(?:改|调|换|升|降|提|挪|迁|切|加|减|缩|扩)\S{0,2}?(?:成|到|为|至)\s*\S|\bfrom\s+\S{1,30}\s+to\s+\S|\S\s*(?:→|->|=>)\s*\S/i,
   duration: /\b\d+\s*(?:ms|s|sec|seconds?|m|min|minutes?|h|hours?|d|days?|MB|GB|KB|G|M)\b|\d+\s*(?:秒|分钟|小时|天|兆|个)/i,
 };
 
@@ -114,6 +116,20 @@ const DONE = /(了|已|过)|\b(?:\w+ed|did|was|were|had|has|have|got|ran|made|we
 /** Somebody else's words about the world (docs, articles, a guide): not something that happened here. */
 const HEARSAY = /(文档|教程|文章里|官方说|官网说|据说|听说)|\b(?:the )?(?:docs?|documentation|guide|readme|changelog|article|blog post|manual)\s+(?:says|said|states|mentions|recommends)\b/i;
 
+/** "以后要多实例再迁 Postgres", "等流量上来再换": a step for later, under a condition. */
+const FUTURE = /(?:等|以后|到时候?|将来|需要时|需要的时候)[^，。；,;]{1,16}再(?:迁|换|改|上|加|升|买|卖|做|说|考虑|拆|搬|切)|\b(?:once|when) (?:we|it|traffic|usage) (?:need|grow|get|hit|reach)s?\b[^.]*,\s*(?:we'?ll|then)\b/i;
+
+/**
+ * The user's choice without a choice word: "We'll publish on Sunday instead of Friday", "升 React 19 吧",
+ * "let's move the blog to Vercel". A user's request to do something now ("改一下端口吧", "帮我…") is not.
+ */
+const CHOICE_EN = /^(?:ok(?:ay)?,?\s*|so,?\s*|then,?\s*)?(?:we'll|we will|we're going to|we are going to|let's|let us)\s+(?!(?:see|check|try|look|think|talk|discuss|figure|wait|find|ask|test|debug|investigate|start by|first)\b)[a-z]/i;
+const CHOICE_CONTRAST = /(而不是|不再用|换掉|替掉)|\b(?:instead of|rather than|in place of)\b/i;
+const CHOICE_ZH = /^(?:那就|就|还是|干脆)?(?:用|升|换|上|迁|切|选|装|停|删|下|关|开|买|卖|接|走|改用)(?:到|成)?\s*[A-Za-z0-9][^，。,]{0,24}吧/;
+
+/** A fix, then a colon, then what was wrong. */
+const FIX_EXPLAINED = /^[^。\n]{0,40}?(?:修好了?|修复了|解决了|\bfixed\b|\bresolved\b)[^：:。\n]{0,40}[：:]\s*(?=[^\n。]{0,60}(?:之前|原来|那次|以前|本来|导致|因为|少了|多了|漏了|没有|没设|写错|\bwas\b|\bwere\b|\bhad\b|because|caused|missing|\bshared\b|raced|wrong|forgot|never))/i;
+
 /** An acknowledgement opening a short reply. */
 const ACK = /^(?:了解|明白了?|收到|好的|记下了|记住了|知道了|noted|got it|understood|ok(?:ay)?|sure|thanks for the correction)[，,:：!！.。]/i;
 
@@ -123,6 +139,13 @@ const ACK = /^(?:了解|明白了?|收到|好的|记下了|记住了|知道了|n
  * 已/已经 + 把/将 or 把…V了 ("已把排版任务…", "把缓存目录挪到了…").
  */
 const REPORT_EN = /^(?:i(?:'ve| have)?\s+)?(?!(?:looked|checked|tried|noticed|noted|started|wanted|needed|seemed|considered|thought|guessed|wondered|investigated|searched|compared|reviewed|asked|used|expected|assumed|hoped|planned|intended|failed|attempted|suggested|proposed|recommended|mentioned|learned|read)\b)(?:[a-z]+ed|ran|built|rebuilt|wrote|rewrote|made|set up|put|cut|sent|took|shipped|split|spun up|tore down|brought up|got)\b/i;
+/**
+ * The same with the subject first: "Migration applied to production at 22:14", "Cleanup ran: 412 old
+ * files deleted", "v1 service was removed". It must carry a figure (a number, a path, a host) and not
+ * read as a routine check ("ran fine", "as usual").
+ */
+const REPORT_EN_SUBJ = /^(?:the |our |all |both )?(?!(?:here|there|this|that|it|i|we|you|they|he|she)\b)[A-Za-z][\w.#-]*(?: (?!(?:is|are|was|were|be|been)\b)[\w.#-]+){0,3}? (?:(?:was|were|has been|have been|got|is now|are now) )?(?!(?:looked|checked|tried|noticed|seemed|failed|started|needed|wanted|used|expected|based|called|named|related|scheduled)\b)(?:[a-z]{3,}ed|ran|rebuilt|went out|shipped)\b(?! by\b)/i;
+const ROUTINE = /(正常|照常|和往常一样|没问题)|\b(?:fine|as usual|as expected|normally|ok|okay|on schedule|like every day)\b/i;
 const REPORT_ZH = /^(?:我|都|也)?(?:已经?|已)(?:把|将|给|在|经)?|把[^，。；]{1,30}(?:改|换|删|加|装|建|迁|挪|移|修|升|降|合|推|发|传|压|整理|归档|清理|同步|备份|导出|生成|写|放|配|设)[^，。；]{0,4}了/;
 
 /** Changes to the agent's own notes, not to a system. */
@@ -163,6 +186,14 @@ export function detectTrigger(turn: { role: string; text: string }, prev?: { rol
     if (l.confidence < THRESHOLD && /因为|原因|导致|because|caused/i.test(l.cues.join(' '))) keep({ ...l, confidence: 0.6 });
   }
 
+  // "修好了：那次提交把 SameSite 设成了 Strict…", "Fixed the flaky test: two tests shared…": a fix
+  // followed by what was wrong is a lesson, whatever settings the explanation mentions.
+  const fixExplained = turn.role === 'assistant' && FIX_EXPLAINED.exec(text)?.[0];
+  if (fixExplained && !['agent-exchange', 'decision', 'inventory-change'].some((t) => (best.get(t as Trigger)?.confidence ?? 0) >= THRESHOLD)) {
+    best.delete('config-change');
+    keep({ trigger: 'lesson', confidence: 0.7, cues: [fixExplained.trim()] });
+  }
+
   if (correction) {
     const fitting = PRIORITY.map((t) => best.get(t)).find((h) => h && h.trigger !== 'task-result' && h.confidence >= THRESHOLD - 0.15);
     const trigger: Trigger = fitting?.trigger ?? 'config-change';
@@ -184,7 +215,7 @@ export function detectTrigger(turn: { role: string; text: string }, prev?: { rol
 /** Candidate triggers of one sentence, each with its confidence. */
 function classify(sentence: string, role: Role, prev?: { role: string; text: string }): SentenceHit[] {
   const s = sentence.trim().replace(OPENER, '');
-  if (!s || isQuestion(s) || HEARSAY.test(s)) return [];
+  if (!s || isQuestion(s) || HEARSAY.test(s) || FUTURE.test(s)) return [];
   const out: SentenceHit[] = [];
   const planned = CUES.plan.test(s);
   const shapes = shapeCues(s);
@@ -201,6 +232,12 @@ function classify(sentence: string, role: Role, prev?: { role: string; text: str
     if (planned && !dec) c -= 0.2;
     if (/(考虑|也许|可能|要不|或许|还没想好|再想想|犹豫)|\b(maybe|might|perhaps|not sure|thinking about|considering)\b/i.test(s)) c -= 0.35;
     out.push({ trigger: 'decision', confidence: c, cues: [(dec ?? decWeak)!] });
+  }
+
+  if (role === 'user' && !(dec || decWeak) && !/^(?:如果|假如|要是|if)\b/i.test(s) && !/(一下|帮我|帮忙|麻烦|请)|\b(?:please|can you|could you)\b/i.test(s)) {
+    const contrast = CHOICE_CONTRAST.test(s);
+    const choice = CHOICE_EN.exec(s)?.[0] ?? CHOICE_ZH.exec(s)?.[0];
+    if (choice || (contrast && !planned)) out.push({ trigger: 'decision', confidence: choice && contrast ? 0.65 : 0.55, cues: [(choice ?? 'instead').trim()] });
   }
 
   // agent-exchange: another agent named (not the one being spoken to), and something passed between them.
@@ -243,7 +280,8 @@ function classify(sentence: string, role: Role, prev?: { role: string; text: str
   // task-result: a finished piece of work, reported in the past tense, not trivial.
   const rs = cue(s, CUES.result.strong);
   const rw = rs ? null : cue(s, CUES.result.weak);
-  const report = role === 'assistant' && !rs && !rw && (REPORT_EN.exec(s)?.[0] ?? REPORT_ZH.exec(s)?.[0]);
+  const subj = role === 'assistant' && !rs && !ROUTINE.test(s) && /\d|[/:]/.test(s) ? REPORT_EN_SUBJ.exec(s)?.[0] : undefined;
+  const report = (role === 'assistant' && !rs && !rw && (REPORT_EN.exec(s)?.[0] ?? REPORT_ZH.exec(s)?.[0])) || subj;
   if (report && !planned && !trivial && informative(s) && s.length >= 16) out.push({ trigger: 'task-result', confidence: 0.5, cues: ['report:' + report.trim()] });
   if ((rs || rw) && !planned && !request && !(role === 'user' && !done)) {
     const weakCount = rs ? 0 : new Set(s.match(new RegExp(CUES.result.weak.source, 'gi')) ?? []).size;
@@ -265,7 +303,9 @@ function isCorrection(sentences: string[], length: number, prev?: { role: string
     if (isQuestion(s)) continue;
     const lead = CUES.correctionLead.exec(s)?.[0];
     // "不是遗忘，而是…" in a long text is rhetoric; an inner cue counts in a short turn only.
-    const inner = length <= 200 ? cue(s, CUES.correctionInner) : null;
+    let inner = length <= 200 ? cue(s, CUES.correctionInner) : null;
+    // "记一下：端口已经改成 2222 了" informs of a change; it corrects only what was just said otherwise.
+    if (inner && !lead && /^(?:已经改成|早就改成|早改成)$/.test(inner) && !(prev && prev.role === 'assistant' && sharesTopic(sentences.join(' '), prev.text))) inner = null;
     if (!lead && !inner) continue;
     const whole = sentences.join(' ');
     const fact = hasFact(whole);
@@ -371,7 +411,7 @@ function prose(text: string): string {
 }
 
 const LOG_LINE =
-  /^\s*(?:\||\$ |# |at [\w.$<>]+ \(|\s{4,}\S|[{}[\],]\s*$|"[\w-]+":|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[\d{2}:\d{2}|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|Traceback|File "|npm (?:ERR|WARN)|[+-]{3} |@@ |[+-](?![+-])\s?\S|diff --git|>>>|\w+@[\w-]+:[~/]|PS [A-Z]:\\|error(?:\[\w+\])?:|warning:|✓|✗|×|√|PASS |FAIL |Tests?:|Test Files)/;
+  /^\s*(?:\||\$ |# |at [\w.$<>]+ \(|\s{4,}\S|[{}[\],]\s*$|"[\w-]+":|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} |\[\d{2}:\d{2}|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|Traceback|File "|npm (?:ERR|WARN)|[+-]{3} |@@ |[+-](?![+-])\s?\S|diff --git|>>>|\w+@[\w-]+:[~/]|PS [A-Z]:\\|error(?:\[\w+\])?:|warning:|✓|✗|×|√|PASS |FAIL |Tests?:|Test Files)/;
 
 function splitSentences(text: string): string[] {
   const out: string[] = [];
