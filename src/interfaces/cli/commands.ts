@@ -321,8 +321,3 @@ export function describeEdge(e: Edge): string {
   return `resolved from the text: ${parts.join('; ')}; score ${e.score.toFixed(2)}`;
 }
 
-export function describeRecord(r: Parameters<typeof recordLine>[0]): string {
-  return recordLine(r);
-}
-
-export { createOptmem };
