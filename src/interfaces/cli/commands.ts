@@ -3,7 +3,7 @@ import { OptmemError } from '../../core/errors.js';
 import { serializeRecord } from '../../core/record-format.js';
 import { createRecord, type RecordInput } from '../../core/record.js';
 import { DEFAULT_DOMAINS } from '../../core/markers.js';
-import { createOptmem, homeExists, initHome, type Optmem } from '../../optmem.js';
+import { homeExists, initHome, type Optmem } from '../../optmem.js';
 import { parseJsonlRecords, recordToJson } from '../../io/jsonl.js';
 import { DEFAULT_CONFIG } from '../../config.js';
 import { intOption, str, strList, type OptionSpec, type ParsedArgs } from './args.js';
