@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createOptmem } from '../dist/index.js';
+import { queryMetrics } from '../dist/eval/metrics.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dataDir = process.env.OPTMEM_DATA ?? path.join(root, '..', 'shared', 'data');
@@ -50,24 +51,18 @@ function evidenceOf(q) {
   return (q.evidence ?? []).flatMap((e) => String(e).split(/[;,\s]+/)).filter((e) => /^D\d+:\d+$/.test(e));
 }
 
+// The evaluation gate's own metric definitions (src/eval/metrics.ts), plus hit@5/@10.
 function metrics(ranked, relevant) {
-  const rel = new Set(relevant);
-  const at = (k) => ranked.slice(0, k).filter((id) => rel.has(id)).length;
-  const firstHit = ranked.findIndex((id) => rel.has(id));
-  let dcg = 0;
-  ranked.slice(0, 10).forEach((id, i) => {
-    if (rel.has(id)) dcg += 1 / Math.log2(i + 2);
-  });
-  let idcg = 0;
-  for (let i = 0; i < Math.min(10, rel.size); i++) idcg += 1 / Math.log2(i + 2);
+  const m = queryMetrics({ ranked, relevant, relevantSource: 'listed', pairs: [], pinned: [], redlines: [], checks: [] });
+  const first = ranked.findIndex((id) => relevant.includes(id));
   return {
-    r5: at(5) / rel.size,
-    r10: at(10) / rel.size,
-    hit1: firstHit === 0 ? 1 : 0,
-    hit5: firstHit >= 0 && firstHit < 5 ? 1 : 0,
-    hit10: firstHit >= 0 && firstHit < 10 ? 1 : 0,
-    mrr: firstHit >= 0 && firstHit < 10 ? 1 / (firstHit + 1) : 0,
-    ndcg10: idcg ? dcg / idcg : 0,
+    r5: m.recall5,
+    r10: m.recall10,
+    hit1: m.hit1,
+    hit5: first >= 0 && first < 5 ? 1 : 0,
+    hit10: first >= 0 && first < 10 ? 1 : 0,
+    mrr: m.mrr,
+    ndcg10: m.ndcg10,
   };
 }
 
