@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectTrigger } from './triggers.js';
+import { detectTrigger } from './detect.js';
 import type { Trigger } from './types.js';
 
 const user = (text: string) => ({ role: 'user', text });

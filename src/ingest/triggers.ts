@@ -110,9 +110,9 @@ interface SentenceHit {
 /** Openers that carry nothing: "对了，记错了…", "oh wait, no…". */
 const OPENER = /^(?:对了|哦|噢|啊|嗯|诶|唉|哎|oh|hmm|wait|sorry|btw|ah)[，,\s!！。.]*/i;
 /** The speaker asks for something to be done: it has not been done yet. */
-const REQUEST = /^(?:请|帮我|帮忙|麻烦|你去|你把|你帮|去把|把|还是)|(?:(?<!了)一下|吧|好吗|行吗|可以吗)(?:[。！!，,]|$)|^(?:please|can you|could you|pls|would you)\b/i;
+export const REQUEST = /^(?:请|帮我|帮忙|麻烦|你去|你把|你帮|去把|把|还是)|(?:(?<!了)一下|吧|好吗|行吗|可以吗)(?:[。！!，,]|$)|^(?:please|can you|could you|pls|would you)\b/i;
 /** Past or done: 了, 已, 过; English past tense and perfect. */
-const DONE = /(了|已|过)|\b(?:\w+ed|did|was|were|had|has|have|got|ran|made|went|sent|set|put|came|said|told|found|took|wrote|built|rebuilt|is now|are now)\b/i;
+export const DONE = /(了|已|过)|\b(?:\w+ed|did|was|were|had|has|have|got|ran|made|went|sent|set|put|came|said|told|found|took|wrote|built|rebuilt|is now|are now)\b/i;
 /** Somebody else's words about the world (docs, articles, a guide): not something that happened here. */
 const HEARSAY = /(文档|教程|文章里|官方说|官网说|据说|听说)|\b(?:the )?(?:docs?|documentation|guide|readme|changelog|article|blog post|manual)\s+(?:says|said|states|mentions|recommends)\b/i;
 
@@ -153,15 +153,33 @@ const NOT_CONFIG = /\b(?:my|our) (?:notes|memory|records?|list)\b|(?:记下|笔�
 
 const NONE = (cues: string[] = []): Detection => ({ trigger: null, correction: false, confidence: 0, cues });
 
-export function detectTrigger(turn: { role: string; text: string }, prev?: { role: string; text: string }): Detection {
+/**
+ * What the rules saw in a turn: their verdict, every trigger's best sentence confidence (before the
+ * priority order picks one), the correction's confidence, and the gate that dropped the turn outright
+ * (tool output, a paste, chatter, an acknowledgement), if any. The learned layer reads this.
+ */
+export interface RuleEvidence {
+  detection: Detection;
+  scores: Partial<Record<Trigger, number>>;
+  correction: number;
+  gate: 'role' | 'pasted' | 'chatter' | 'ack' | null;
+}
+
+/** The rules' verdict alone. */
+export function detectByRules(turn: { role: string; text: string }, prev?: { role: string; text: string }): Detection {
+  return ruleEvidence(turn, prev).detection;
+}
+
+export function ruleEvidence(turn: { role: string; text: string }, prev?: { role: string; text: string }): RuleEvidence {
+  const gated = (gate: RuleEvidence['gate'], cues: string[] = []): RuleEvidence => ({ detection: NONE(cues), scores: {}, correction: 0, gate });
   // Tool output and system prompts are noise: what matters of a tool call is what the agent says of it.
-  if (turn.role !== 'user' && turn.role !== 'assistant') return NONE();
+  if (turn.role !== 'user' && turn.role !== 'assistant') return gated('role');
   const raw = turn.text ?? '';
-  if (isPasted(raw)) return NONE(['pasted']);
+  if (isPasted(raw)) return gated('pasted', ['pasted']);
   const text = prose(raw);
-  if (!text.trim() || CUES.chatter.test(text.trim())) return NONE();
+  if (!text.trim() || CUES.chatter.test(text.trim())) return gated('chatter');
   // "了解，已更新：…" / "Noted, …": the assistant acknowledging what the user just said.
-  if (turn.role === 'assistant' && text.length <= 80 && ACK.test(text.trim())) return NONE(['ack']);
+  if (turn.role === 'assistant' && text.length <= 80 && ACK.test(text.trim())) return gated('ack', ['ack']);
 
   let sentences = splitSentences(text);
   // A long multi-line paste with a line of commentary: only its first and last lines speak.
@@ -194,22 +212,26 @@ export function detectTrigger(turn: { role: string; text: string }, prev?: { rol
     keep({ trigger: 'lesson', confidence: 0.7, cues: [fixExplained.trim()] });
   }
 
+  const scores: Partial<Record<Trigger, number>> = {};
+  for (const [t, h] of best) scores[t] = round(h.confidence);
+  const evidence = (detection: Detection): RuleEvidence => ({ detection, scores, correction: correction?.confidence ?? 0, gate: null });
+
   if (correction) {
     const fitting = PRIORITY.map((t) => best.get(t)).find((h) => h && h.trigger !== 'task-result' && h.confidence >= THRESHOLD - 0.15);
     const trigger: Trigger = fitting?.trigger ?? 'config-change';
-    return {
+    return evidence({
       trigger,
       correction: true,
       confidence: round(Math.max(correction.confidence, fitting?.confidence ?? 0)),
       cues: unique([...correction.cues, ...(fitting?.cues ?? [])]),
-    };
+    });
   }
 
   for (const t of PRIORITY) {
     const h = best.get(t);
-    if (h && round(h.confidence) >= THRESHOLD) return { trigger: t, correction: false, confidence: round(h.confidence), cues: unique(h.cues) };
+    if (h && round(h.confidence) >= THRESHOLD) return evidence({ trigger: t, correction: false, confidence: round(h.confidence), cues: unique(h.cues) });
   }
-  return NONE();
+  return evidence(NONE());
 }
 
 /** Candidate triggers of one sentence, each with its confidence. */
@@ -330,11 +352,11 @@ function hasFact(s: string): boolean {
 }
 
 /** The assistant offered options or asked for a choice: a short "就用第二个" then decides. */
-function prevProposes(prev?: { role: string; text: string }): boolean {
+export function prevProposes(prev?: { role: string; text: string }): boolean {
   return !!prev && prev.role === 'assistant' && (/[?？]/.test(prev.text) || /(方案|选项|还是|要不要|建议|推荐|的话|足够|要么|或者|[AB12]\s*[.、)）:：])|\b(option|options|should we|would you like|which (?:one|do you)|recommend|suggest|or|i'?d|your call)\b/i.test(prev.text));
 }
 
-function sharesTopic(a: string, b: string): boolean {
+export function sharesTopic(a: string, b: string): boolean {
   const words = (t: string) => new Set((t.match(/[A-Za-z][\w.-]{2,}|\d{2,}|[\u3400-\u9fff]{2}/g) ?? []).map((w) => w.toLowerCase()));
   const wa = words(a);
   for (const w of words(b)) if (wa.has(w)) return true;
@@ -374,7 +396,7 @@ function shapeCues(s: string): string[] {
     .map(([k]) => k);
 }
 
-function isQuestion(s: string): boolean {
+export function isQuestion(s: string): boolean {
   const t = s.trim();
   if (/[?？]\s*$/.test(t)) return true;
   if (/(吗|呢|么|多少|几个|哪个|哪里|什么|为啥|为什么|怎么样|咋样|没有)\s*[。.~～]*$/.test(t)) return true;
@@ -400,7 +422,7 @@ function isPasted(text: string): boolean {
 }
 
 /** The turn as prose: code fences, log-looking lines, tables and quoted spans removed. */
-function prose(text: string): string {
+export function prose(text: string): string {
   return text
     .replace(/```[\s\S]*?(?:```|$)/g, '\n')
     .split('\n')
@@ -413,7 +435,7 @@ function prose(text: string): string {
 const LOG_LINE =
   /^\s*(?:\||\$ |# |at [\w.$<>]+ \(|\s{4,}\S|[{}[\],]\s*$|"[\w-]+":|\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2} |\[\d{2}:\d{2}|(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b|Traceback|File "|npm (?:ERR|WARN)|[+-]{3} |@@ |[+-](?![+-])\s?\S|diff --git|>>>|\w+@[\w-]+:[~/]|PS [A-Z]:\\|error(?:\[\w+\])?:|warning:|✓|✗|×|√|PASS |FAIL |Tests?:|Test Files)/;
 
-function splitSentences(text: string): string[] {
+export function splitSentences(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\n+/)) {
     const l = line.replace(/^\s*(?:[-*+•]|\d+[.)、])\s+/, '').trim();

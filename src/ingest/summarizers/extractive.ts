@@ -1,4 +1,4 @@
-import { detectTrigger } from '../triggers.js';
+import { detectTrigger } from '../detect.js';
 import type { DiaryItem, IngestTurn, SummarizeContext, Summarizer } from '../types.js';
 
 /**

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import { PRIORITY, ruleEvidence } from './triggers.js';
+import { turnFeatures, type Features } from './trigger-features.js';
+import { TRIGGERS, type Detection, type Trigger } from './types.js';
+
+/**
+ * The learned layer of the trigger detector: a multinomial logistic regression over `turnFeatures`
+ * (the rules' evidence plus the turn's shape and words), with one more logistic output for "the user
+ * corrects a fact". It is trained by `scripts/train-triggers.js` on the labelled sets in
+ * `eval/triggers/` and shipped as `models/triggers.json`: plain numbers, read once, no network, the
+ * same turn always gives the same answer.
+ */
+
+/** The classes of the softmax: no trigger, then the six in `TRIGGERS` order. */
+export const CLASSES = ['none', ...TRIGGERS] as const;
+export type ModelClass = (typeof CLASSES)[number];
+
+export interface TriggerModel {
+  version: 1;
+  classes: readonly string[];
+  /** per feature: one weight per class, then the correction weight */
+  weights: Record<string, number[]>;
+  /** a turn is kept when the probability that it carries some trigger reaches this */
+  threshold: number;
+  /** a trigger at least this fraction as likely as the likeliest competes for it, the most specific (`PRIORITY`) winning */
+  priorityRatio: number;
+  /** what it was trained on, for `--explain` and the docs */
+  trainedOn: { rows: number; splits: string[]; l2: number; epochs: number };
+}
+
+export interface ModelOutput {
+  probabilities: Record<ModelClass, number>;
+  correction: number;
+}
+
+/** Logits → probabilities for one turn's features. */
+export function predict(model: TriggerModel, features: Features): ModelOutput {
+  const k = CLASSES.length;
+  const z = new Array<number>(k + 1).fill(0);
+  for (const [name, v] of features) {
+    const w = model.weights[name];
+    if (!w) continue;
+    for (let c = 0; c <= k; c++) z[c]! += v * (w[c] ?? 0);
+  }
+  const max = Math.max(...z.slice(0, k));
+  const e = z.slice(0, k).map((x) => Math.exp(x - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  const probabilities = Object.fromEntries(CLASSES.map((c, i) => [c, e[i]! / sum])) as Record<ModelClass, number>;
+  return { probabilities, correction: 1 / (1 + Math.exp(-z[k]!)) };
+}
+
+/** The model's verdict on one turn, with the rules' cues kept as the explanation. */
+export function detectWithModel(model: TriggerModel, turn: { role: string; text: string }, prev?: { role: string; text: string }): Detection {
+  const ev = ruleEvidence(turn, prev);
+  if (ev.gate) return ev.detection; // tool output, pastes, chatter, acknowledgements: never kept
+  const out = predict(model, turnFeatures(turn, prev, ev));
+  const ranked = TRIGGERS.map((t) => [t, out.probabilities[t]] as [Trigger, number]).sort((a, b) => b[1] - a[1]);
+  // As the labels do: of the triggers nearly as likely as the likeliest, the most specific is named.
+  const near = ranked.filter(([, q]) => q >= ranked[0]![1] * model.priorityRatio).map(([t]) => t);
+  const top = PRIORITY.find((t) => near.includes(t)) ?? ranked[0]![0];
+  const p = out.probabilities[top];
+  // Only a user corrects a fact (or an agent that says it misspoke, which the rules catch).
+  const correction = out.correction >= 0.5 && (turn.role === 'user' || ev.detection.correction);
+  // Kept when a trigger of some kind is likely enough; then the likeliest trigger is named.
+  const keep = correction || 1 - out.probabilities.none >= model.threshold;
+  if (!keep) return { trigger: null, correction: false, confidence: 0, cues: ev.detection.cues };
+  const cues = ev.detection.trigger === top ? ev.detection.cues : [`model:${top}`, ...ev.detection.cues];
+  return { trigger: top, correction, confidence: Math.round(Math.max(p, 1 - out.probabilities.none, correction ? out.correction : 0) * 100) / 100, cues };
+}
+
+let shipped: TriggerModel | null | undefined;
+
+/** The model shipped with optmem (`models/triggers.json`), or null when it is missing. */
+export function shippedModel(): TriggerModel | null {
+  if (shipped !== undefined) return shipped;
+  const url = new URL('../../models/triggers.json', import.meta.url);
+  shipped = fs.existsSync(url) ? parseModel(fs.readFileSync(url, 'utf8'), url.pathname) : null;
+  return shipped;
+}
+
+export function parseModel(json: string, where: string): TriggerModel {
+  const m = JSON.parse(json) as Partial<TriggerModel>;
+  if (m.version !== 1 || !Array.isArray(m.classes) || m.classes.join() !== CLASSES.join() || typeof m.weights !== 'object' || typeof m.threshold !== 'number' || typeof m.priorityRatio !== 'number') {
+    throw new Error(`${where}: not a trigger model for this version of optmem (classes ${CLASSES.join(', ')})`);
+  }
+  return m as TriggerModel;
+}
