@@ -6,8 +6,8 @@ import { TRIGGERS } from './types.js';
  * (each trigger's best sentence confidence and the correction cue), the shape of the
  * turn (role, length, questions, plans, requests, past tense, value shapes), what came just before
  * (an assistant offering options, another agent named, a shared topic) and the words themselves:
- * CJK character bigrams and English words and word pairs, from the turn read as prose (code, logs
- * and quotes removed). Names are strings so the weights file stays readable; values are 0..1.
+ * CJK character bigrams and trigrams, English words, stems and word pairs, from the turn read as prose
+ * (code, logs and quotes removed). Names are strings so the weights file stays readable; values are 0..1.
  */
 export type Features = Map<string, number>;
 
@@ -71,18 +71,24 @@ export function turnFeatures(turn: { role: string; text: string }, prev: { role:
     if (AGENT_NAMES.test(prev.text)) on('prev:names-agent');
   }
 
-  // The words: CJK character bigrams, English words and word pairs, the opening of the turn.
+  // The words: CJK character bigrams and trigrams, English words (and a crude stem), word pairs;
+  // the first sentence's again under their own names (it is where a report says what happened).
   const lower = text.toLowerCase();
   for (const run of lower.match(/[\u3400-\u9fff]+/g) ?? []) {
     for (let i = 0; i + 1 < run.length; i++) on(`c:${run.slice(i, i + 2)}`);
+    for (let i = 0; i + 2 < run.length; i++) on(`c3:${run.slice(i, i + 3)}`);
     if (run.length === 1) on(`c:${run}`);
   }
   const words = (lower.match(/[a-z][a-z'-]*/g) ?? []).map((w) => w.replace(/'s$/, ''));
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (!EN_STOP.has(w) && w.length > 1) on(`w:${w}`);
+    if (w.length > 4) on(`stem:${w.replace(/(?:ing|ed|es|s|ly)$/, '')}`);
     if (i + 1 < words.length) on(`ww:${w} ${words[i + 1]}`);
   }
+  const first = (sentences[0] ?? '').toLowerCase();
+  for (const run of first.match(/[\u3400-\u9fff]+/g) ?? []) for (let i = 0; i + 1 < run.length; i++) on(`h1:${run.slice(i, i + 2)}`);
+  for (const w of first.match(/[a-z][a-z'-]*/g) ?? []) if (!EN_STOP.has(w)) on(`h1w:${w}`);
   const head = (sentences[0] ?? '').trim().toLowerCase();
   const opening = /^[\u3400-\u9fff]/.test(head) ? head.slice(0, 2) : (head.match(/^[a-z']+/)?.[0] ?? '');
   if (opening) on(`head:${opening}`);

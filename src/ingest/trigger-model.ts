@@ -22,10 +22,12 @@ export interface TriggerModel {
   weights: Record<string, number[]>;
   /** a turn is kept when the probability that it carries some trigger reaches this */
   threshold: number;
+  /** the model's correction probability from which a user's turn is a correction (the rules' own cues count too) */
+  correctionThreshold: number;
   /** a trigger at least this fraction as likely as the likeliest competes for it, the most specific (`PRIORITY`) winning */
   priorityRatio: number;
   /** what it was trained on, for `--explain` and the docs */
-  trainedOn: { rows: number; splits: string[]; l2: number; epochs: number };
+  trainedOn: { rows: number; splits: string[]; l2: number; epochs: number; splitWeights: Record<string, number> };
 }
 
 export interface ModelOutput {
@@ -59,11 +61,17 @@ export function detectWithModel(model: TriggerModel, turn: { role: string; text:
   const near = ranked.filter(([, q]) => q >= ranked[0]![1] * model.priorityRatio).map(([t]) => t);
   const top = PRIORITY.find((t) => near.includes(t)) ?? ranked[0]![0];
   const p = out.probabilities[top];
-  // Only a user corrects a fact (or an agent that says it misspoke, which the rules catch).
-  const correction = out.correction >= 0.5 && (turn.role === 'user' || ev.detection.correction);
+  // A correction when the rules see one ("不对，端口是9090") or the model is fairly sure a user's turn
+  // is one (only a user corrects a fact; an agent that says it misspoke is left to the rules).
+  const correction = ev.detection.correction || (turn.role === 'user' && out.correction >= model.correctionThreshold);
   // Kept when a trigger of some kind is likely enough; then the likeliest trigger is named.
   const keep = correction || 1 - out.probabilities.none >= model.threshold;
   if (!keep) return { trigger: null, correction: false, confidence: 0, cues: ev.detection.cues };
+  // A correction the model cannot place takes the rules' trigger: config-change when nothing else fits.
+  if (correction && p < model.threshold) {
+    const trigger = ev.detection.correction && ev.detection.trigger ? ev.detection.trigger : 'config-change';
+    return { trigger, correction, confidence: Math.round(Math.max(out.correction, ev.detection.confidence) * 100) / 100, cues: ev.detection.cues };
+  }
   const cues = ev.detection.trigger === top ? ev.detection.cues : [`model:${top}`, ...ev.detection.cues];
   return { trigger: top, correction, confidence: Math.round(Math.max(p, 1 - out.probabilities.none, correction ? out.correction : 0) * 100) / 100, cues };
 }
@@ -80,7 +88,7 @@ export function shippedModel(): TriggerModel | null {
 
 export function parseModel(json: string, where: string): TriggerModel {
   const m = JSON.parse(json) as Partial<TriggerModel>;
-  if (m.version !== 1 || !Array.isArray(m.classes) || m.classes.join() !== CLASSES.join() || typeof m.weights !== 'object' || typeof m.threshold !== 'number' || typeof m.priorityRatio !== 'number') {
+  if (m.version !== 1 || !Array.isArray(m.classes) || m.classes.join() !== CLASSES.join() || typeof m.weights !== 'object' || typeof m.threshold !== 'number' || typeof m.priorityRatio !== 'number' || typeof m.correctionThreshold !== 'number') {
     throw new Error(`${where}: not a trigger model for this version of optmem (classes ${CLASSES.join(', ')})`);
   }
   return m as TriggerModel;
