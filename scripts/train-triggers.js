@@ -4,7 +4,8 @@
 //
 //   npm run build && node scripts/train-triggers.js       # train on every split but the test one, write the model
 //   node scripts/train-triggers.js --cv                    # leave one blind set out at a time: rules vs model
-//   node scripts/train-triggers.js --cv --l2 0.003,0.002 --threshold 0.45,0.5
+//   node scripts/train-triggers.js --cv --fill-prev          # the same, every held-out turn given the one before it
+//   node scripts/train-triggers.js --cv --l2 0.003,0.002 --threshold 0.45,0.5 --first-author-weight 0.3
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,8 @@ const rows = loadAll().filter((r) => !TEST_SPLITS.includes(r.split));
 const l2s = list('--l2', TRAIN_DEFAULTS.l2);
 const thresholds = list('--threshold', TRAIN_DEFAULTS.threshold);
 const epochs = Number(arg('--epochs') ?? TRAIN_DEFAULTS.epochs);
+const firstAuthor = arg('--first-author-weight');
+const splitWeights = firstAuthor === undefined ? TRAIN_DEFAULTS.splitWeights : { tune: Number(firstAuthor), heldout: Number(firstAuthor) };
 
 const brief = (m) => ['overall', 'kept', 'correction'].map((k) => `${k} ${m[k].precision.toFixed(3)} / ${m[k].recall.toFixed(3)}`).join('   ');
 
@@ -34,12 +37,15 @@ if (argv.includes('--cv')) {
   const held = [...new Set(rows.map((r) => r.split))].filter((s) => s !== 'tune' && s !== 'heldout');
   const pooled = new Map();
   for (const h of held) {
-    const test = rows.filter((r) => r.split === h);
+    // --fill-prev: in a transcript every turn has one before it, but the sets give `prev` only where the
+    // label depends on it. Giving the others the row before them in the file checks that the
+    // detector does not read the mere presence of a previous turn as a signal.
+    const test = rows.filter((r) => r.split === h).map((r, i, all) => (argv.includes('--fill-prev') && !r.prev && i > 0 ? { ...r, prev: { role: all[i - 1].role, text: all[i - 1].text } } : r));
     const train = rows.filter((r) => r.split !== h);
     console.log(`${h.padEnd(8)} rules                   ${brief(score(test, detectByRules).metrics)}`);
     pooled.set('rules', [...(pooled.get('rules') ?? []), ...test.map((r) => [r, detectByRules(r, r.prev)])]);
     for (const l2 of l2s) {
-      const model = trainTriggerModel(train, { l2, epochs });
+      const model = trainTriggerModel(train, { l2, epochs, splitWeights });
       for (const threshold of thresholds) {
         const m = { ...model, threshold };
         const preds = test.map((r) => [r, detectWithModel(m, r, r.prev)]);
@@ -49,13 +55,13 @@ if (argv.includes('--cv')) {
       }
     }
   }
-  console.log(`\npooled over ${held.join(', ')}:`);
+  console.log(`\npooled over ${held.join(', ')} (${pooled.get('rules').length} turns):`);
   for (const [key, preds] of pooled) {
     const byRow = new Map(preds);
     console.log(`${key.padEnd(32)} ${brief(score(preds.map((x) => x[0]), (_t, _p, r) => byRow.get(r)).metrics)}`);
   }
 } else {
-  const model = trainTriggerModel(rows, { l2: l2s[0], epochs, threshold: thresholds[0] });
+  const model = trainTriggerModel(rows, { l2: l2s[0], epochs, threshold: thresholds[0], splitWeights });
   const out = path.join(root, 'models', 'triggers.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   // One feature a line: the file diffs and greps well.

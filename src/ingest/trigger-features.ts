@@ -1,13 +1,17 @@
-import { AGENT_NAMES, CUES, DONE, REQUEST, SHAPES, isQuestion, prevProposes, prose, sharesTopic, splitSentences, type RuleEvidence } from './triggers.js';
+import { AGENT_NAMES, CUES, DONE, REQUEST, SHAPES, isQuestion, prose, splitSentences, type RuleEvidence } from './triggers.js';
 import { TRIGGERS } from './types.js';
 
 /**
  * The features the learned layer of the trigger detector reads from one turn: what the rules saw
- * (each trigger's best sentence confidence and the correction cue), the shape of the
- * turn (role, length, questions, plans, requests, past tense, value shapes), what came just before
- * (an assistant offering options, another agent named, a shared topic) and the words themselves:
- * CJK character bigrams and trigrams, English words, stems and word pairs, from the turn read as prose
+ * (each trigger's best sentence confidence and the correction cue), the shape of the turn (role,
+ * length, questions, plans, requests, past tense, value shapes) and the words themselves: CJK
+ * character bigrams and trigrams, English words, stems and word pairs, from the turn read as prose
  * (code, logs and quotes removed). Names are strings so the weights file stays readable; values are 0..1.
+ *
+ * The turn before reaches the model only through the rules (an assistant offering options makes a
+ * short "就第二个吧" a decision; a shared topic makes "不对，…" a correction). Features of the previous
+ * turn itself were tried and dropped: the labelled sets give `prev` mostly where the label depends on
+ * it, so its mere presence predicted corrections and choices, while in a transcript every turn has one.
  */
 export type Features = Map<string, number>;
 
@@ -16,7 +20,7 @@ const EN_STOP = new Set(
   'a an the of to in on at for and or but is are was were be been it its this that with as by from i we you he she they me us my our your'.split(' '),
 );
 
-export function turnFeatures(turn: { role: string; text: string }, prev: { role: string; text: string } | undefined, ev: RuleEvidence): Features {
+export function turnFeatures(turn: { role: string; text: string }, ev: RuleEvidence): Features {
   const f: Features = new Map();
   const on = (name: string, v = 1) => f.set(name, Math.max(f.get(name) ?? 0, v));
   on('bias');
@@ -61,15 +65,6 @@ export function turnFeatures(turn: { role: string; text: string }, prev: { role:
   for (const [k, re] of Object.entries(SHAPES)) if (re.test(text)) on(`shape:${k}`);
   if (AGENT_NAMES.test(text)) on('names-agent');
   if (/^\s*[-*•]|\n\s*[-*•]/.test(turn.text ?? '')) on('bullets');
-
-  // What came just before.
-  if (prev) {
-    on(`prev:${prev.role}`);
-    if (prevProposes(prev)) on('prev:proposes');
-    if (/[?？]/.test(prev.text)) on('prev:asks');
-    if (sharesTopic(text, prev.text)) on('prev:same-topic');
-    if (AGENT_NAMES.test(prev.text)) on('prev:names-agent');
-  }
 
   // The words: CJK character bigrams and trigrams, English words (and a crude stem), word pairs;
   // the first sentence's again under their own names (it is where a report says what happened).

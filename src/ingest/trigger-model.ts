@@ -24,8 +24,6 @@ export interface TriggerModel {
   threshold: number;
   /** the model's correction probability from which a user's turn is a correction (the rules' own cues count too) */
   correctionThreshold: number;
-  /** a trigger at least this fraction as likely as the likeliest competes for it, the most specific (`PRIORITY`) winning */
-  priorityRatio: number;
   /** what it was trained on, for `--explain` and the docs */
   trainedOn: { rows: number; splits: string[]; l2: number; epochs: number; splitWeights: Record<string, number> };
 }
@@ -55,16 +53,15 @@ export function predict(model: TriggerModel, features: Features): ModelOutput {
 export function detectWithModel(model: TriggerModel, turn: { role: string; text: string }, prev?: { role: string; text: string }): Detection {
   const ev = ruleEvidence(turn, prev);
   if (ev.gate) return ev.detection; // tool output, pastes, chatter, acknowledgements: never kept
-  const out = predict(model, turnFeatures(turn, prev, ev));
-  const ranked = TRIGGERS.map((t) => [t, out.probabilities[t]] as [Trigger, number]).sort((a, b) => b[1] - a[1]);
-  // As the labels do: of the triggers nearly as likely as the likeliest, the most specific is named.
-  const near = ranked.filter(([, q]) => q >= ranked[0]![1] * model.priorityRatio).map(([t]) => t);
-  const top = PRIORITY.find((t) => near.includes(t)) ?? ranked[0]![0];
+  const features = turnFeatures(turn, ev);
+  const out = predict(model, features);
+  // The likeliest trigger; on a tie, the most specific (the labels' own order).
+  const top = PRIORITY.reduce((a, b) => (out.probabilities[b] > out.probabilities[a] ? b : a));
   const p = out.probabilities[top];
   // A correction when the rules see one ("不对，端口是9090") or the model is fairly sure a user's turn
   // is one (only a user corrects a fact; an agent that says it misspoke is left to the rules).
   const correction = ev.detection.correction || (turn.role === 'user' && out.correction >= model.correctionThreshold);
-  // Kept when a trigger of some kind is likely enough; then the likeliest trigger is named.
+  // Kept when a trigger of some kind is likely enough.
   const keep = correction || 1 - out.probabilities.none >= model.threshold;
   if (!keep) return { trigger: null, correction: false, confidence: 0, cues: ev.detection.cues };
   // A correction the model cannot place takes the rules' trigger: config-change when nothing else fits.
@@ -72,8 +69,26 @@ export function detectWithModel(model: TriggerModel, turn: { role: string; text:
     const trigger = ev.detection.correction && ev.detection.trigger ? ev.detection.trigger : 'config-change';
     return { trigger, correction, confidence: Math.round(Math.max(out.correction, ev.detection.confidence) * 100) / 100, cues: ev.detection.cues };
   }
-  const cues = ev.detection.trigger === top ? ev.detection.cues : [`model:${top}`, ...ev.detection.cues];
+  const cues = ev.detection.trigger === top ? ev.detection.cues : [...wordsFor(model, features, top), ...ev.detection.cues];
   return { trigger: top, correction, confidence: Math.round(Math.max(p, 1 - out.probabilities.none, correction ? out.correction : 0) * 100) / 100, cues };
+}
+
+/**
+ * The words that spoke most for `trigger` over no trigger: the model's cues, for the excerpt and
+ * `--explain` ("卸掉", "retired"). Only word features: the rules' scores have cues of their own.
+ */
+export function wordsFor(model: TriggerModel, features: Features, trigger: Trigger, n = 3): string[] {
+  const c = CLASSES.indexOf(trigger);
+  const scored: [string, number][] = [];
+  for (const [name, v] of features) {
+    const m = /^(?:c|c3|w|h1|h1w):(.+)$/.exec(name);
+    const w = model.weights[name];
+    if (!m || !w) continue;
+    const s = v * (w[c]! - w[0]!);
+    if (s > 0) scored.push([m[1]!, s]);
+  }
+  const words = scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  return [...new Set(words)].slice(0, n);
 }
 
 let shipped: TriggerModel | null | undefined;
@@ -88,7 +103,7 @@ export function shippedModel(): TriggerModel | null {
 
 export function parseModel(json: string, where: string): TriggerModel {
   const m = JSON.parse(json) as Partial<TriggerModel>;
-  if (m.version !== 1 || !Array.isArray(m.classes) || m.classes.join() !== CLASSES.join() || typeof m.weights !== 'object' || typeof m.threshold !== 'number' || typeof m.priorityRatio !== 'number' || typeof m.correctionThreshold !== 'number') {
+  if (m.version !== 1 || !Array.isArray(m.classes) || m.classes.join() !== CLASSES.join() || typeof m.weights !== 'object' || typeof m.threshold !== 'number' || typeof m.correctionThreshold !== 'number') {
     throw new Error(`${where}: not a trigger model for this version of optmem (classes ${CLASSES.join(', ')})`);
   }
   return m as TriggerModel;

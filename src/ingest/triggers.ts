@@ -352,11 +352,11 @@ function hasFact(s: string): boolean {
 }
 
 /** The assistant offered options or asked for a choice: a short "就用第二个" then decides. */
-export function prevProposes(prev?: { role: string; text: string }): boolean {
+function prevProposes(prev?: { role: string; text: string }): boolean {
   return !!prev && prev.role === 'assistant' && (/[?？]/.test(prev.text) || /(方案|选项|还是|要不要|建议|推荐|的话|足够|要么|或者|[AB12]\s*[.、)）:：])|\b(option|options|should we|would you like|which (?:one|do you)|recommend|suggest|or|i'?d|your call)\b/i.test(prev.text));
 }
 
-export function sharesTopic(a: string, b: string): boolean {
+function sharesTopic(a: string, b: string): boolean {
   const words = (t: string) => new Set((t.match(/[A-Za-z][\w.-]{2,}|\d{2,}|[\u3400-\u9fff]{2}/g) ?? []).map((w) => w.toLowerCase()));
   const wa = words(a);
   for (const w of words(b)) if (wa.has(w)) return true;
@@ -428,7 +428,7 @@ export function prose(text: string): string {
     .split('\n')
     .filter((l) => !LOG_LINE.test(l))
     .join('\n')
-    .replace(/“[^”\n]{0,80}”|「[^」\n]{0,80}」|《[^》\n]{0,60}》|"[^"\n]{4,80}"|『[^』\n]{0,80}』/g, ' ')
+    .replace(/“[^”\n]{0,80}”|「[^」\n]{0,80}」|《[^》\n]{0,60}》|"[^"\n]{4,80}"|『[^』\n]{0,80}』|‘[^’\n]{0,80}’|'(?=[^'\n]*[\u3400-\u9fff])[^'\n]{2,80}'/g, ' ')
     .replace(/^\s*>.*$/gm, ' ');
 }
 
