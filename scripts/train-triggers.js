@@ -4,6 +4,7 @@
 //
 //   npm run build && node scripts/train-triggers.js       # train on every split but the test one, write the model
 //   node scripts/train-triggers.js --cv                    # leave one blind set out at a time: rules vs model
+//   node scripts/train-triggers.js --cv --per-trigger        # plus the pooled table per trigger
 //   node scripts/train-triggers.js --cv --fill-prev          # the same, every held-out turn given the one before it
 //   node scripts/train-triggers.js --cv --l2 0.003,0.002 --threshold 0.45,0.5 --first-author-weight 0.3
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { trainTriggerModel, TRAIN_DEFAULTS } from '../dist/ingest/trigger-training.js';
 import { detectWithModel } from '../dist/ingest/trigger-model.js';
 import { detectByRules } from '../dist/ingest/triggers.js';
-import { loadAll, score, TEST_SPLITS } from '../bench/triggers.js';
+import { formatTable, loadAll, score, TEST_SPLITS } from '../bench/triggers.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -58,7 +59,9 @@ if (argv.includes('--cv')) {
   console.log(`\npooled over ${held.join(', ')} (${pooled.get('rules').length} turns):`);
   for (const [key, preds] of pooled) {
     const byRow = new Map(preds);
-    console.log(`${key.padEnd(32)} ${brief(score(preds.map((x) => x[0]), (_t, _p, r) => byRow.get(r)).metrics)}`);
+    const result = score(preds.map((x) => x[0]), (_t, _p, r) => byRow.get(r));
+    console.log(`${key.padEnd(32)} ${brief(result.metrics)}`);
+    if (argv.includes('--per-trigger')) console.log(formatTable(key, result) + '\n');
   }
 } else {
   const model = trainTriggerModel(rows, { l2: l2s[0], epochs, threshold: thresholds[0], splitWeights });
