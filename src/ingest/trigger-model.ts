@@ -22,6 +22,8 @@ export interface TriggerModel {
   weights: Record<string, number[]>;
   /** a turn is kept when the probability that it carries some trigger reaches this */
   threshold: number;
+  /** a user's explicit decision (a strong cue of the rules) is kept unless the model gives "no trigger" more than this */
+  explicitDecisionMaxNone: number;
   /** the model's correction probability from which a user's turn is a correction (the rules' own cues count too) */
   correctionThreshold: number;
   /** what it was trained on, for `--explain` and the docs */
@@ -55,22 +57,30 @@ export function detectWithModel(model: TriggerModel, turn: { role: string; text:
   if (ev.gate) return ev.detection; // tool output, pastes, chatter, acknowledgements: never kept
   const features = turnFeatures(turn, ev);
   const out = predict(model, features);
-  // The likeliest trigger; on a tie, the most specific (the labels' own order).
-  const top = PRIORITY.reduce((a, b) => (out.probabilities[b] > out.probabilities[a] ? b : a));
-  const p = out.probabilities[top];
+
   // A correction when the rules see one ("不对，端口是9090") or the model is fairly sure a user's turn
   // is one (only a user corrects a fact; an agent that says it misspoke is left to the rules).
   const correction = ev.detection.correction || (turn.role === 'user' && out.correction >= model.correctionThreshold);
-  // Kept when a trigger of some kind is likely enough.
-  const keep = correction || 1 - out.probabilities.none >= model.threshold;
+  // Kept when a trigger of some kind is likely enough, or when the user states a decision in so many
+  // words ("我们决定…", "decided", "from now on") and the model is not sure it is nothing: a request
+  // in the same breath ("…，帮我改一下 cron") does not undo the decision.
+  const explicitDecision =
+    turn.role === 'user' && ev.detection.trigger === 'decision' && ev.detection.confidence >= EXPLICIT && out.probabilities.none <= model.explicitDecisionMaxNone;
+  const keep = correction || explicitDecision || 1 - out.probabilities.none >= model.threshold;
   if (!keep) return { trigger: null, correction: false, confidence: 0, cues: ev.detection.cues };
+  // The likeliest trigger (on a tie the most specific, the labels' own order); a decision kept for its
+  // words is a decision.
+  const likeliest = PRIORITY.reduce((a, b) => (out.probabilities[b] > out.probabilities[a] ? b : a));
+  const top = explicitDecision && 1 - out.probabilities.none < model.threshold ? 'decision' : likeliest;
+  const p = out.probabilities[top];
   // A correction the model cannot place takes the rules' trigger: config-change when nothing else fits.
   if (correction && p < model.threshold) {
     const trigger = ev.detection.correction && ev.detection.trigger ? ev.detection.trigger : 'config-change';
     return { trigger, correction, confidence: Math.round(Math.max(out.correction, ev.detection.confidence) * 100) / 100, cues: ev.detection.cues };
   }
   const cues = ev.detection.trigger === top ? ev.detection.cues : [...wordsFor(model, features, top), ...ev.detection.cues];
-  return { trigger: top, correction, confidence: Math.round(Math.max(p, 1 - out.probabilities.none, correction ? out.correction : 0) * 100) / 100, cues };
+  const confidence = Math.max(p, 1 - out.probabilities.none, correction ? out.correction : 0, explicitDecision ? ev.detection.confidence : 0);
+  return { trigger: top, correction, confidence: Math.round(confidence * 100) / 100, cues };
 }
 
 /**
@@ -91,6 +101,9 @@ export function wordsFor(model: TriggerModel, features: Features, trigger: Trigg
   return [...new Set(words)].slice(0, n);
 }
 
+/** The rules' confidence for a decision stated with a strong cue ("决定", "decided", "从现在起"). */
+const EXPLICIT = 0.75;
+
 let shipped: TriggerModel | null | undefined;
 
 /** The model shipped with optmem (`models/triggers.json`), or null when it is missing. */
@@ -103,7 +116,7 @@ export function shippedModel(): TriggerModel | null {
 
 export function parseModel(json: string, where: string): TriggerModel {
   const m = JSON.parse(json) as Partial<TriggerModel>;
-  if (m.version !== 1 || !Array.isArray(m.classes) || m.classes.join() !== CLASSES.join() || typeof m.weights !== 'object' || typeof m.threshold !== 'number' || typeof m.correctionThreshold !== 'number') {
+  if (m.version !== 1 || !Array.isArray(m.classes) || m.classes.join() !== CLASSES.join() || typeof m.weights !== 'object' || typeof m.threshold !== 'number' || typeof m.correctionThreshold !== 'number' || typeof m.explicitDecisionMaxNone !== 'number') {
     throw new Error(`${where}: not a trigger model for this version of optmem (classes ${CLASSES.join(', ')})`);
   }
   return m as TriggerModel;

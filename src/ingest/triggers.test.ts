@@ -91,6 +91,10 @@ describe('detectTrigger: context and determinism', () => {
     expect(detectTrigger(user('就用 Tailscale 吧，省事'), prev).trigger).toBe('decision');
   });
 
+  it('a decision stated in so many words stays a decision with a request in the same breath', () => {
+    expect(detectTrigger(user('我们决定把备份从每天一次改成每6小时一次，帮我改一下 cron。')).trigger).toBe('decision');
+  });
+
   it('the same turn gives the same answer', () => {
     const t = assistant('已把默认端口从 8080 改为 9090，docker-compose.yml 同步改了。');
     expect(detectTrigger(t)).toEqual(detectTrigger(t));
