@@ -14,6 +14,7 @@ import { layoutOf } from '../../store/layout.js';
 import { IngestLock } from '../../ingest/run-lock.js';
 import { runIngest, type IngestSource, type IngestSummary } from '../../ingest/pipeline.js';
 import { defaultRoot, folderFiles, hostFiles, isHost, HOSTS, type Host } from '../../ingest/sources/hosts.js';
+import { mirrorOpenclawStores, openclawStores } from '../../ingest/sources/openclaw-store.js';
 import { createExtractiveSummarizer } from '../../ingest/summarizers/extractive.js';
 import { createSummarizer } from '../../ingest/summarizers/index.js';
 import type { Summarizer } from '../../ingest/types.js';
@@ -72,6 +73,10 @@ interface Prepared {
   mem: Optmem | null;
   lock: IngestLock | null;
   summarizer: Summarizer;
+  /** problems met before the run: an OpenClaw store that could not be read, rows it could not decode */
+  problems: Problem[];
+  /** said once before the run: a host root with no transcripts in it */
+  warnings: string[];
 }
 
 function prepare(ctx: CommandContext): Prepared {
@@ -91,18 +96,26 @@ function prepare(ctx: CommandContext): Prepared {
   const config = readConfig(layoutOf(ctx.home).configFile);
   const host = from as Host | undefined;
   const sources: IngestSource[] = [];
+  const stores: string[] = [];
+  const warnings: string[] = [];
+  const problems: Problem[] = [];
   if (host && paths.length === 0) {
     const root = path.resolve(ctx.io.cwd, str(v.root) ?? config.ingest.roots[host] ?? defaultRoot(host, ctx.io.env, ctx.io.env.HOME || os.homedir()));
     if (!isDir(root)) {
       throw new OptmemError('NOT_FOUND', `no ${host} transcripts: ${root} is not a folder`, { hint: `pass --root DIR, or set ingest.roots.${host} in config.json` });
     }
     for (const rel of hostFiles(host, root)) sources.push(source(path.join(root, rel), rel, host));
+    if (host === 'openclaw') stores.push(root);
+    if (sources.length === 0 && !(host === 'openclaw' && openclawStores(root).length)) {
+      warnings.push(`no ${host} transcripts under ${root} (${LOOKS_FOR[host]}); nothing to read`);
+    }
   }
   for (const p of paths) {
     const abs = path.resolve(ctx.io.cwd, p);
     if (isDir(abs)) {
       const files = host ? hostFiles(host, abs) : folderFiles(abs);
       for (const rel of files) sources.push(source(path.join(abs, rel), rel, host ?? null));
+      if (host === 'openclaw') stores.push(abs);
     } else if (fs.existsSync(abs)) sources.push(source(abs, path.basename(abs), host ?? null));
     else throw new OptmemError('USAGE', `ingest: no such file or folder: ${p}`, { file: p });
   }
@@ -115,12 +128,29 @@ function prepare(ctx: CommandContext): Prepared {
       lock = IngestLock.acquire(layoutOf(ctx.home).home, waitMs);
       mem = ctx.open();
     } else if (homeExists(ctx.home)) mem = ctx.open();
+    // OpenClaw's SQLite stores are mirrored into JSONL (under the lock; a dry run mirrors into a
+    // temporary folder, never into the home).
+    if (stores.length) {
+      const mirrorDir = dryRun ? fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-openclaw-')) : path.join(layoutOf(ctx.home).home, 'ingest', 'openclaw-store');
+      if (dryRun) process.once('exit', () => fs.rmSync(mirrorDir, { recursive: true, force: true }));
+      for (const root of stores) {
+        for (const s of mirrorOpenclawStores(root, mirrorDir, (pr) => problems.push(pr))) sources.push({ file: s.file, rel: s.rel, agent: 'openclaw', session: s.session });
+      }
+    }
   } catch (e) {
     lock?.release();
     throw e;
   }
-  return { sources, config, dryRun, quiet: v.quiet === true, mem, lock, summarizer };
+  return { sources, config, dryRun, quiet: v.quiet === true, mem, lock, summarizer, problems, warnings };
 }
+
+/** What `--from HOST` looks for under its root, for the "nothing found" warning. */
+const LOOKS_FOR: Record<Host, string> = {
+  'claude-code': '<project>/<session>.jsonl',
+  codex: 'YYYY/MM/DD/rollout-*.jsonl',
+  openclaw: '<agent>/agent/openclaw-agent.sqlite or <agent>/sessions/<session>.jsonl',
+  hermes: '<session>.jsonl',
+};
 
 function source(file: string, rel: string, host: Host | null): IngestSource {
   const base = path.basename(file).replace(/\.jsonl$/i, '');
@@ -138,6 +168,8 @@ async function execute(ctx: CommandContext, p: Prepared): Promise<number> {
     if (progressShown) io.stderr('\r\x1b[K');
     progressShown = false;
   };
+  for (const w of p.warnings) io.stderr(`optmem: warning: ${w}\n`);
+  for (const pr of p.problems) io.stderr(`optmem: warning: ${pr.file}:${pr.line}: ${pr.message}\n`);
   try {
     const summary = await runIngest({
       mem: p.mem,
@@ -166,6 +198,7 @@ async function execute(ctx: CommandContext, p: Prepared): Promise<number> {
       },
     });
     clearProgress();
+    summary.problems.unshift(...p.problems);
     if (ctx.json) io.stdout(JSON.stringify(summary) + '\n');
     else if (!p.quiet) io.stdout(formatSummary(summary));
     return 0;
