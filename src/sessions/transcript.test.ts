@@ -43,6 +43,22 @@ describe('readTranscript', () => {
     expect(r.turns[1]!.files).toEqual(['src/output.rs']);
   });
 
+  it('takes a Codex session\'s folder from session_meta, so absolute file paths in patches become relative', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-codex-'));
+    const file = path.join(dir, 'rollout.jsonl');
+    const patch = { input: '*** Begin Patch\n*** Update File: /home/dev/cli-tool/src/main.rs\n@@\n-a\n+b\n*** End Patch' };
+    fs.writeFileSync(
+      file,
+      [
+        { timestamp: '2026-11-30T01:59:32.252Z', type: 'session_meta', payload: { id: 's1', cwd: '/home/dev/cli-tool', cli_version: '0.169.0' } },
+        { timestamp: '2026-11-30T01:59:33.000Z', type: 'response_item', payload: { type: 'custom_tool_call', name: 'apply_patch', input: patch.input } },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    expect(readTranscript(file).turns[0]!.files).toEqual(['src/main.rs']);
+  });
+
   it('reads Markdown exports in **User:**, ## User and User: styles, and leaves "我觉得：" inside a turn', () => {
     const r = readTranscript(path.join(FIX, 'chat-export.md'));
     expect(r.format).toBe('markdown');

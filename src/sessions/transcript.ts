@@ -104,6 +104,8 @@ function readJsonl(lines: string[], file: string, format: 'claude-code' | 'jsonl
       return;
     }
     if (typeof v.cwd === 'string') cwd = v.cwd;
+    // Codex names the session's folder in session_meta / turn_context: {"type":…,"payload":{"cwd"}}.
+    else if ((v.type === 'session_meta' || v.type === 'turn_context') && isObj(v.payload) && typeof v.payload.cwd === 'string') cwd = v.payload.cwd;
     const got = format === 'claude-code' ? claudeLine(v, line, cwd) : plainLine(v, line, cwd);
     if (got === 'bad') problems.push({ file, line, message: 'no role and content (expected {"role","content"} or a Claude Code / Codex event)' });
     else turns.push(...got);
