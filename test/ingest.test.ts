@@ -97,6 +97,24 @@ describe('ingest from each host', () => {
     expect(old.supersededBy).toBe(hits[0]!.id);
   });
 
+  it('Codex 0.169.0 rollouts as a real run wrote them: the two turns of each session, no injected context, the correction supersedes', () => {
+    // test/fixtures/ingest/codex-0.169: two `codex exec` sessions against a local stand-in model, long instruction
+    // texts shortened, paths anonymised; every line type kept (developer messages, <environment_context>,
+    // world_state, turn_context, item_completed echoes, token counts, task_complete).
+    const root = copyFixture('codex-0.169/sessions');
+    const home = homeWith({ projects: { '/home/dev/shop': 'shop' } });
+    const s = ingest(home, ['--from', 'codex', '--root', root]);
+    expect([s.filesRead, s.turns, s.problems.length]).toEqual([2, 4, 0]);
+    expect(s.kept.decision).toBe(1);
+    expect(s.kept.correction).toBe(1);
+    const log = allLogText(home);
+    for (const noise of ['environment_context', 'You are Codex', 'multi_agent_role', 'token_count']) expect(log).not.toContain(noise);
+    expect(exportAll(home).every((r) => r.project === 'shop' && r.source.agent === 'codex')).toBe(true);
+    const hits = searchJson(home, '备份');
+    expect(hits[0]!.text).toContain('〔更正〕不对，备份应该是每 4 小时一次');
+    expect(hits.filter((h) => h.superseded).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('Codex, OpenClaw and Hermes from their default places (host env vars), with domains from the agents map', () => {
     const codexHome = copyFixture('codex');
     const openclawState = copyFixture('openclaw');
