@@ -6,7 +6,7 @@
 //   node scripts/train-triggers.js --cv                    # leave one blind set out at a time: rules vs model
 //   node scripts/train-triggers.js --cv --per-trigger        # plus the pooled table per trigger
 //   node scripts/train-triggers.js --cv --fill-prev          # the same, every held-out turn given the one before it
-//   node scripts/train-triggers.js --cv --l2 0.003,0.002 --threshold 0.45,0.5 --first-author-weight 0.3
+//   node scripts/train-triggers.js --cv --l2 0.003,0.002 --threshold 0.45,0.5
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,6 @@ const rows = loadAll().filter((r) => !TEST_SPLITS.includes(r.split));
 const l2s = list('--l2', TRAIN_DEFAULTS.l2);
 const thresholds = list('--threshold', TRAIN_DEFAULTS.threshold);
 const epochs = Number(arg('--epochs') ?? TRAIN_DEFAULTS.epochs);
-const firstAuthor = arg('--first-author-weight');
-const splitWeights = firstAuthor === undefined ? TRAIN_DEFAULTS.splitWeights : { tune: Number(firstAuthor), heldout: Number(firstAuthor) };
 
 const brief = (m) => ['overall', 'kept', 'correction'].map((k) => `${k} ${m[k].precision.toFixed(3)} / ${m[k].recall.toFixed(3)}`).join('   ');
 
@@ -46,7 +44,7 @@ if (argv.includes('--cv')) {
     console.log(`${h.padEnd(8)} rules                   ${brief(score(test, detectByRules).metrics)}`);
     pooled.set('rules', [...(pooled.get('rules') ?? []), ...test.map((r) => [r, detectByRules(r, r.prev)])]);
     for (const l2 of l2s) {
-      const model = trainTriggerModel(train, { l2, epochs, splitWeights });
+      const model = trainTriggerModel(train, { l2, epochs });
       for (const threshold of thresholds) {
         const m = { ...model, threshold };
         const preds = test.map((r) => [r, detectWithModel(m, r, r.prev)]);
@@ -64,7 +62,7 @@ if (argv.includes('--cv')) {
     if (argv.includes('--per-trigger')) console.log(formatTable(key, result) + '\n');
   }
 } else {
-  const model = trainTriggerModel(rows, { l2: l2s[0], epochs, threshold: thresholds[0], splitWeights });
+  const model = trainTriggerModel(rows, { l2: l2s[0], epochs, threshold: thresholds[0] });
   const out = path.join(root, 'models', 'triggers.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   // One feature a line: the file diffs and greps well.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { PRIORITY, ruleEvidence } from './triggers.js';
+import { PRIORITY, STRONG_DECISION, ruleEvidence } from './triggers.js';
 import { turnFeatures, type Features } from './trigger-features.js';
 import { TRIGGERS, type Detection, type Trigger } from './types.js';
 
@@ -26,8 +26,8 @@ export interface TriggerModel {
   explicitDecisionMaxNone: number;
   /** the model's correction probability from which a user's turn is a correction (the rules' own cues count too) */
   correctionThreshold: number;
-  /** what it was trained on, for `--explain` and the docs */
-  trainedOn: { rows: number; splits: string[]; l2: number; epochs: number; splitWeights: Record<string, number> };
+  /** what it was trained on: `bench/triggers.js` and the tests read which splits */
+  trainedOn: { rows: number; splits: string[]; l2: number; epochs: number };
 }
 
 export interface ModelOutput {
@@ -65,7 +65,7 @@ export function detectWithModel(model: TriggerModel, turn: { role: string; text:
   // words ("我们决定…", "decided", "from now on") and the model is not sure it is nothing: a request
   // in the same breath ("…，帮我改一下 cron") does not undo the decision.
   const explicitDecision =
-    turn.role === 'user' && ev.detection.trigger === 'decision' && ev.detection.confidence >= EXPLICIT && out.probabilities.none <= model.explicitDecisionMaxNone;
+    turn.role === 'user' && ev.detection.trigger === 'decision' && ev.detection.confidence >= STRONG_DECISION && out.probabilities.none <= model.explicitDecisionMaxNone;
   const keep = correction || explicitDecision || 1 - out.probabilities.none >= model.threshold;
   if (!keep) return { trigger: null, correction: false, confidence: 0, cues: ev.detection.cues };
   // The likeliest trigger (on a tie the most specific, the labels' own order); a decision kept for its
@@ -100,9 +100,6 @@ export function wordsFor(model: TriggerModel, features: Features, trigger: Trigg
   const words = scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
   return [...new Set(words)].slice(0, n);
 }
-
-/** The rules' confidence for a decision stated with a strong cue ("决定", "decided", "从现在起"). */
-const EXPLICIT = 0.75;
 
 let shipped: TriggerModel | null | undefined;
 

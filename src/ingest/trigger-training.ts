@@ -14,7 +14,7 @@ export interface LabelledTurn {
 }
 
 export interface TrainOptions {
-  /** L2 penalty per weight, scaled by the number of rows */
+  /** L2 penalty per weight, on top of the mean log loss */
   l2: number;
   /** full-batch passes */
   epochs: number;
@@ -23,17 +23,15 @@ export interface TrainOptions {
   threshold: number;
   correctionThreshold: number;
   explicitDecisionMaxNone: number;
-  /** how much a row of each split counts (default 1) */
-  splitWeights?: Record<string, number>;
 }
 
 /**
  * Chosen by leaving one set by another author out at a time (`node scripts/train-triggers.js --cv`,
  * pooled over 18 held-out sets, 4,329 turns): the threshold trades recall for precision (0.6:
  * 0.913 / 0.855, 0.65: 0.918 / 0.845); weaker L2 helped a little (0.002 → 0.0003); counting the first
- * author's sets for less (`splitWeights`) made no difference once quoted text was dropped.
+ * author's sets for less made no difference once quoted text was dropped, so every row counts the same.
  */
-export const TRAIN_DEFAULTS: TrainOptions = { l2: 0.0003, epochs: 400, minCount: 2, threshold: 0.65, correctionThreshold: 0.35, explicitDecisionMaxNone: 0.8, splitWeights: {} };
+export const TRAIN_DEFAULTS: TrainOptions = { l2: 0.0003, epochs: 400, minCount: 2, threshold: 0.65, correctionThreshold: 0.35, explicitDecisionMaxNone: 0.8 };
 
 /**
  * Fits the trigger model: a softmax over none + the six triggers and a logistic correction output,
@@ -44,7 +42,7 @@ export const TRAIN_DEFAULTS: TrainOptions = { l2: 0.0003, epochs: 400, minCount:
  */
 export function trainTriggerModel(rows: readonly LabelledTurn[], opts: Partial<TrainOptions> = {}): TriggerModel {
   const o = { ...TRAIN_DEFAULTS, ...opts };
-  const data: { x: [number, number][]; y: number; corr: number; weight: number }[] = [];
+  const data: { x: [number, number][]; y: number; corr: number }[] = [];
   const counts = new Map<string, number>();
   const featureRows: Features[] = [];
   const kept: LabelledTurn[] = [];
@@ -65,7 +63,7 @@ export function trainTriggerModel(rows: readonly LabelledTurn[], opts: Partial<T
       if (j !== undefined) x.push([j, v]);
     }
     const r = kept[i]!;
-    data.push({ x, y: CLASSES.indexOf(r.trigger ?? 'none'), corr: r.correction ? 1 : 0, weight: o.splitWeights?.[r.split ?? ''] ?? 1 });
+    data.push({ x, y: CLASSES.indexOf(r.trigger ?? 'none'), corr: r.correction ? 1 : 0 });
   });
 
   const k = CLASSES.length;
@@ -78,8 +76,9 @@ export function trainTriggerModel(rows: readonly LabelledTurn[], opts: Partial<T
   const bias = index.get('bias')!;
   const lr = 0.05;
   const [b1, b2, eps] = [0.9, 0.999, 1e-8];
-  const n = Math.max(1e-9, data.reduce((a, r) => a + r.weight, 0));
+  const n = Math.max(1, data.length);
   const z = new Float64Array(out);
+  const err = new Float64Array(out);
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
     g.fill(0);
     for (const row of data) {
@@ -89,10 +88,9 @@ export function trainTriggerModel(rows: readonly LabelledTurn[], opts: Partial<T
       for (let c = 0; c < k; c++) max = Math.max(max, z[c]!);
       let sum = 0;
       for (let c = 0; c < k; c++) sum += Math.exp(z[c]! - max);
-      const err = new Float64Array(out);
       for (let c = 0; c < k; c++) err[c] = Math.exp(z[c]! - max) / sum - (c === row.y ? 1 : 0);
       err[k] = 1 / (1 + Math.exp(-z[k]!)) - row.corr;
-      for (const [j, val] of row.x) for (let c = 0; c < out; c++) g[j * out + c]! += (row.weight * val * err[c]!) / n;
+      for (const [j, val] of row.x) for (let c = 0; c < out; c++) g[j * out + c]! += (val * err[c]!) / n;
     }
     for (let j = 0; j < d; j++) {
       for (let c = 0; c < out; c++) {
@@ -118,6 +116,6 @@ export function trainTriggerModel(rows: readonly LabelledTurn[], opts: Partial<T
     threshold: o.threshold,
     correctionThreshold: o.correctionThreshold,
     explicitDecisionMaxNone: o.explicitDecisionMaxNone,
-    trainedOn: { rows: data.length, splits: [...new Set(rows.map((r) => r.split ?? '?'))].sort(), l2: o.l2, epochs: o.epochs, splitWeights: o.splitWeights ?? {} },
+    trainedOn: { rows: data.length, splits: [...new Set(rows.map((r) => r.split ?? '?'))].sort(), l2: o.l2, epochs: o.epochs },
   };
 }

@@ -27,6 +27,9 @@ export const PRIORITY: readonly Trigger[] = ['agent-exchange', 'decision', 'inve
 /** Lowest confidence at which a trigger is reported. */
 export const THRESHOLD = 0.5;
 
+/** The confidence of a decision stated with a strong cue ("决定", "decided", "从现在起", "以后…都"). */
+export const STRONG_DECISION = 0.75;
+
 /** The names the user's agents go by (and other agents they talk to). */
 export const AGENT_NAMES =
   /\b(?:hermes|openclaw|codeagent|code ?agent|claude(?: code)?|codex|cursor|gemini|01号?|02号?)\b|写作(?:那边|那个|助手|智能体|agent)|执行(?:那边|那个|智能体|agent)|代码(?:那边|那个|智能体|agent)|另一个(?:智能体|agent)|\b(?:the )?(?:writing|coding|code|ops|workflow|housekeeping) agent\b/i;
@@ -250,7 +253,7 @@ function classify(sentence: string, role: Role, prev?: { role: string; text: str
   const decWeak = dec ? null : cue(s, CUES.decision.weak);
   const relayed = /(按你的|你决定|你说的|你定的|按照你)|\b(as you decided|per your decision|you decided|as you said)\b/i.test(s);
   if ((dec || decWeak) && (role === 'user' || relayed) && !/^(?:如果|假如|if)\b/i.test(s)) {
-    let c = dec ? 0.75 : 0.45 + (prevProposes(prev) ? 0.15 : 0) + (CUES.inventoryNoun.test(s) || CUES.configNoun.test(s) || /[A-Za-z]{3,}/.test(s) ? 0.1 : 0);
+    let c = dec ? STRONG_DECISION : 0.45 + (prevProposes(prev) ? 0.15 : 0) + (CUES.inventoryNoun.test(s) || CUES.configNoun.test(s) || /[A-Za-z]{3,}/.test(s) ? 0.1 : 0);
     if (planned && !dec) c -= 0.2;
     if (/(考虑|也许|可能|要不|或许|还没想好|再想想|犹豫)|\b(maybe|might|perhaps|not sure|thinking about|considering)\b/i.test(s)) c -= 0.35;
     out.push({ trigger: 'decision', confidence: c, cues: [(dec ?? decWeak)!] });
