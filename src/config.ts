@@ -202,7 +202,8 @@ function readSupersession(v: unknown, file: string): SupersessionOptions {
     if (typeof o.inferCorrections !== 'boolean') throw new OptmemError('INVALID_INPUT', `${file}: "supersession.inferCorrections" must be true or false`, { file });
     s.inferCorrections = o.inferCorrections;
   }
-  if (o.minResolveScore !== undefined) s.minResolveScore = num(o.minResolveScore, file, 'supersession.minResolveScore', 0, 1.5);
+  if (o.minSubjectShare !== undefined) s.minSubjectShare = num(o.minSubjectShare, file, 'supersession.minSubjectShare', 0.2, 1);
+  if (o.ambiguityRatio !== undefined) s.ambiguityRatio = num(o.ambiguityRatio, file, 'supersession.ambiguityRatio', 0.5, 1);
   return s;
 }
 

@@ -74,10 +74,12 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
 
   const indexed = index.db.prepare('SELECT count(*) FROM records').pluck().get() as number;
   const ftsRows = index.db.prepare('SELECT count(*) FROM fts').pluck().get() as number;
+  // Event records (link/unlink) are in the index but never full-text searched.
+  const events = index.db.prepare("SELECT count(*) FROM records WHERE kind = 'event'").pluck().get() as number;
   const expected = ids.size;
   checks.push({
     name: 'index matches files',
-    ok: indexed === expected && ftsRows === indexed,
+    ok: indexed === expected && ftsRows === indexed - events,
     detail: `${indexed} records indexed, ${expected} distinct records in the files, ${ftsRows} full-text rows` + (indexed !== expected ? ' (run `optmem reindex`)' : ''),
   });
 
@@ -86,6 +88,19 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
     name: 'recovered tails',
     ok: true,
     detail: recovered.length ? `${recovered.length} file(s) in recovered/ hold cut-short writes to look at: ${recovered.slice(0, 5).join(', ')}` : 'none',
+  });
+
+  // Corrections that name no id and were linked to nothing, or left ambiguous: not damage, but
+  // each is two facts side by side that a person may want to link (optmem link NEW OLD).
+  const res = index.resolutionCounts();
+  const ambiguous = index.unresolved('ambiguous', 5);
+  checks.push({
+    name: 'corrections',
+    ok: true,
+    detail:
+      `${res.linked} resolved from their words, ${res.none} correct nothing known, ${res.ambiguous} ambiguous` +
+      (ambiguous.length ? `
+  ambiguous (see \`optmem search … --explain\` or \`optmem history ID\`, then \`optmem link NEW OLD\`): ${ambiguous.join(', ')}` : ''),
   });
 
   checks.push(...ingestDoctorChecks(layout.home));

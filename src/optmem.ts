@@ -4,7 +4,8 @@ import { OptmemError, type Problem } from './core/errors.js';
 import { createRecord, type MemoryRecord, type RecordInput } from './core/record.js';
 import { RecordIndex, isCorruption, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
-import { rowToEdge, type Edge, type EdgeRow } from './index/supersession.js';
+import { rowToEdge, type Edge, type EdgeRow, type Resolution } from './index/supersession.js';
+import { EVENT_KIND, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
 import { createTokenizer } from './index/tokenizer/tokenizer.js';
 import { search as runSearch } from './query/search.js';
@@ -39,6 +40,52 @@ export interface AddResult {
   record: MemoryRecord;
   /** records this one supersedes, and how each was found */
   supersedes: Edge[];
+  /**
+   * for a correction that names no id: how its target was looked for. `none`: it corrects nothing
+   * known and stands alone as a current fact; `ambiguous`: two records were about equally likely
+   * and it links to neither. null for other records.
+   */
+  resolution: Resolution | null;
+  warnings: string[];
+}
+
+/** The links into and out of one record, and the events about them. */
+export interface LinksResult {
+  id: string;
+  /** edges out of it: what it supersedes (blocked ones included, flagged) */
+  out: Edge[];
+  /** edges into it: what supersedes it */
+  in: Edge[];
+  resolution: Resolution | null;
+  /** link/unlink events about it, oldest first */
+  events: LinkEventInfo[];
+}
+
+export interface LinkEventInfo {
+  eventId: string;
+  verb: EventVerb;
+  newId: string;
+  oldId: string;
+  time: string;
+  agent: string | null;
+  why: string | null;
+}
+
+export interface LinkRequest {
+  /** the newer record */
+  newId: string;
+  /** the older record it does or does not supersede */
+  oldId: string;
+  why?: string;
+  /** who decides (default: the record's agent is left empty: the owner) */
+  agent?: string;
+}
+
+export interface LinkChange {
+  /** the event appended, or null when nothing had to change */
+  event: MemoryRecord | null;
+  /** the pair's live edge after the change, if any */
+  edge: Edge | null;
   warnings: string[];
 }
 
@@ -51,6 +98,8 @@ export interface HistoryResult {
   edges: Edge[];
   /** the current version: the newest record nothing supersedes */
   current: string | null;
+  /** link/unlink events about the records of the chain, oldest first (an unlinked pair shows here) */
+  events: LinkEventInfo[];
 }
 
 export interface ImportResult {
@@ -70,6 +119,10 @@ export interface Stats {
   last: string | null;
   indexBytes: number;
   logBytes: number;
+  /** corrections naming no id, by how they were resolved: linked, none (corrects nothing known), ambiguous */
+  corrections: { linked: number; none: number; ambiguous: number };
+  /** event records (link/unlink) */
+  events: number;
 }
 
 export interface Optmem {
@@ -84,6 +137,12 @@ export interface Optmem {
   get(id: string): IndexedRecord | null;
   /** the supersession chain through a record: what it replaced and what replaced it */
   history(id: string): HistoryResult | null;
+  /** the links into and out of a record, how its target was resolved, and the events about it */
+  links(id: string): LinksResult;
+  /** append a `link NEW OLD` event: NEW supersedes OLD from now on */
+  link(req: LinkRequest): LinkChange;
+  /** append an `unlink NEW OLD` event: NEW no longer supersedes OLD, however it was linked */
+  unlink(req: LinkRequest): LinkChange;
   /** the core memory block: show, add, pin, unpin, remove */
   readonly core: CoreApi;
   /** the context pack a session of a project starts with */
@@ -174,6 +233,72 @@ export function createOptmem(options: OptmemOptions): Optmem {
     agentDomains: config.agents,
   });
 
+  const resolutionOf = (id: string): Resolution | null => index.resolution(id);
+  const eventsAbout = (ids: string[]): LinkEventInfo[] => {
+    if (ids.length === 0) return [];
+    const ph = ids.map(() => '?').join(',');
+    const rows = index.db
+      .prepare(
+        `SELECT e.event_id, e.verb, e.new_id, e.old_id, r.time, e.agent, e.why FROM link_events e JOIN records r ON r.rid = e.rid
+         WHERE e.new_id IN (${ph}) OR e.old_id IN (${ph}) ORDER BY e.time_ms, e.rid`,
+      )
+      .all(...ids, ...ids) as { event_id: string; verb: EventVerb; new_id: string; old_id: string; time: string; agent: string | null; why: string | null }[];
+    return rows.map((r) => ({ eventId: r.event_id, verb: r.verb, newId: r.new_id, oldId: r.old_id, time: r.time, agent: r.agent, why: r.why }));
+  };
+  const linksOf = (id: string): LinksResult => {
+    if (!index.has(id)) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'id' });
+    const edges = (sql: string) => (index.db.prepare(sql).all(id) as EdgeRow[]).map(rowToEdge);
+    return {
+      id,
+      out: edges('SELECT * FROM edges WHERE new_id = ? ORDER BY old_id'),
+      in: edges('SELECT * FROM edges WHERE old_id = ? ORDER BY new_id'),
+      resolution: resolutionOf(id),
+      events: eventsAbout([id]),
+    };
+  };
+  const changeLink = (verb: EventVerb, req: LinkRequest): LinkChange => {
+    checkEvent({ verb, ids: [req.newId, req.oldId], why: req.why ?? null });
+    return withIndex(() =>
+      store.lock.with(() => {
+        syncIndex(index, store);
+        const newer = index.get(req.newId);
+        const older = index.get(req.oldId);
+        for (const [r, idv] of [[newer, req.newId], [older, req.oldId]] as const) {
+          if (!r) throw new OptmemError('NOT_FOUND', `no record ${idv}`, { field: 'ids', hint: 'check the ids with `optmem get ID`' });
+          if (r.kind === EVENT_KIND) throw new OptmemError('USAGE', `${idv} is an event record; link and unlink are about memory records`, { field: 'ids' });
+        }
+        const n = newer!;
+        const o = older!;
+        if (o.timeMs > n.timeMs || (o.timeMs === n.timeMs && o.rid > n.rid)) {
+          throw new OptmemError('USAGE', `${req.oldId} (${o.time}) is newer than ${req.newId} (${n.time}): a record only supersedes older ones`, {
+            field: 'ids',
+            hint: 'give the newer record first: NEW OLD',
+          });
+        }
+        const pairEdge = () => {
+          const row = index.db.prepare('SELECT * FROM edges WHERE new_id = ? AND old_id = ?').get(req.newId, req.oldId) as EdgeRow | undefined;
+          return row ? rowToEdge(row) : null;
+        };
+        const before = pairEdge();
+        const warnings: string[] = [];
+        if (verb === 'unlink' && !before) return { event: null, edge: null, warnings: [`${req.newId} does not supersede ${req.oldId}: nothing to unlink`] };
+        if (verb === 'link' && before && before.method === 'linked') return { event: null, edge: before, warnings: [`${req.newId} already supersedes ${req.oldId}`] };
+        const event = createRecord(
+          {
+            text: eventText({ verb, ids: [req.newId, req.oldId], why: req.why ?? null }),
+            kind: EVENT_KIND,
+            ...(req.agent ? { source: { agent: req.agent } } : {}),
+          },
+          ctx(),
+        );
+        indexAppended(index, store, store.append([event], { durable: options.durable }));
+        const edge = pairEdge();
+        if (edge?.blocked) warnings.push(`${req.oldId} is a red line: only a newer red line overrides it, so the link is kept but does not apply`);
+        return { event, edge, warnings };
+      }),
+    );
+  };
+
   const api: Optmem = {
     core: sessions.core,
     sessionStart: (input) => sessions.sessionStart(input),
@@ -188,7 +313,14 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     add(input) {
       const record = createRecord(input, ctx());
+      if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
+        throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD" or "unlink NEW OLD", optionally followed by "why: …"', {
+          field: 'text',
+          hint: 'use `optmem link NEW OLD` or `optmem unlink NEW OLD`',
+        });
+      }
       const warnings: string[] = [];
+      let resolution: Resolution | null = null;
       const supersedes = withIndex(() =>
         store.lock.with(() => {
           syncIndex(index, store);
@@ -197,6 +329,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           }
           for (const c of record.corrects) if (!index.has(c)) warnings.push(`corrects: no record ${c} is known (kept as written)`);
           indexAppended(index, store, store.append([record], { durable: options.durable }));
+          resolution = resolutionOf(record.id);
           return (index.db.prepare('SELECT * FROM edges WHERE new_id = ?').all(record.id) as EdgeRow[]).map(rowToEdge);
         }),
       );
@@ -207,8 +340,16 @@ export function createOptmem(options: OptmemOptions): Optmem {
           );
         }
       }
-      return { record, supersedes, warnings };
+      return { record, supersedes, resolution, warnings };
     },
+    links(id) {
+      return withIndex(() => {
+        syncForRead();
+        return linksOf(id);
+      });
+    },
+    link: (req) => changeLink('link', req),
+    unlink: (req) => changeLink('unlink', req),
     import(text, opts = {}) {
       const source = opts.source ?? 'input';
       const { records } = parseJsonlRecords(text, source, ctx());
@@ -286,7 +427,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
           .sort((a, b) => a.timeMs - b.timeMs || (a.id < b.id ? -1 : 1))
           .map((record) => ({ record, superseded: live.some((e) => e.oldId === record.id) }));
         const sinks = chain.filter((c) => !c.superseded);
-        return { id, chain, edges: [...edges.values()], current: sinks.length ? sinks[sinks.length - 1]!.record.id : null };
+        const events = eventsAbout([...seen]);
+        return { id, chain, edges: [...edges.values()], current: sinks.length ? sinks[sinks.length - 1]!.record.id : null, events };
       });
     },
     stats() {
@@ -314,6 +456,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
           last,
           indexBytes: sizeOf(layout.indexFile) + sizeOf(layout.indexFile + '-wal'),
           logBytes: files.reduce((s, f) => s + f.size, 0),
+          corrections: index.resolutionCounts(),
+          events: db.prepare("SELECT count(*) FROM records WHERE kind = 'event'").pluck().get() as number,
         };
       });
     },

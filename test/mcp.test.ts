@@ -45,7 +45,7 @@ afterAll(async () => {
   await client?.close();
 });
 
-const TOOLS = ['add', 'core_add', 'core_pin', 'core_remove', 'core_show', 'core_unpin', 'get', 'history', 'search', 'session_end', 'session_start'];
+const TOOLS = ['add', 'core_add', 'core_pin', 'core_remove', 'core_show', 'core_unpin', 'get', 'history', 'link', 'search', 'session_end', 'session_start', 'unlink'];
 
 describe('MCP server: tools', () => {
   it('lists the tools with annotations, and descriptions that say when to write', async () => {
@@ -53,7 +53,7 @@ describe('MCP server: tools', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
     const by = Object.fromEntries(tools.map((t) => [t.name, t]));
     for (const n of ['search', 'get', 'history', 'core_show', 'session_start']) expect(by[n]!.annotations?.readOnlyHint, n).toBe(true);
-    for (const n of ['add', 'core_add', 'session_end']) {
+    for (const n of ['add', 'core_add', 'session_end', 'link', 'unlink']) {
       expect(by[n]!.annotations?.readOnlyHint, n).toBe(false);
       expect(by[n]!.annotations?.idempotentHint, n).toBe(false);
     }
@@ -142,6 +142,26 @@ describe('MCP server: tools', () => {
     const hits = s.data.results as Data[];
     expect(hits[0]).toMatchObject({ id: red.data.id, pinned: true });
     expect(hits.find((h) => h.id === a.data.id)).toMatchObject({ superseded: true, supersededBy: b.data.id });
+  });
+
+  it('a correction about something the memory never held says so; unlink and link append events that history shows', async () => {
+    const c = await call('add', { text: '[code] 〔更正〕前端开发服务器的端口改为3000', time: '2026-06-02T09:00:00+08:00' });
+    expect(c.data.supersedes).toEqual([]);
+    expect(c.data.resolution.status).toBe('none');
+    expect(c.data.note).toContain('corrects nothing known');
+
+    const u = await call('unlink', { newId: fixId, oldId, why: 'checking the round trip' });
+    expect(u.isError).toBeFalsy();
+    expect(u.data.changed).toBe(true);
+    expect(u.data.event.kind).toBe('event');
+    const h = await call('history', { id: oldId });
+    expect(h.data.events.map((e: Data) => e.verb)).toEqual(['unlink']);
+    expect(h.data.current).toBe(oldId);
+    const l = await call('link', { newId: fixId, oldId });
+    expect(l.data.link).toMatchObject({ method: 'linked', blocked: false });
+    const again = await call('unlink', { newId: fixId, oldId: 'nope-id-1' });
+    expect(again.isError).toBe(true);
+    expect(again.text).toMatch(/no record nope-id-1/);
   });
 
   it('errors come back as isError results with a hint the model can act on', async () => {

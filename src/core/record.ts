@@ -8,7 +8,7 @@ export const TIERS = ['redline', 'evidence', 'normal', 'chatter'] as const;
 export type Tier = (typeof TIERS)[number];
 
 /** Kinds are open-ended words; these are the ones optmem itself writes or recognizes. */
-export const KNOWN_KINDS = ['note', 'correction', 'redline', 'handoff', 'diary', 'summary', 'decision', 'lesson'] as const;
+export const KNOWN_KINDS = ['note', 'correction', 'redline', 'handoff', 'diary', 'summary', 'decision', 'lesson', 'event'] as const;
 export type Kind = string;
 
 export interface RecordSource {

@@ -3,7 +3,8 @@
  * of the home (never the home), for each configured domain: plant an old fact and a 〔更正〕
  * correction of it, worded the way people write them, around a made-up token no record of the
  * home contains; search for the fact; the correction must rank first and the old record must be
- * flagged superseded by it. The copy is deleted afterwards.
+ * flagged superseded by it. The planted records have a project of their own, so they never link to
+ * or from the user's records. The copy is deleted afterwards.
  */
 import crypto from 'node:crypto';
 import { DEFAULT_DOMAINS } from '../core/markers.js';
@@ -105,8 +106,11 @@ export function runSelfTest(home: string, opts: SelfTestOptions = {}): SelfTestR
         const token = uniqueToken(mem, taken);
         taken.add(token);
         const w = TEMPLATES[fact](domain, token);
-        const old = mem.add({ text: w.old, time: new Date(nowMs - 60 * DAY).toISOString() }).record;
-        const fix = mem.add({ text: w.fix, time: new Date(nowMs - 3 * DAY).toISOString() }).record;
+        // A project of its own: corrections link only within their project, so the planted pair
+        // never links to or from the user's own records, whatever they say.
+        const project = `optmem-self-test-${token}`;
+        const old = mem.add({ text: w.old, time: new Date(nowMs - 60 * DAY).toISOString(), project }).record;
+        const fix = mem.add({ text: w.fix, time: new Date(nowMs - 3 * DAY).toISOString(), project }).record;
         return { domain, fact, w, old, fix };
       });
       // Search after every plant: each check sees all the planted records, as a live home would.

@@ -4,7 +4,8 @@ import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
 import { stripMarkers } from '../core/markers.js';
 import { extractFacts } from '../core/facts.js';
-import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, type SupersessionOptions } from './supersession.js';
+import { EVENT_KIND, parseEvent } from '../core/events.js';
+import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 
@@ -97,7 +98,7 @@ export class RecordIndex {
 
   /** Derive supersession edges for every record inserted since the last call. Inside a write. */
   resolveDirty(): number {
-    if (this.dirty.size === 0) return 0;
+    if (this.dirty.size === 0 && this.dirtyPairs.size === 0) return 0;
     this.resolver ??= new SupersessionResolver(this, this.supersession);
     return this.resolver.resolveDirty();
   }
@@ -116,7 +117,7 @@ export class RecordIndex {
       schema: String(SCHEMA_VERSION),
       tokenizer: tokenizer.id,
       domains: [...knownDomains].sort().join(','),
-      rules: `v${DERIVATION_VERSION};infer=${supersession.inferCorrections ? 1 : 0};min=${supersession.minResolveScore}`,
+      rules: `v${DERIVATION_VERSION};infer=${supersession.inferCorrections ? 1 : 0};share=${supersession.minSubjectShare};amb=${supersession.ambiguityRatio}`,
     };
     const tryOpen = (): RecordIndex | null => {
       const existed = fs.existsSync(file);
@@ -196,6 +197,9 @@ export class RecordIndex {
       deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
       byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
       idExists: db.prepare('SELECT 1 FROM records WHERE id = ?'),
+      insertEvent: db.prepare('INSERT INTO link_events (rid, event_id, verb, new_id, old_id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      eventsOfFile: db.prepare('SELECT e.new_id, e.old_id FROM link_events e JOIN records r ON r.rid = e.rid WHERE r.file = ?'),
+      deleteEventsOfFile: db.prepare('DELETE FROM link_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
     };
   }
 
@@ -230,15 +234,26 @@ export class RecordIndex {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
       throw e;
     }
-    this.stmts.insertFts.run(info.lastInsertRowid, this.bodyOf(r));
     const timeMs = Date.parse(r.time);
+    // Events are decisions about other records: never searched, never a target.
+    if (r.kind === EVENT_KIND) {
+      const e = parseEvent(r.text);
+      if (e && (e.verb === 'link' || e.verb === 'unlink')) {
+        const [newId, oldId] = e.ids as [string, string];
+        this.stmts.insertEvent.run(info.lastInsertRowid, r.id, e.verb, newId, oldId, timeMs, r.source.agent ?? null, e.why);
+        this.dirtyPairs.set(`${newId} ${oldId}`, [newId, oldId]);
+      }
+      return true;
+    }
+    this.stmts.insertFts.run(info.lastInsertRowid, this.bodyOf(r));
     const facts = extractFacts(r.text, (run) => this.tokenizer.words(run));
     for (const f of facts) {
       this.stmts.insertFact.run(info.lastInsertRowid, f.key, f.value, f.oldValue, r.domain, r.project, timeMs);
     }
     // Only records that can take part in supersession need resolving: those naming targets,
     // corrections, red lines, and those stating fact slots.
-    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]/i.test(r.text)) {
+    // corrections, red lines, and those stating fact slots or values (a restatement may supersede).
+    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]|\d/i.test(r.text)) {
       this.dirty.set(r.id, { ...r, rid: Number(info.lastInsertRowid), file, line, timeMs });
     }
     return true;
@@ -249,6 +264,8 @@ export class RecordIndex {
    * whose own record was re-read. index/supersession.ts drains it.
    */
   readonly dirty = new Map<string, IndexedRecord>();
+  /** (new, old) pairs whose link events changed: their edge is brought in line with the newest event */
+  readonly dirtyPairs = new Map<string, [string, string]>();
 
   removeFile(file: string): void {
     const ids = this.stmts.idsOfFile.pluck().all(file) as string[];
@@ -256,8 +273,11 @@ export class RecordIndex {
       // Edges out of these records go; edges into them stay (ids are stable across a re-read)
       // and are re-derived when the record comes back.
       this.db.prepare('DELETE FROM edges WHERE new_id = ?').run(id);
+      this.db.prepare('DELETE FROM resolutions WHERE id = ?').run(id);
     }
     this.stmts.deleteFactsOfFile.run(file);
+    for (const p of this.stmts.eventsOfFile.all(file) as { new_id: string; old_id: string }[]) this.dirtyPairs.set(`${p.new_id} ${p.old_id}`, [p.new_id, p.old_id]);
+    this.stmts.deleteEventsOfFile.run(file);
     for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) this.stmts.deleteFts.run(rid);
     this.stmts.deleteRecordsOfFile.run(file);
     this.stmts.deleteProblemsOfFile.run(file);
@@ -287,6 +307,27 @@ export class RecordIndex {
 
   has(id: string): boolean {
     return this.stmts.idExists.get(id) !== undefined;
+  }
+
+  /** How one correction naming no id was resolved, or null. */
+  resolution(id: string): Resolution | null {
+    const row = this.db.prepare('SELECT id, status, candidates FROM resolutions WHERE id = ?').get(id) as Parameters<typeof rowToResolution>[0] | undefined;
+    return row ? rowToResolution(row) : null;
+  }
+
+  /** How corrections without ids were resolved: counts by status (linked, none, ambiguous). */
+  resolutionCounts(): Record<'linked' | 'none' | 'ambiguous', number> {
+    const out = { linked: 0, none: 0, ambiguous: 0 };
+    for (const r of this.db.prepare('SELECT status, count(*) AS n FROM resolutions GROUP BY status').all() as { status: keyof typeof out; n: number }[]) out[r.status] = r.n;
+    return out;
+  }
+
+  /** Ids of corrections left unlinked (none) or ambiguous, newest first. */
+  unresolved(status: 'none' | 'ambiguous', limit = 20): string[] {
+    return this.db
+      .prepare('SELECT r.id FROM resolutions s JOIN records r ON r.id = s.id WHERE s.status = ? ORDER BY r.time_ms DESC LIMIT ?')
+      .pluck()
+      .all(status, limit) as string[];
   }
 
   problems(): Problem[] {

@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version (or another
  * tokenizer id, or another set of known domains) is thrown away and rebuilt from the files.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -37,6 +37,7 @@ CREATE INDEX IF NOT EXISTS records_time ON records(time_ms);
 CREATE INDEX IF NOT EXISTS records_domain ON records(domain, time_ms);
 CREATE INDEX IF NOT EXISTS records_project ON records(project, time_ms);
 CREATE INDEX IF NOT EXISTS records_kind ON records(kind, time_ms);
+CREATE INDEX IF NOT EXISTS records_session ON records(session, time_ms) WHERE session IS NOT NULL;
 CREATE TABLE IF NOT EXISTS problems (file TEXT NOT NULL, line INTEGER NOT NULL, message TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS problems_file ON problems(file);
 -- Fact slots (core/facts.ts) of each record: what inferred corrections compare.
@@ -64,6 +65,23 @@ CREATE TABLE IF NOT EXISTS edges (
   PRIMARY KEY (old_id, new_id)
 );
 CREATE INDEX IF NOT EXISTS edges_new ON edges(new_id);
+-- How each correction without ids was resolved: linked, none (corrects nothing known) or ambiguous,
+-- with the candidates considered and why each was taken or refused.
+CREATE TABLE IF NOT EXISTS resolutions (id TEXT PRIMARY KEY, status TEXT NOT NULL, candidates TEXT NOT NULL);
+-- link/unlink event records (core/events.ts): the newest about a pair decides.
+CREATE TABLE IF NOT EXISTS link_events (
+  rid INTEGER NOT NULL,
+  event_id TEXT NOT NULL,
+  verb TEXT NOT NULL,
+  new_id TEXT NOT NULL,
+  old_id TEXT NOT NULL,
+  time_ms INTEGER NOT NULL,
+  agent TEXT,
+  why TEXT
+);
+CREATE INDEX IF NOT EXISTS link_events_pair ON link_events(new_id, old_id, time_ms);
+CREATE INDEX IF NOT EXISTS link_events_old ON link_events(old_id);
+CREATE INDEX IF NOT EXISTS link_events_rid ON link_events(rid);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
   content = '',

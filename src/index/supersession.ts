@@ -1,35 +1,47 @@
-import { extractFacts, valuesIn } from '../core/facts.js';
-import { CORRECTION_FILLER, stripMarkers } from '../core/markers.js';
+import { CORRECTION_FILLER } from '../core/markers.js';
+import { EVENT_KIND } from '../core/events.js';
+import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
+import { choose, type Judged, type ResolutionStatus } from './resolve/choose.js';
+import { judge, judgeRestatement, sharesAttribute } from './resolve/judge.js';
+import { ALIASES } from './resolve/lexicon.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 
 /**
  * Which record supersedes which: derived from the files like everything in the index, worked
  * out when a record is indexed, applied at query time (query/stages/supersede.ts).
  *
- * Three ways a record R supersedes an older record O:
+ * Four ways a record R supersedes an older record O:
  * - explicit: R names O (`corrects`).
- * - resolved: R is a correction (〔更正〕/[correction]) that names no id. O is found among older
- *   records of the same domain and project from what R says: the subject words they share, an old
- *   value R quotes that O holds, a fact slot (core/facts.ts) they both state. No LLM.
+ * - resolved: R is a correction (〔更正〕/[correction]) that names no id. O must state the same
+ *   subject and the same attribute R changes (resolve/judge.ts); one target or none
+ *   (resolve/choose.ts). Precision first: a wrong link hides a true fact, a missed one only leaves
+ *   two facts side by side.
  * - inferred: R is a plain record that states a fact slot O also states, with another value
- *   (port 8080 then port 9090). Flagged as inferred; switchable (`inferCorrections`).
- * An edge whose target is a red line, from a record that is not a newer red line, is stored as
- * blocked: it never applies, and the results flag the conflict.
+ *   (后端端口 8080 then 后端端口 9090). Flagged as inferred; switchable (`inferCorrections`).
+ * - linked: an event record `link R O` (core/events.ts).
+ * An `unlink R O` event undoes any of them; the newest event about a pair decides. An edge whose
+ * target is a red line, from a record that is not a newer red line, is stored as blocked: it never
+ * applies, and the results flag the conflict.
  */
 export interface SupersessionOptions {
   /** infer corrections from restated fact slots (default true) */
   inferCorrections: boolean;
   /**
-   * least resolution score for a 〔更正〕 to claim a target (default 0.5, range 0..1.5); a target
-   * scoring at least 70% of it also wins when it is 1.2× ahead of the next candidate
+   * least weighted share of a correction's subject words an older record must hold to be its
+   * target (default 0.5, range 0.2..1); 0.34 when the record also holds a quoted old value
    */
-  minResolveScore: number;
+  minSubjectShare: number;
+  /**
+   * two accepted targets whose scores are within this ratio are "about equally likely": the
+   * correction links to neither (default 0.85, range 0.5..1)
+   */
+  ambiguityRatio: number;
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 8;
+export const DERIVATION_VERSION = 9;
 
-export const SUPERSESSION_DEFAULTS: SupersessionOptions = { inferCorrections: true, minResolveScore: 0.5 };
+export const SUPERSESSION_DEFAULTS: Readonly<SupersessionOptions> = Object.freeze({ inferCorrections: true, minSubjectShare: 0.5, ambiguityRatio: 0.85 });
 
 export interface EdgeDetail {
   /** subject words shared */
@@ -38,31 +50,53 @@ export interface EdgeDetail {
   quoted?: string[];
   /** fact slot key both state */
   slot?: string;
+  /** the attribute both state */
+  attribute?: string;
   score?: number;
+  /** for linked edges: the event that made the link, and why */
+  event?: string;
+  why?: string;
 }
+
+export type EdgeMethod = 'explicit' | 'resolved' | 'inferred' | 'linked';
 
 export interface Edge {
   oldId: string;
   newId: string;
-  method: 'explicit' | 'resolved' | 'inferred';
+  method: EdgeMethod;
   inferred: boolean;
   blocked: boolean;
   score: number;
   detail: EdgeDetail;
 }
 
+/** How a correction without ids was resolved, kept for `add`, `doctor`, `stats` and `--explain`. */
+export interface Resolution {
+  id: string;
+  status: ResolutionStatus;
+  /** the candidates considered, best first, with why each was taken or refused */
+  candidates: { id: string; score: number; accepted: boolean; note: string }[];
+}
+
 const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || /〔更正〕|\[correction\]/i.test(r.text);
 const isRedline = (r: IndexedRecord) => r.tier === 'redline';
 /** Words by which a record says it replaces an earlier one. */
-const REPLACES = /作废|废止|取代|替代|代替|改为|改成|不再|以此为准|replaces?|supersedes?|instead of|no longer|overrides?/i;
+const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;
+/** Kinds that are never a correction's target. */
+const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
+const ALIAS_VARIANTS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
+const MAX_CANDIDATES = 40;
 
-function sameScope(a: IndexedRecord, b: IndexedRecord): boolean {
-  return a.domain === b.domain && a.project === b.project;
+/** A correction with a domain links within it; one without (the user's own) may link in any domain. */
+function inScope(o: IndexedRecord, r: IndexedRecord): boolean {
+  return o.project === r.project && (r.domain === null || o.domain === r.domain);
 }
 
 function older(o: IndexedRecord, r: IndexedRecord): boolean {
   return o.timeMs < r.timeMs || (o.timeMs === r.timeMs && o.rid < r.rid);
 }
+
+const ftsString = (t: string) => `"${t.replace(/"/g, '""')}"`;
 
 export class SupersessionResolver {
   private readonly index: RecordIndex;
@@ -71,6 +105,7 @@ export class SupersessionResolver {
   /** records in the index, counted once per batch */
   private total: number | null = null;
   private readonly dfCache = new Map<string, number>();
+  private readonly analyses = new Map<number, TextAnalysis>();
 
   constructor(index: RecordIndex, opts: SupersessionOptions = SUPERSESSION_DEFAULTS) {
     this.index = index;
@@ -82,12 +117,20 @@ export class SupersessionResolver {
       putEdge: db.prepare(
         'INSERT OR REPLACE INTO edges (old_id, new_id, method, inferred, blocked, score, detail) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
+      deleteEdge: db.prepare('DELETE FROM edges WHERE new_id = ? AND old_id = ?'),
       edgesOf: db.prepare('DELETE FROM edges WHERE new_id = ?'),
-      supersededBy: db.prepare('SELECT count(*) FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
+      resolutionOf: db.prepare('DELETE FROM resolutions WHERE id = ?'),
+      putResolution: db.prepare('INSERT OR REPLACE INTO resolutions (id, status, candidates) VALUES (?, ?, ?)'),
+      supersededBy: db.prepare('SELECT new_id FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
       count: db.prepare('SELECT count(*) FROM records').pluck(),
       docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
       matchCount: db.prepare('SELECT count(*) FROM fts WHERE fts MATCH ?').pluck(),
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
+      sessionBefore: db.prepare(
+        `SELECT rid, id FROM records WHERE session = ? AND (time_ms, rid) < (?, ?) AND kind NOT IN (${NOT_TARGETS}) ORDER BY time_ms DESC, rid DESC LIMIT 8`,
+      ),
+      // The newest event about a pair decides whether it is linked.
+      lastEvent: db.prepare('SELECT verb, event_id, why FROM link_events WHERE new_id = ? AND old_id = ? ORDER BY time_ms DESC, rid DESC LIMIT 1'),
       // The nearest statements of the same slot before and after a time (facts_key is on key, time).
       sameKeyBefore: db.prepare(
         `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) < (?, ?)
@@ -99,7 +142,8 @@ export class SupersessionResolver {
       ),
       ftsScope: db.prepare(
         `SELECT r.rid AS rid, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
-         WHERE fts MATCH ? AND r.domain IS ? AND r.project IS ? AND r.time_ms <= ? AND r.rid != ? ORDER BY bm LIMIT 20`,
+         WHERE fts MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
+           AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY bm LIMIT ${MAX_CANDIDATES}`,
       ),
     };
   }
@@ -108,21 +152,72 @@ export class SupersessionResolver {
     return row ? rowToRecord(row as Parameters<typeof rowToRecord>[0]) : null;
   }
 
-  /** Work out the edges out of (and, for inferred slots, into) every dirty record, oldest first. */
+  private analysis(o: IndexedRecord): TextAnalysis {
+    let a = this.analyses.get(o.rid);
+    if (!a) {
+      const tok = this.index.tokenizer;
+      a = analyzeText(o.text, (run) => tok.searchWords(run), this.index.knownDomains, (run) => tok.words(run));
+      if (this.analyses.size > 5000) this.analyses.clear();
+      this.analyses.set(o.rid, a);
+    }
+    return a;
+  }
+
+  /** Work out the edges out of (and, for inferred slots, into) every dirty record, oldest first; then apply link events. */
   resolveDirty(): number {
     const recs = [...this.index.dirty.values()];
+    const pairs = [...this.index.dirtyPairs.values()];
     this.index.dirty.clear();
-    if (recs.length === 0) return 0;
+    this.index.dirtyPairs.clear();
+    if (recs.length === 0 && pairs.length === 0) return 0;
     recs.sort((a, b) => a.timeMs - b.timeMs || a.rid - b.rid);
     this.total = null;
     this.dfCache.clear();
+    this.analyses.clear();
     let n = 0;
     for (const r of recs) n += this.resolve(r);
+    for (const [newId, oldId] of pairs) n += this.applyEvents(newId, oldId);
     return n;
   }
 
-  private put(e: Edge): void {
+  /** The newest record at the end of o's chain that is still older than r (o itself when none). */
+  private currentBefore(id: string, r: IndexedRecord): IndexedRecord | null {
+    let cur = this.record(this.q.byId.get(id));
+    for (let steps = 0; cur && steps < 32; steps++) {
+      const next = (this.q.supersededBy.all(cur.id) as string[])
+        .map((x) => this.record(this.q.byId.get(x)))
+        .filter((x): x is IndexedRecord => x !== null && older(x, r) && x.id !== r.id && !isRedline(x))
+        .sort((a, b) => b.timeMs - a.timeMs)[0];
+      if (!next) break;
+      cur = next;
+    }
+    return cur;
+  }
+
+  /** Bring a pair's edge in line with the newest event about it (or, with none left, with the derivation). */
+  private applyEvents(newId: string, oldId: string): number {
+    const ev = this.q.lastEvent.get(newId, oldId) as { verb: string; event_id: string; why: string | null } | undefined;
+    if (ev?.verb === 'unlink') {
+      this.q.deleteEdge.run(newId, oldId);
+      return 0;
+    }
+    const r = this.record(this.q.byId.get(newId));
+    if (ev?.verb === 'link') {
+      const o = this.record(this.q.byId.get(oldId));
+      this.writeEdge({ oldId, newId, method: 'linked', inferred: false, blocked: o && r ? this.blocked(o, r) : false, score: 1, detail: { event: ev.event_id, ...(ev.why ? { why: ev.why } : {}) } }, true);
+      return 1;
+    }
+    // The events about this pair are gone: derive the correction's edges again.
+    return r ? this.resolve(r) : 0;
+  }
+
+  private writeEdge(e: Edge, fromEvent = false): boolean {
+    if (!fromEvent) {
+      const ev = this.q.lastEvent.get(e.newId, e.oldId) as { verb: string } | undefined;
+      if (ev?.verb === 'unlink') return false;
+    }
     this.q.putEdge.run(e.oldId, e.newId, e.method, e.inferred ? 1 : 0, e.blocked ? 1 : 0, e.score, JSON.stringify(e.detail));
+    return true;
   }
 
   private blocked(o: IndexedRecord, r: IndexedRecord): boolean {
@@ -130,114 +225,177 @@ export class SupersessionResolver {
   }
 
   /**
-   * The words worth matching on: in a large home, a word most records hold ("配置", "the") costs a
-   * BM25 pass over all of them and tells nothing, so in a home of 2,000 records or more, words in
-   * more than 1% of records are left out (if none is left, the rarest one stays when it is in at
-   * most 5%; otherwise quoted values and fact slots find the target alone). English words are
-   * counted by matching them (the vocabulary holds their stems).
+   * The words worth a BM25 pass: in a large home, a word most records hold ("配置", "the") costs a
+   * pass over all of them and tells nothing, so in a home of 2,000 records or more, words in more
+   * than 1% of records are left out of the candidate search (they still count when candidates are
+   * judged).
    */
-  private selective(words: string[], fallback = true): string[] {
+  private selective(words: string[]): string[] {
     const uniq = [...new Set(words)];
     const total = (this.total ??= (this.q.count.get() as number) || 0);
     if (total < 2000 || uniq.length === 0) return uniq;
-    const df = uniq.map((w) => ({ w, n: this.docFreq(w) }));
-    const keep = df.filter((d) => d.n / total <= 0.01).map((d) => d.w);
-    if (keep.length) return keep;
-    // Only common words: the rarest one if it is not too common; else rely on values and slots.
-    if (!fallback) return [];
-    const rarest = df.sort((a, b) => a.n - b.n)[0];
-    return rarest && rarest.n / total <= 0.05 ? [rarest.w] : [];
+    return uniq.filter((w) => this.docFreq(w) / total <= 0.01);
   }
 
   /** Records holding a word, cached per batch. The vocabulary holds English words stemmed: those are counted by matching. */
   private docFreq(w: string): number {
     let n = this.dfCache.get(w);
     if (n === undefined) {
-      n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) ? (this.q.matchCount.get(`"${w.replace(/"/g, '""')}"`) as number) : 0);
+      n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) ? (this.q.matchCount.get(ftsString(w)) as number) : 0);
       this.dfCache.set(w, n);
     }
     return n;
   }
 
+  /** Records other than the correction itself that hold a subject word (any of its alias forms). */
+  private othersHolding(w: string, correction: TextAnalysis): number {
+    const forms = ALIAS_VARIANTS.get(w) ?? [w];
+    let n = 0;
+    for (const f of forms) {
+      try {
+        n += f.includes(' ') ? (this.q.matchCount.get(ftsString(f)) as number) : this.docFreq(f);
+      } catch {
+        /* a form FTS5 cannot parse counts as absent */
+      }
+    }
+    // The correction holds its own words; an alias form it did not write was not counted.
+    const own = forms.some((f) => correction.hay.includes(f)) ? 1 : 0;
+    return Math.max(0, n - own);
+  }
+
   /** Edges for one record. Returns how many were written. */
   resolve(r: IndexedRecord): number {
     this.q.edgesOf.run(r.id);
+    this.q.resolutionOf.run(r.id);
     let n = 0;
     // explicit ids
     for (const id of r.corrects) {
       const o = this.record(this.q.byId.get(id));
-      this.put({ oldId: id, newId: r.id, method: 'explicit', inferred: false, blocked: o ? this.blocked(o, r) : false, score: 1, detail: {} });
-      n++;
+      if (this.writeEdge({ oldId: id, newId: r.id, method: 'explicit', inferred: false, blocked: o ? this.blocked(o, r) : false, score: 1, detail: {} })) n++;
     }
-    if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, false);
     // A new red line that says it replaces an old one ("…那条作废") overrides it: only red lines can.
-    else if (r.corrects.length === 0 && isRedline(r) && REPLACES.test(r.text)) n += this.resolveByText(r, true);
-    if (this.opts.inferCorrections) n += this.inferFromFacts(r);
+    if (r.corrects.length === 0 && isRedline(r) && (isCorrection(r) || REPLACES.test(r.text))) n += this.resolveByText(r, 'redline');
+    else if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, 'correction');
+    if (this.opts.inferCorrections) {
+      n += this.inferFromFacts(r);
+      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0) n += this.resolveByText(r, 'restatement');
+    }
+    // Links made by hand out of this record.
+    for (const row of this.index.db.prepare("SELECT DISTINCT old_id FROM link_events WHERE new_id = ?").pluck().all(r.id) as string[]) {
+      const ev = this.q.lastEvent.get(r.id, row) as { verb: string; event_id: string; why: string | null } | undefined;
+      if (ev?.verb === 'link') n += this.applyEvents(r.id, row);
+    }
     return n;
   }
 
-  private resolveByText(r: IndexedRecord, onlyRedlines: boolean): number {
-    const tok = this.index.tokenizer;
-    const terms = tok
-      .queryTerms(stripMarkers(r.text, this.index.knownDomains).replace(/〔[^〕]{1,6}〕/g, ' '))
-      .filter((t) => !t.stop && !CORRECTION_FILLER.has(t.text) && !/^\d+$/.test(t.text));
-    const values = valuesIn(r.text);
-    const facts = extractFacts(r.text, (run) => tok.words(run));
-    const newValues = new Set(facts.map((f) => f.value));
-    const oldValues = new Set(facts.map((f) => f.oldValue).filter((v): v is string => v !== null));
-    // Candidates from shared fact slots (a paraphrase may share no other word)…
-    const candidates = new Map<number, number>();
-    for (const f of facts) {
-      for (const s of this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.timeMs, r.rid, 20) as { rid: number; value: string }[]) {
-        candidates.set(s.rid, 0);
+  /**
+   * Find what a record supersedes from its words. `correction`: a 〔更正〕 naming no id; `redline`: a
+   * red line replacing an older red line; `restatement`: a plain record restating a fact with
+   * another value (inferred, stricter, only a few candidates, nothing recorded when none is found).
+   */
+  /** Weight of a subject word for a correction: 0 when no other record holds it, else its IDF. */
+  private weightFor(c: TextAnalysis): (w: string) => number {
+    return (w: string) => {
+      const df = this.othersHolding(w, c);
+      if (df === 0) return 0;
+      const total = (this.total ??= (this.q.count.get() as number) || 0);
+      return Math.log(1 + total / df);
+    };
+  }
+
+  private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement'): number {
+    const onlyRedlines = mode === 'redline';
+    const c = this.analysis(r);
+    if (mode === 'restatement' && (c.values.length === 0 || c.heads.length === 0 || c.valueShapes.size === 0)) return 0;
+    const weight = this.weightFor(c);
+    // Candidates: older records in scope holding a subject word or a value of the correction.
+    const words = mode === 'restatement' ? c.heads : c.subjects;
+    const variants = words.flatMap((w) => ALIAS_VARIANTS.get(w) ?? [w]).filter((w) => !CORRECTION_FILLER.has(w));
+    // The attribute's own words too: a record about the same attribute of another subject is a
+    // candidate worth refusing by name (--explain shows it).
+    const matchTerms = this.selective(mode === 'restatement' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
+    const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
+    if (matchTerms.length === 0) {
+      if (mode !== 'restatement') this.q.putResolution.run(r.id, resolution.status, '[]');
+      return 0;
+    }
+    const match = matchTerms.map(ftsString).join(' OR ');
+    let rows: { rid: number; bm: number }[] = [];
+    try {
+      rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid) as { rid: number; bm: number }[];
+    } catch {
+      rows = [];
+    }
+    // In a conversation, a correction is about what was just said: the latest earlier turn of the
+    // same session that states the attribute is a candidate even when it shares no subject word.
+    let previousTurn: string | null = null;
+    if (mode === 'correction' && r.source.session) {
+      for (const t of this.q.sessionBefore.all(r.source.session, r.timeMs, r.rid) as { rid: number; id: string }[]) {
+        const o = this.record(this.q.byRid.get(t.rid));
+        if (!o || !inScope(o, r)) continue;
+        if (!sharesAttribute(c, this.analysis(o))) continue;
+        previousTurn = o.id;
+        if (!rows.some((x) => x.rid === t.rid)) rows.push({ rid: t.rid, bm: 0 });
+        break;
       }
     }
-    // …and from the words and values it shares. Values (8080, v2.3.1) usually identify the old
-    // fact; a value most records hold (a port restated everywhere) is as useless as a common word.
-    // When a slot already names the subject, common words are not worth a BM25 pass.
-    const matchTerms = [
-      ...this.selective(terms.map((t) => t.text), candidates.size === 0),
-      ...this.selective(values.filter((v) => /^[\w.]+$/.test(v)), false),
-    ];
-    if (matchTerms.length === 0 && candidates.size === 0) return 0;
-    if (matchTerms.length) {
-      const match = [...new Set(matchTerms)].map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-      for (const row of this.q.ftsScope.all(match, r.domain, r.project, r.timeMs, r.rid) as { rid: number; bm: number }[]) {
-        candidates.set(row.rid, -row.bm);
-      }
-    }
-    let maxBm = 0;
-    for (const v of candidates.values()) maxBm = Math.max(maxBm, v);
-    const scored: { o: IndexedRecord; score: number; detail: EdgeDetail }[] = [];
-    for (const [rid, bm] of candidates) {
-      const o = this.record(this.q.byRid.get(rid));
-      if (!o || !older(o, r) || !sameScope(o, r)) continue;
+    const judged: (Judged & { rec: IndexedRecord })[] = [];
+    for (const row of rows) {
+      const o = this.record(this.q.byRid.get(row.rid));
+      if (!o || !older(o, r) || !inScope(o, r)) continue;
       if (onlyRedlines && !isRedline(o)) continue;
-      const hay = o.text.normalize('NFKC').toLowerCase();
-      const shared = terms.filter((t) => hay.includes(t.text)).map((t) => t.text);
-      const subject = terms.length ? shared.length / terms.length : 0;
-      // Values the correction mentions that the old record holds and the correction does not keep.
-      const quoted = values.filter((v) => hay.includes(v) && (oldValues.has(v) || !newValues.has(v)));
-      const oFacts = this.q.factsOf.all(rid) as { key: string; value: string }[];
-      const slot = facts.find((f) => oFacts.some((of) => of.key === f.key && of.value !== f.value));
-      let score = 0.4 * (maxBm > 0 ? bm / maxBm : 0) + 0.4 * subject + (quoted.length ? 0.35 : 0) + (slot ? 0.35 : 0);
-      // Prefer the current version of a fact over one already replaced (chains end at the newest).
-      if ((this.q.supersededBy.get(o.id) as number) > 0 && !quoted.length) score *= 0.7;
-      scored.push({ o, score, detail: { shared, quoted, ...(slot ? { slot: slot.key } : {}), score: Math.round(score * 1000) / 1000 } });
+      // A restatement stays within its domain, and never overrides a red line or a correction's own target choice.
+      if (mode === 'restatement' && (o.domain !== r.domain || isRedline(o))) continue;
+      const verdict =
+        mode === 'restatement'
+          ? judgeRestatement(c, this.analysis(o), weight)
+          : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn });
+      judged.push({
+        id: o.id,
+        timeMs: o.timeMs,
+        supersededBy: this.q.supersededBy.all(o.id) as string[],
+        text: this.analysis(o).hay,
+        lead: this.analysis(o).lead,
+        verdict,
+        rec: o,
+      });
     }
-    scored.sort((a, b) => b.score - a.score || b.o.timeMs - a.o.timeMs);
-    const best = scored[0];
-    // Claimed when strong on its own, or clearly ahead of every other candidate (a paraphrase
-    // shares few words with what it corrects, but still more than anything else does).
-    const runnerUp = scored[1]?.score ?? 0;
-    const clearlyAhead = best !== undefined && best.score >= this.opts.minResolveScore * 0.7 && best.score >= runnerUp * 1.2;
-    if (!best || (best.score < this.opts.minResolveScore && !clearlyAhead)) return 0;
+    const choice = choose(judged, this.opts.ambiguityRatio);
+    if (mode === 'restatement') {
+      let n = 0;
+      for (const id of choice.targets) {
+        const j = judged.find((x) => x.id === id)!;
+        if ((this.q.supersededBy.all(id) as string[]).includes(r.id)) continue;
+        if (this.writeEdge({ oldId: id, newId: r.id, method: 'inferred', inferred: true, blocked: false, score: j.verdict.score, detail: { shared: j.verdict.shared, ...(j.verdict.attribute ? { attribute: j.verdict.attribute } : {}) } })) n++;
+      }
+      return n;
+    }
+    // A target already corrected: the new correction supersedes its current version (a chain ends
+    // at its newest link), whatever words that version happened to use.
+    for (let i = 0; i < choice.targets.length; i++) {
+      const cur = this.currentBefore(choice.targets[i]!, r);
+      if (cur && cur.id !== choice.targets[i]) {
+        choice.notes.set(choice.targets[i]!, `already superseded by ${cur.id}: its current version is taken instead`);
+        choice.notes.set(cur.id, `taken: the current version of ${choice.targets[i]}`);
+        if (!judged.some((j) => j.id === cur.id)) {
+          judged.push({ id: cur.id, timeMs: cur.timeMs, supersededBy: [], text: '', lead: [], verdict: { ...judged.find((j) => j.id === choice.targets[i])!.verdict }, rec: cur });
+        }
+        choice.targets[i] = cur.id;
+      }
+    }
+    choice.targets = [...new Set(choice.targets)];
+    resolution.status = choice.status;
+    resolution.candidates = judged
+      .map((j) => ({ id: j.id, score: Math.round(j.verdict.score * 1000) / 1000, accepted: j.verdict.accepted, note: choice.notes.get(j.id) ?? j.verdict.why }))
+      .sort((a, b) => Number(choice.targets.includes(b.id)) - Number(choice.targets.includes(a.id)) || Number(b.accepted) - Number(a.accepted) || b.score - a.score)
+      .slice(0, 8);
+    this.q.putResolution.run(r.id, resolution.status, JSON.stringify(resolution.candidates));
     let n = 0;
-    for (const c of scored) {
-      const strongEnough = c === best || (c.score >= 0.9 * best.score && ((c.detail.quoted?.length ?? 0) > 0 || c.detail.slot));
-      if (!strongEnough) continue;
-      this.put({ oldId: c.o.id, newId: r.id, method: 'resolved', inferred: false, blocked: this.blocked(c.o, r), score: c.score, detail: c.detail });
-      n++;
+    for (const id of choice.targets) {
+      const j = judged.find((x) => x.id === id)!;
+      const v = j.verdict;
+      const detail: EdgeDetail = { shared: v.shared, quoted: v.quoted, ...(v.attribute ? { attribute: v.attribute } : {}), score: Math.round(v.score * 1000) / 1000 };
+      if (this.writeEdge({ oldId: id, newId: r.id, method: 'resolved', inferred: false, blocked: this.blocked(j.rec, r), score: v.score, detail })) n++;
     }
     return n;
   }
@@ -261,17 +419,11 @@ export class SupersessionResolver {
         if (!o) continue;
         // Whichever is newer supersedes the other: records may arrive out of time order.
         const [oldR, newR] = older(o, r) ? [o, r] : [r, o];
-        if (isCorrection(newR) && newR.corrects.length === 0 && newR !== r) continue; // its own resolution decides
-        this.put({
-          oldId: oldR.id,
-          newId: newR.id,
-          method: 'inferred',
-          inferred: true,
-          blocked: this.blocked(oldR, newR),
-          score: 1,
-          detail: { slot: f.key },
-        });
-        n++;
+        // A correction's own resolution decides its targets; a red line is never inferred away.
+        if (isCorrection(newR) && newR.corrects.length === 0) continue;
+        // The same slot key is not enough (ssh 端口 of gpu3 vs of the jump host): the newer must restate the older.
+        if (!judgeRestatement(this.analysis(newR), this.analysis(oldR), this.weightFor(this.analysis(newR)), true).accepted) continue;
+        if (this.writeEdge({ oldId: oldR.id, newId: newR.id, method: 'inferred', inferred: true, blocked: this.blocked(oldR, newR), score: 1, detail: { slot: f.key } })) n++;
       }
     }
     return n;
@@ -299,3 +451,18 @@ export function rowToEdge(r: EdgeRow): Edge {
     detail: JSON.parse(r.detail) as EdgeDetail,
   };
 }
+
+export function rowToResolution(row: { id: string; status: string; candidates: string }): Resolution {
+  return { id: row.id, status: row.status as ResolutionStatus, candidates: JSON.parse(row.candidates) as Resolution['candidates'] };
+}
+
+/** What `add` says about a correction whose words linked it to nothing. */
+export function resolutionNote(r: Resolution | null): string | null {
+  if (!r || r.status === 'linked') return null;
+  if (r.status === 'ambiguous') {
+    const ids = r.candidates.filter((c) => c.note.startsWith('ambiguous')).map((c) => c.id);
+    return `ambiguous: ${ids.join(' and ')} are about equally likely targets; linked to neither (pick one with \`optmem link NEW OLD\`)`;
+  }
+  return 'corrects nothing known: no older record in its scope states the same subject and attribute; it stands alone as a current fact';
+}
+

@@ -139,7 +139,7 @@ export function indexAppended(index: RecordIndex, store: LogStore, results: Appe
 /** Throw the index's content away and read every file again. */
 export function rebuildIndex(index: RecordIndex, store: LogStore): SyncReport {
   index.write(() => {
-    index.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; INSERT INTO fts(fts) VALUES('delete-all');");
+    index.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; INSERT INTO fts(fts) VALUES('delete-all');");
   });
   return syncIndex(index, store);
 }

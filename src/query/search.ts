@@ -133,7 +133,15 @@ export function search(
   const ranked = order(runPipeline(ctx, active, got.candidates)).slice(0, q.limit);
   const surfaces = activeTerms(q.terms).map((t) => t.surface);
   return {
-    results: ranked.map((c) => toHit(c, q, surfaces, active)),
+    results: ranked.map((c) => {
+      const hit = toHit(c, q, surfaces, active);
+      // How a correction's target was looked for: the candidates and why each was taken or refused.
+      if (hit.explain) {
+        const r = index.resolution(hit.id);
+        if (r) hit.explain.resolution = r;
+      }
+      return hit;
+    }),
     query: {
       text: q.text,
       terms: activeTerms(q.terms).map((t) => t.text),

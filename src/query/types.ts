@@ -1,5 +1,5 @@
 import type { Tier } from '../core/record.js';
-import type { Edge } from '../index/supersession.js';
+import type { Edge, Resolution } from '../index/supersession.js';
 import type { RankingOptions } from './options.js';
 import type { IndexedRecord } from '../index/record-index.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
@@ -130,7 +130,7 @@ export interface SearchHit {
   pinned: boolean;
   /** on a red line: ordinary corrections aimed at it (ignored); on such a correction: the red line */
   conflicts: string[];
-  explain?: { formula: string; stages: TraceEntry[] };
+  explain?: { formula: string; stages: TraceEntry[]; /** for a correction naming no id: how its target was resolved */ resolution?: Resolution };
 }
 
 export interface SearchResult {

@@ -17,6 +17,8 @@ export interface Tokenizer {
   queryTerms(query: string): QueryTerm[];
   /** split a run of Han characters into words (no sub-words) */
   words(hanRun: string): string[];
+  /** split a run of Han characters in search mode: long words also yield their parts */
+  searchWords(hanRun: string): string[];
 }
 
 export interface QueryTerm {
@@ -43,6 +45,9 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
     },
     words(hanRun: string): string[] {
       return segmenter.cut(hanRun);
+    },
+    searchWords(hanRun: string): string[] {
+      return segmenter.cutForSearch(hanRun);
     },
     queryTerms(query: string): QueryTerm[] {
       const q = query.normalize('NFKC');

@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG } from '../../config.js';
 import { intOption, str, strList, type OptionSpec, type ParsedArgs } from './args.js';
 import { formatHits, recordLine } from './format.js';
 import { SESSION_COMMANDS } from './session-commands.js';
-import type { Edge } from '../../index/supersession.js';
+import { resolutionNote, type Edge } from '../../index/supersession.js';
 import { mcpCommand } from '../mcp/command.js';
 import { hookCommand } from '../hooks/command.js';
 import { installCommand, uninstallCommand } from '../../install/command.js';
@@ -109,12 +109,14 @@ export const COMMANDS: Record<string, Command> = {
       createRecord(input, { nowMs: Date.now(), knownDomains: DEFAULT_DOMAINS });
       const m = ctx.open({ create: true });
       try {
-        const { record, warnings, supersedes } = m.add(input);
+        const { record, warnings, supersedes, resolution } = m.add(input);
         for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
         if (!ctx.json) {
           for (const e of supersedes.filter((x) => !x.blocked)) ctx.io.stderr(`optmem: supersedes ${e.oldId} (${describeEdge(e)})\n`);
+          const note = resolutionNote(resolution);
+          if (note && !supersedes.length) ctx.io.stderr(`optmem: ${note}\n`);
         }
-        out(ctx, { id: record.id, record: recordToJson(record), supersedes, warnings }, `${record.id}\n`);
+        out(ctx, { id: record.id, record: recordToJson(record), supersedes, resolution, warnings }, `${record.id}\n`);
       } finally {
         m.close();
       }
@@ -241,13 +243,19 @@ export const COMMANDS: Record<string, Command> = {
           const how = into.map((e) => `${e.blocked ? 'tried to supersede (blocked: red line) ' : 'supersedes '}${e.oldId} (${describeEdge(e)})`).join('; ');
           return `${mark} ${recordLine(record)}${record.id === id ? '  ← asked' : ''}\n           ${record.text.replace(/\s+/g, ' ').slice(0, 100)}${how ? `\n           ${how}` : ''}`;
         });
-        out(ctx, { history: { ...h, chain: h.chain.map((c) => ({ ...recordToJson(c.record), superseded: c.superseded })) } }, (h.chain.length > 1 ? lines.join('\n') : `${lines[0]}\n           (no supersession links)`) + '\n');
+        for (const e of h.events) {
+          lines.push(`event      ${e.verb} ${e.newId} ${e.oldId} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
+        }
+        const linked = h.chain.length > 1 || h.events.length > 0;
+        out(ctx, { history: { ...h, chain: h.chain.map((c) => ({ ...recordToJson(c.record), superseded: c.superseded })) } }, (linked ? lines.join('\n') : `${lines[0]}\n           (no supersession links)`) + '\n');
       } finally {
         m.close();
       }
       return 0;
     },
   },
+  link: linkCommand('link'),
+  unlink: linkCommand('unlink'),
   stats: {
     summary: 'counts by domain, kind and tier; sizes',
     usage: 'optmem stats',
@@ -262,6 +270,7 @@ export const COMMANDS: Record<string, Command> = {
           s,
           `home     ${s.home}\nrecords  ${s.records} in ${s.files} day files (${s.first ?? '-'} … ${s.last ?? '-'})\n` +
             `domains  ${kv(s.byDomain)}\nkinds    ${kv(s.byKind)}\ntiers    ${kv(s.byTier)}\n` +
+            `corrections ${s.corrections.linked} resolved from their words, ${s.corrections.none} correct nothing known, ${s.corrections.ambiguous} ambiguous\n` +
             `problems ${s.problems}\nsize     log ${(s.logBytes / 1024).toFixed(0)} KiB, index ${(s.indexBytes / 1024).toFixed(0)} KiB\n`,
         );
       } finally {
@@ -311,12 +320,42 @@ export const COMMANDS: Record<string, Command> = {
   ingest: ingestCommand,
 };
 
+function linkCommand(verb: 'link' | 'unlink'): Command {
+  return {
+    summary: verb === 'link' ? 'record that NEW supersedes OLD (an event appended to the log)' : 'record that NEW does not supersede OLD, however it was linked (an event appended to the log)',
+    usage: `optmem ${verb} NEW OLD [--why TEXT] [--agent A]`,
+    options: { why: { type: 'string' }, agent: { type: 'string' } },
+    run(ctx) {
+      const p = ctx.args.positionals;
+      if (p.length !== 2) throw new OptmemError('USAGE', `${verb}: expected two record ids, NEW then OLD, got ${p.length} (usage: optmem ${verb} NEW OLD [--why TEXT])`);
+      const m = ctx.open();
+      try {
+        const r = (verb === 'link' ? m.link : m.unlink)({ newId: p[0]!, oldId: p[1]!, why: str(ctx.args.values.why), agent: str(ctx.args.values.agent) });
+        for (const w of r.warnings) ctx.io.stderr(`optmem: ${r.event ? 'warning: ' : ''}${w}\n`);
+        const human = r.event
+          ? `${r.event.id}\n`
+          : '';
+        out(ctx, { event: r.event ? recordToJson(r.event) : null, edge: r.edge, warnings: r.warnings }, human);
+      } finally {
+        m.close();
+      }
+      return 0;
+    },
+  };
+}
+
 export function describeEdge(e: Edge): string {
   if (e.method === 'explicit') return 'named by id';
-  if (e.method === 'inferred') return `inferred: same ${e.detail.slot?.replace(/^\|/, '').replace('|', ' ')} with another value`;
+  if (e.method === 'linked') return `linked by hand (event ${e.detail.event}${e.detail.why ? `: ${e.detail.why}` : ''})`;
+  if (e.method === 'inferred') {
+    return e.detail.slot
+      ? `inferred: same ${e.detail.slot.replace(/^\|/, '').replace('|', ' ')} with another value`
+      : `inferred: restates ${e.detail.shared?.join(' ') ?? 'the subject'}${e.detail.attribute ? ` ${e.detail.attribute}` : ''} with another value`;
+  }
   const parts: string[] = [];
   if (e.detail.quoted?.length) parts.push(`quotes ${e.detail.quoted.join(', ')}`);
   if (e.detail.slot) parts.push(`same ${e.detail.slot.replace(/^\|/, '').replace('|', ' ')}`);
+  if (e.detail.attribute) parts.push(`same ${e.detail.attribute}`);
   if (e.detail.shared?.length) parts.push(`shares ${e.detail.shared.join(' ')}`);
   return `resolved from the text: ${parts.join('; ')}; score ${e.score.toFixed(2)}`;
 }

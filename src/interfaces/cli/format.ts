@@ -51,7 +51,14 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
     const flag = flags.length ? `  [${flags.join('; ')}]` : '';
     out.push(`${i + 1}. ${h.snippet}${flag}`);
     out.push(`   ${recordLine(h)} · score ${h.score.toFixed(3)}`);
-    if (explain && h.explain) for (const t of h.explain.stages) out.push(`     ${traceLine(t)}`);
+    if (explain && h.explain) {
+      for (const t of h.explain.stages) out.push(`     ${traceLine(t)}`);
+      const r = h.explain.resolution;
+      if (r) {
+        out.push(`     resolution: ${r.status === 'linked' ? 'linked' : r.status === 'none' ? 'corrects nothing known' : 'ambiguous, linked to none'}; ${r.candidates.length} candidate(s) considered`);
+        for (const c of r.candidates) out.push(`       ${c.accepted ? '+' : '-'} ${c.id} ${c.score.toFixed(2)}: ${c.note}`);
+      }
+    }
   });
   return out.join('\n') + '\n';
 }

@@ -48,10 +48,16 @@ ${CORRECTION_RULE}
 ${REDLINE_RULE}
 Returns the new id, the records it supersedes and any warnings.`,
 
+  link:
+    'Record that NEW supersedes OLD when a correction did not link to what it corrects (add said "corrects nothing known" or "ambiguous"). Appends an event to the log; nothing is edited. OLD must be older than NEW. A red line is only overridden by a newer red line.',
+
+  unlink:
+    'Undo a wrong supersession link: NEW no longer supersedes OLD, however the link was made (named id, resolved from the text, inferred). Appends an event to the log; the newest event about the pair decides. Use when a true fact was hidden by a correction about something else.',
+
   get: 'Read one record by id: its full text, fields and file:line. An unknown id returns a "not found" result.',
 
   history:
-    'The supersession chain through a record, oldest first: what it replaced, what replaced it, which one is current, and how each link was found (named by id, resolved from a 〔更正〕 text, or inferred from a changed value).',
+    'The supersession chain through a record, oldest first: what it replaced, what replaced it, which one is current, and how each link was found (named by id, resolved from a 〔更正〕 text, inferred from a changed value, or linked by hand), and the link/unlink events about them.',
 
   core_show:
     'Show core memory: the small block (about 2,000 characters) every session carries: red lines, corrections, pinned facts, then recent records. overflow lists what did not fit (still in the log and searchable). project narrows it to one project.',

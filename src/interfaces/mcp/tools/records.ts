@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Optmem } from '../../../optmem.js';
-import type { Edge } from '../../../index/supersession.js';
+import { resolutionNote, type Edge } from '../../../index/supersession.js';
 import type { IndexedRecord } from '../../../index/record-index.js';
 import type { SearchHit } from '../../../query/types.js';
 import { recordToJson } from '../../../io/jsonl.js';
@@ -15,8 +15,10 @@ export function edgeSummary(e: Edge): Record<string, unknown> {
     e.method === 'explicit'
       ? 'named by id (corrects)'
       : e.method === 'inferred'
-        ? `inferred: same ${e.detail.slot?.replace(/^\|/, '').replace('|', ' ') ?? 'fact'} with another value`
-        : `resolved from the 〔更正〕 text${e.detail.quoted?.length ? `, quotes ${e.detail.quoted.join(', ')}` : ''}`;
+        ? `inferred: same ${e.detail.slot?.replace(/^\|/, '').replace('|', ' ') ?? e.detail.attribute ?? 'fact'} with another value`
+        : e.method === 'linked'
+          ? `linked by hand (event ${e.detail.event})`
+          : `resolved from the 〔更正〕 text${e.detail.quoted?.length ? `, quotes ${e.detail.quoted.join(', ')}` : ''}`;
   return { oldId: e.oldId, newId: e.newId, method: e.method, how, blocked: e.blocked };
 }
 
@@ -105,7 +107,7 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
       annotations: APPENDS,
     },
     guarded(ctx.log, (a) => {
-      const { record, supersedes, warnings } = mem.add({
+      const { record, supersedes, resolution, warnings } = mem.add({
         text: a.text,
         domain: a.domain,
         project: a.project,
@@ -121,6 +123,8 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
         record: recordToJson(record),
         supersedes: supersedes.filter((e) => !e.blocked).map((e) => e.oldId),
         links: supersedes.map(edgeSummary),
+        ...(resolution ? { resolution: { status: resolution.status, candidates: resolution.candidates } } : {}),
+        ...(resolution && resolution.status !== 'linked' && !supersedes.length ? { note: resolutionNote(resolution) } : {}),
         warnings,
       });
     }),
@@ -157,7 +161,28 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
         current: h.current,
         chain: h.chain.map((c) => ({ ...recordJson(c.record), superseded: c.superseded })),
         links: h.edges.map(edgeSummary),
+        events: h.events,
       });
     }),
   );
+
+  for (const verb of ['link', 'unlink'] as const) {
+    server.registerTool(
+      verb,
+      {
+        title: verb === 'link' ? 'Link a correction by hand' : 'Undo a supersession link',
+        description: DESCRIPTIONS[verb],
+        inputSchema: {
+          newId: z.string().describe('the newer record (the correction)'),
+          oldId: z.string().describe('the older record it does (link) or does not (unlink) supersede'),
+          why: z.string().optional().describe('one line: why, for the person reading the history'),
+        },
+        annotations: APPENDS,
+      },
+      guarded(ctx.log, (a) => {
+        const r = (verb === 'link' ? mem.link : mem.unlink)({ newId: a.newId, oldId: a.oldId, why: a.why, agent: ctx.agent });
+        return ok({ event: r.event ? recordToJson(r.event) : null, changed: r.event !== null, link: r.edge ? edgeSummary(r.edge) : null, warnings: r.warnings });
+      }),
+    );
+  }
 }

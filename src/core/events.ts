@@ -1,0 +1,58 @@
+import { OptmemError } from './errors.js';
+import { isValidId } from './ids.js';
+
+/**
+ * Event records: one kind for every decision about other records (docs/RECORD_FORMAT.md, "Events").
+ * An event is an ordinary record of the log with `kind: event`, so it is appended, exported,
+ * imported and shown by `history` like any other; it is never a search result. Its text is one
+ * line `VERB ID [ID…]`, optionally followed by `why: …`. Who is the record's agent, when is its time.
+ *
+ *   link NEW OLD      NEW supersedes OLD (a correction link made by hand)
+ *   unlink NEW OLD    NEW does not supersede OLD, however it was linked (explicit, resolved, inferred)
+ *
+ * For two records, the newest event about the pair decides.
+ */
+export const EVENT_KIND = 'event';
+export const EVENT_VERBS = ['link', 'unlink'] as const;
+export type EventVerb = (typeof EVENT_VERBS)[number];
+
+export interface MemoryEvent {
+  verb: EventVerb;
+  /** the records it is about; for link/unlink: [new, old] */
+  ids: string[];
+  why: string | null;
+}
+
+const ARITY: Record<EventVerb, number> = { link: 2, unlink: 2 };
+
+/** The text of an event record. */
+export function eventText(e: MemoryEvent): string {
+  const head = `${e.verb} ${e.ids.join(' ')}`;
+  const why = e.why?.replace(/\s+/g, ' ').trim();
+  return why ? `${head}\nwhy: ${why}` : head;
+}
+
+/** Check an event's verb and ids; throws a USAGE error naming the field. */
+export function checkEvent(e: MemoryEvent): MemoryEvent {
+  if (!(EVENT_VERBS as readonly string[]).includes(e.verb)) {
+    throw new OptmemError('USAGE', `event verb "${e.verb}" must be one of ${EVENT_VERBS.join(', ')}`, { field: 'verb' });
+  }
+  if (e.ids.length !== ARITY[e.verb]) {
+    throw new OptmemError('USAGE', `${e.verb} takes ${ARITY[e.verb]} record ids (NEW OLD), got ${e.ids.length}`, { field: 'ids' });
+  }
+  for (const id of e.ids) if (!isValidId(id)) throw new OptmemError('USAGE', `"${id}" is not a record id`, { field: 'ids' });
+  if (e.ids[0] === e.ids[1]) throw new OptmemError('USAGE', `${e.verb}: a record cannot supersede itself`, { field: 'ids' });
+  return e;
+}
+
+/** Read an event record's text; null when it is not a well-formed event. */
+export function parseEvent(text: string): MemoryEvent | null {
+  const [head = '', ...rest] = text.split('\n');
+  const parts = head.trim().split(/\s+/);
+  const verb = parts[0] as EventVerb;
+  if (!(EVENT_VERBS as readonly string[]).includes(verb)) return null;
+  const ids = parts.slice(1);
+  if (ids.length !== ARITY[verb] || !ids.every(isValidId) || ids[0] === ids[1]) return null;
+  const whyLine = rest.find((l) => /^why:\s*/i.test(l));
+  return { verb, ids, why: whyLine ? whyLine.replace(/^why:\s*/i, '').trim() || null : null };
+}

@@ -1,0 +1,179 @@
+/**
+ * Labelled correction-link cases (eval/corrections/*.jsonl): a small memory home, one correction,
+ * and which older records it must supersede (`links`), which plausible-looking ones it must not
+ * (`hard`), and where a link is tolerated (`ok`, chains). Each case runs on a fresh home of its own;
+ * the scorer counts (correction, record) pairs. See eval/corrections/README.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { OptmemError } from '../core/errors.js';
+import { createOptmem } from '../optmem.js';
+import type { ResolutionStatus } from '../index/resolve/choose.js';
+
+const RecordSchema = z.object({ ref: z.string().min(1), time: z.string(), text: z.string().min(1), project: z.string().nullish() }).strict();
+const CaseSchema = z
+  .object({
+    id: z.string().min(1),
+    lang: z.enum(['zh', 'en']),
+    kind: z.string().min(1),
+    records: z.array(RecordSchema).min(1),
+    correction: z.object({ time: z.string(), text: z.string().min(1), project: z.string().nullish() }).strict(),
+    links: z.array(z.string()),
+    hard: z.array(z.string()),
+    ok: z.array(z.string()).default([]),
+    why: z.string().optional(),
+  })
+  .strict();
+
+export type LinkCase = z.infer<typeof CaseSchema> & { split: string };
+
+/** Read one labelled file; every bad line is reported with file and line, and none is returned. */
+export function readLinkCases(file: string): LinkCase[] {
+  const split = path.basename(file).replace(/\.jsonl$/, '');
+  const out: LinkCase[] = [];
+  const problems: string[] = [];
+  fs.readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (!line.trim()) return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(line);
+      } catch (e) {
+        problems.push(`${file}:${i + 1}: not JSON (${(e as Error).message})`);
+        return;
+      }
+      const parsed = CaseSchema.safeParse(raw);
+      if (!parsed.success) {
+        problems.push(`${file}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+        return;
+      }
+      const c = parsed.data;
+      const refs = new Set(c.records.map((r) => r.ref));
+      for (const r of [...c.links, ...c.hard, ...c.ok]) if (!refs.has(r)) problems.push(`${file}:${i + 1}: ${c.id} labels unknown ref ${r}`);
+      out.push({ ...c, split });
+    });
+  if (problems.length) throw new OptmemError('INVALID_INPUT', problems.slice(0, 10).join('\n'), { file });
+  return out;
+}
+
+export interface LinkCaseResult {
+  id: string;
+  split: string;
+  kind: string;
+  lang: string;
+  /** refs the correction was linked to (live edges) */
+  linked: string[];
+  /** refs it aimed at but could not override (red lines) */
+  blocked: string[];
+  status: ResolutionStatus | 'explicit' | null;
+  truePos: number;
+  falsePos: number;
+  falseNeg: number;
+  /** hard negatives linked (a subset of falsePos) */
+  hardLinked: number;
+  hardTotal: number;
+  positives: number;
+  /** the resolver's notes per candidate ref, for reading a development set's errors */
+  notes: string[];
+}
+
+export interface LinkRunOptions {
+  /** a config.json object for the homes (e.g. {"supersession": {...}}) */
+  config?: Record<string, unknown>;
+  tmpRoot?: string;
+}
+
+/** Run one case on a fresh home and compare what was linked with the labels. */
+export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseResult {
+  const dir = fs.mkdtempSync(path.join(opts.tmpRoot ?? os.tmpdir(), 'optmem-links-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], ...(opts.config ?? {}) }));
+    const mem = createOptmem({ dir, durable: false, refreshMs: 60_000 });
+    try {
+      const all = [...c.records.map((r) => ({ ...r, ref: r.ref as string | null })), { ...c.correction, ref: null }];
+      all.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+      const idOf = new Map<string, string>();
+      let corrId = '';
+      for (const r of all) {
+        const res = mem.add({ text: r.text, time: r.time, project: r.project ?? null });
+        if (r.ref === null) corrId = res.record.id;
+        else idOf.set(res.record.id, r.ref);
+      }
+      const h = mem.links(corrId);
+      const linked = h.out.filter((e) => !e.blocked).map((e) => idOf.get(e.oldId)).filter((x): x is string => !!x);
+      const blocked = h.out.filter((e) => e.blocked).map((e) => idOf.get(e.oldId)).filter((x): x is string => !!x);
+      const truePos = linked.filter((r) => c.links.includes(r)).length;
+      const falsePos = linked.filter((r) => !c.links.includes(r) && !c.ok.includes(r)).length;
+      return {
+        id: c.id,
+        split: c.split,
+        kind: c.kind,
+        lang: c.lang,
+        linked,
+        blocked,
+        status: h.resolution?.status ?? (h.out.length ? 'explicit' : null),
+        truePos,
+        falsePos,
+        falseNeg: c.links.length - truePos,
+        hardLinked: linked.filter((r) => c.hard.includes(r)).length,
+        hardTotal: c.hard.length,
+        positives: c.links.length,
+        notes: (h.resolution?.candidates ?? []).map((x) => `${idOf.get(x.id) ?? x.id} ${x.accepted ? '+' : '-'}${x.score}: ${x.note}`),
+      };
+    } finally {
+      mem.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface LinkScore {
+  cases: number;
+  positives: number;
+  hardNegatives: number;
+  truePos: number;
+  falsePos: number;
+  falseNeg: number;
+  hardLinked: number;
+  /** links made that were right; 1 when none was made */
+  precision: number;
+  recall: number;
+  /** share of hard negatives left unlinked */
+  hardRejected: number;
+}
+
+export function scoreLinks(results: LinkCaseResult[]): LinkScore {
+  const s = { cases: results.length, positives: 0, hardNegatives: 0, truePos: 0, falsePos: 0, falseNeg: 0, hardLinked: 0 };
+  for (const r of results) {
+    s.positives += r.positives;
+    s.hardNegatives += r.hardTotal;
+    s.truePos += r.truePos;
+    s.falsePos += r.falsePos;
+    s.falseNeg += r.falseNeg;
+    s.hardLinked += r.hardLinked;
+  }
+  const made = s.truePos + s.falsePos;
+  return {
+    ...s,
+    precision: made ? s.truePos / made : 1,
+    recall: s.positives ? s.truePos / s.positives : 1,
+    hardRejected: s.hardNegatives ? 1 - s.hardLinked / s.hardNegatives : 1,
+  };
+}
+
+/** Scores grouped by a key (kind, lang, split). */
+export function scoreBy(results: LinkCaseResult[], key: (r: LinkCaseResult) => string): Map<string, LinkScore> {
+  const groups = new Map<string, LinkCaseResult[]>();
+  for (const r of results) {
+    const k = key(r);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = []));
+    g.push(r);
+  }
+  return new Map([...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, g]) => [k, scoreLinks(g)]));
+}

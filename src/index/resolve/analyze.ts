@@ -1,0 +1,308 @@
+import { CORRECTION_FILLER, stripMarkers } from '../../core/markers.js';
+import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
+import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
+import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, VALUE_SHAPES } from './lexicon.js';
+
+/**
+ * What a record says, in the terms correction resolution compares: the things it names (subject
+ * words), what about them (attribute classes, named by words or implied by value shapes), the
+ * values it states, the values it says were replaced, and the contrast-group qualifiers it uses.
+ * Pure: the word splitter is passed in.
+ */
+export interface TextAnalysis {
+  /** NFKC, lower case, markers and domain prefix removed; alias forms appended */
+  hay: string;
+  /** subject words, alias-folded, unique, in order of appearance */
+  subjects: string[];
+  /** subject words next before an attribute word or a value: what the text says the attribute is OF */
+  heads: string[];
+  /** the single nearest subject word before each attribute word or value of the first clause */
+  nearest: string[];
+  /** upper-case acronyms as written (ICML, ICLR), lower-cased */
+  acronyms: string[];
+  /** subject words first met after the text starts to say what changed: context, or the new value */
+  late: string[];
+  /** subject words before the first attribute word or value: the subject phrase of a plain statement */
+  lead: string[];
+  /** for a subject word, the subject words standing right before it in one phrase (头条 → 封面) */
+  qualifiers: Map<string, Set<string>>;
+  /** attribute classes named by words */
+  named: Set<string>;
+  /** the attribute words themselves, as written */
+  attrWords: string[];
+  /** attribute classes implied by value shapes */
+  shapes: Set<string>;
+  /** value-shaped tokens, normalized */
+  values: string[];
+  /** each value's shape (attribute class), for values that have one */
+  valueShapes: Map<string, string>;
+  /** values or words the text says were replaced ("从8080改为9090" → 8080, "不是小李" → 小李) */
+  oldValues: string[];
+  /** contrast group → the members the text names */
+  contrast: Map<string, Set<string>>;
+  /** the same, before the text starts saying what changed (a correction's subject part) */
+  contrastEarly: Map<string, Set<string>>;
+  /** qualifiers within the subject part */
+  qualifiersEarly: Map<string, Set<string>>;
+  /** identifier-shaped words (app-02, backup_daily) */
+  ids: string[];
+  /** the identifiers named before the text says what changed: what a correction is about */
+  names: string[];
+}
+
+/** An identifier: letters with a digit, a hyphen or an underscore inside (not a version or a path). */
+const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
+/** Numbered items: 第9篇, #12, issue 12, ep 3. */
+const ORDINAL_RE = /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b/g;
+/** Where a correction starts to say what changed. */
+const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
+
+/** Splits a run of Han characters into words, search mode (long words also yield their parts). */
+export type HanSplitter = (run: string) => string[];
+
+const FUNCTION_WORDS = new Set(['的', '了', '是', '在', '和', '与', '把', '被', '给', '也', '都', '就', '还', '要', '会', '能', '将', '让', '得', '着', '那', '这', '个', '吧', '呢', '啊']);
+
+const ALIAS_OF = new Map<string, string>();
+for (const group of ALIASES) for (const v of group) ALIAS_OF.set(v, group[0]!);
+
+const ATTRIBUTE_LIST = Object.entries(ATTRIBUTE_WORDS)
+  .flatMap(([attr, words]) => words.map((w) => ({ attr, w })))
+  .sort((a, b) => b.w.length - a.w.length);
+
+/** Acronyms that name a kind of thing, not one thing. */
+const ACRONYM_COMMON = new Set(['api', 'url', 'ip', 'db', 'id', 'ui', 'ci', 'cd', 'pr', 'ok', 'cpu', 'gpu', 'ram', 'ssd', 'hdd', 'dns', 'ssh', 'ssl', 'tls', 'http', 'https', 'json', 'yaml', 'csv', 'pdf', 'sql', 'ttl', 'aoe', 'utc', 'cst', 'pst', 'am', 'pm', 'kb', 'mb', 'gb', 'tb', 'qps', 'llm', 'ai', 'faq', 'seo', 'cdn', 'vpn', 'nas', 'os', 'env', 'dev', 'prod', 'qa', 'ops', 'io', 'pv', 'uv', 'tps', 'sla', 'todo']);
+
+const isAscii = (w: string) => /^[\x00-\x7f]+$/.test(w);
+
+/** Whether `hay` holds `word`: as a substring for Chinese, as a whole word for ASCII. */
+export function holds(hay: string, word: string): boolean {
+  if (!isAscii(word)) return hay.includes(word);
+  let i = hay.indexOf(word);
+  while (i !== -1) {
+    const before = i > 0 ? hay[i - 1]! : ' ';
+    // An English plural is the same word (session / sessions).
+    const end = i + word.length + (hay[i + word.length] === 's' && word.length > 3 && !/[a-z0-9_-]/.test(hay[i + word.length + 1] ?? ' ') ? 1 : 0);
+    const after = hay[end] ?? ' ';
+    if (!/[a-z0-9_-]/.test(before) && !/[a-z0-9_-]/.test(after)) return true;
+    i = hay.indexOf(word, i + 1);
+  }
+  return false;
+}
+
+/** Every position of `word` in `hay` (whole words for ASCII). */
+function positions(hay: string, word: string): number[] {
+  const out: number[] = [];
+  let i = hay.indexOf(word);
+  while (i !== -1) {
+    const before = i > 0 ? hay[i - 1]! : ' ';
+    const after = hay[i + word.length] ?? ' ';
+    if (!isAscii(word) || (!/[a-z0-9_-]/.test(before) && !/[a-z0-9_-]/.test(after))) out.push(i);
+    i = hay.indexOf(word, i + 1);
+  }
+  return out;
+}
+
+const OLD_VALUE_PATTERNS: RegExp[] = [
+  /(?:从|由)\s*([^\s，。,;；]{1,24}?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
+  /([^\s，。,;；从]{1,24}?)\s*(?:改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>)/g,
+  /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|年|字|个|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
+  /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|弃用|那条|是错的|记错|已经不对|已失效|失效)/g,
+  /\bfrom\s+([^\s,;]+)\s+to\b/g,
+  /\b(?:not|no longer(?: on| at| in| uses?| is)?|instead of|rather than|replaces?|replacing|was|were|used to be|formerly|previously|moved off|off of|away from|switched from|changed from)\s+(\d+(?:\.\d+)?\s?(?:hours?|minutes?|days?|weeks?|months?|px|%|chars|characters|words)\b|[^\s,;)]+)/g,
+  /\b([^\s,;]+)\s+(?:is|was)\s+(?:wrong|outdated|obsolete|stale|deprecated|gone|retired|dead)\b/g,
+];
+
+/** Analyse one record's text. */
+export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[], cut?: HanSplitter): TextAnalysis {
+  const norm = stripMarkers(text, knownDomains)
+    .replace(/〔[^〕]{1,6}〕/g, ' ')
+    .normalize('NFKC')
+    .toLowerCase();
+
+  // Values first: their spans are not words.
+  const values: string[] = [];
+  const shapes = new Set<string>();
+  const valueShapes = new Map<string, string>();
+  let masked = norm;
+  for (const { attr, re } of VALUE_SHAPES) {
+    re.lastIndex = 0;
+    masked = masked.replace(re, (m) => {
+      const v = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
+      if (v) {
+        values.push(v);
+        shapes.add(attr);
+        if (!valueShapes.has(v)) valueShapes.set(v, attr);
+        // An address with a port states the port too ("…internal:3000").
+        const port = attr === 'host' ? /:(\d{2,5})\b/.exec(v) : null;
+        if (port) {
+          values.push(port[1]!);
+          shapes.add('port');
+        }
+      }
+      return ' '.repeat(m.length);
+    });
+  }
+  // Bare numbers: a port after a port word, otherwise only a value.
+  masked = masked.replace(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g, (m) => {
+    values.push(m);
+    return ' '.repeat(m.length);
+  });
+
+  // Word boundaries of the Chinese runs: an attribute word must be whole words (工具 is not in 工具箱).
+  const bounds = new Set<number>();
+  for (const m of norm.matchAll(CJK_RUN)) {
+    let at = m.index!;
+    bounds.add(at);
+    for (const w of (cut ?? split)(m[0])) bounds.add((at += w.length));
+  }
+  const whole = (w: string, i: number) => isAscii(w) || ((bounds.has(i) || !HAS_CJK.test(norm[i] ?? '')) && (bounds.has(i + w.length) || !HAS_CJK.test(norm[i + w.length] ?? '')));
+
+  // Attribute words, and where they stand (to find what they are of).
+  const named = new Set<string>();
+  const attrWords = new Set<string>();
+  const anchors: number[] = [];
+  const taken: [number, number][] = [];
+  for (const { attr, w } of ATTRIBUTE_LIST) {
+    // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
+    const at = positions(norm, w).filter((i) => !taken.some(([a, b]) => i < b && i + w.length > a));
+    if (at.length) {
+      named.add(attr);
+      attrWords.add(w);
+      anchors.push(...at);
+      for (const i of at) taken.push([i, i + w.length]);
+    }
+  }
+  for (const { re } of VALUE_SHAPES) {
+    re.lastIndex = 0;
+    for (const m of norm.matchAll(re)) anchors.push(m.index!);
+  }
+  for (const m of norm.matchAll(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g)) anchors.push(m.index!);
+
+  // Subject words: content words that are not values, attributes, generic words or filler.
+  const allAttrWords = Object.values(ATTRIBUTE_WORDS).flat();
+  const found: { word: string; at: number }[] = [];
+  const keep = (raw: string, at: number) => {
+    const w = ALIAS_OF.get(raw) ?? raw;
+    if (w.length < 2 && !isAscii(w)) return;
+    if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || ENGLISH_STOPWORDS.has(w))) return;
+    if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw) || CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w)) return;
+    if (allAttrWords.includes(w) || allAttrWords.includes(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
+    found.push({ word: w, at });
+  };
+  // Multi-word English aliases ("back up", "weekly report") before single words.
+  for (const [v, canon] of ALIAS_OF) {
+    if (v.includes(' ') && holds(norm, v)) for (const at of positions(norm, v)) found.push({ word: canon, at });
+  }
+  for (const m of masked.matchAll(CJK_RUN)) {
+    const parts = split(m[0]).filter((w) => w.length >= 1 && !FUNCTION_WORDS.has(w));
+    // Atoms: a word whose parts are also listed is represented by its parts.
+    const atoms = parts.filter((w) => !parts.some((p) => p !== w && p.length >= 2 && w.includes(p)));
+    let from = m.index!;
+    for (const w of atoms) {
+      const at = norm.indexOf(w, m.index!);
+      keep(w, at === -1 ? from : at);
+      if (at !== -1) from = at;
+    }
+  }
+  for (const m of masked.matchAll(/[a-z][a-z0-9_.@+-]*[a-z0-9]|[a-z]/g)) {
+    if (HAS_CJK.test(m[0])) continue;
+    keep(m[0], m.index!);
+  }
+  found.sort((a, b) => a.at - b.at);
+  const subjects = [...new Set(found.map((f) => f.word))];
+  const qualifiers = new Map<string, Set<string>>();
+  for (let i = 1; i < found.length; i++) {
+    const x = found[i - 1]!;
+    const w = found[i]!;
+    const gap = norm.slice(x.at + x.word.length, w.at);
+    if (x.word === w.word || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(x.word, x.at)) continue;
+    let s = qualifiers.get(w.word);
+    if (!s) qualifiers.set(w.word, (s = new Set()));
+    s.add(x.word);
+  }
+
+  // Heads: the subject words standing closest before an attribute word or value (within 16
+  // chars), in the clause of the first one: later clauses are context ("…截单时间不用跟着动").
+  const firstAnchor = anchors.length ? Math.min(...anchors) : Infinity;
+  const cueIndex = CHANGE_CUE.exec(norm)?.index ?? norm.length;
+  const clauseEnd = Number.isFinite(firstAnchor) ? (/[，。,;；!?！？]/.exec(norm.slice(firstAnchor))?.index ?? norm.length - firstAnchor) + firstAnchor : 0;
+  const heads = new Set<string>();
+  const nearest: string[] = [];
+  for (const a of [...anchors].sort((x, y) => x - y)) {
+    if (a > clauseEnd) continue;
+    // Only words of the subject part: after the change cue come the new value and its context.
+    const before = found
+      .filter((f) => f.at < a && a - f.at <= 16 && (f.at < cueIndex || a < cueIndex) && !/[，。,;；!?！？]/.test(norm.slice(f.at, a)))
+      .sort((x, y) => y.at - x.at);
+    for (const f of before.slice(0, 2)) heads.add(f.word);
+    if (before[0] && !nearest.includes(before[0].word)) nearest.push(before[0].word);
+  }
+  // Acronyms as written (ICML, ICLR, HA): short upper-case names.
+  const acronyms = [...new Set([...stripMarkers(text, knownDomains).matchAll(/(?<![A-Za-z])[A-Z]{2,6}(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()))].filter((a) => !ACRONYM_COMMON.has(a));
+
+  // Old values the text says were replaced.
+  const oldValues = new Set<string>();
+  OLD_VALUE_PATTERNS.forEach((re, k) => {
+    re.lastIndex = 0;
+    for (const m of norm.matchAll(re)) {
+      let raw = m[1]!.trim();
+      // "X改为Y", "X作废": X is often a whole phrase (磁盘告警阈值调到…); only its last value-like
+      // token is the old value, or X itself when it is one short Chinese word.
+      if (k === 1 || k === 3) {
+        const tail = /(?:^|[^a-z0-9_.:/~-])([a-z0-9_.:/~-]*[\d/.][a-z0-9_.:/~-]*|[a-z][a-z0-9_.-]+)$/.exec(raw);
+        if (tail && (k === 3 || /[\d/.]/.test(tail[1]!))) raw = tail[1]!;
+        else if (k === 1 || !/^[\u4e00-\u9fff]{2,4}$/.test(raw)) continue;
+      }
+      const v = raw.replace(/^(?:的|是|为|在|用|到|on|at|in|the|a)\s*/, '').replace(/^:/, '').replace(/[.,;:的了]+$/, '');
+      if (v.length >= 2 && !GENERIC_WORDS.has(v) && !CORRECTION_FILLER.has(v) && !ENGLISH_STOPWORDS.has(v) && !CHANGE_WORDS.has(v)) oldValues.add(ALIAS_OF.get(v) ?? v);
+    }
+  });
+
+  // Names: identifier-shaped words (app-02, backup_daily, build-3). Those the text names before it
+  // says what changed are what it is about; a later one is more likely the new value.
+  const ids = [...new Set([...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => m[0].replace(/\s+/g, '')))].filter((w) => !values.includes(w));
+  const cue = CHANGE_CUE.exec(norm);
+  const first = anchors.length ? Math.min(...anchors) : Infinity;
+  const lead = subjects.filter((w) => found.some((f) => f.word === w && f.at < first));
+  const late = cue === null ? [] : subjects.filter((w) => !found.some((f) => f.word === w && f.at < cue.index));
+
+  // The subject part: up to where the text starts to say what changed, and never past the clause
+  // of its first attribute or value ("nginx 日志只留 7 天，磁盘不够" is about nginx 日志, not 磁盘).
+  const firstClauseEnd = (() => {
+    if (!Number.isFinite(first)) return norm.length;
+    const m = /[，。,;；!?！？]/.exec(norm.slice(first));
+    return m ? first + m.index : norm.length;
+  })();
+  const cueAt = Math.min(cue === null ? norm.length : cue.index, firstClauseEnd);
+  const contrastIn = (text: string) => {
+    const out = new Map<string, Set<string>>();
+    for (const g of CONTRAST_GROUPS) {
+      for (const [member, words] of Object.entries(g.members)) {
+        if (words.some((w) => holds(text, w))) {
+          let s = out.get(g.name);
+          if (!s) out.set(g.name, (s = new Set()));
+          s.add(member);
+        }
+      }
+    }
+    return out;
+  };
+  const names = ids.filter((w) => norm.indexOf(w) < cueAt);
+  const contrast = contrastIn(norm);
+  const early = contrastIn(norm.slice(0, cueAt));
+  // Qualifier pairs in the subject part only: after the cue come context and the new value.
+  const qualifiersEarly = new Map<string, Set<string>>();
+  const inSubject = (w: string) => found.some((f) => f.word === w && f.at < cueAt);
+  for (const [w, xs] of qualifiers) {
+    if (!inSubject(w)) continue;
+    const keep = [...xs].filter(inSubject);
+    if (keep.length) qualifiersEarly.set(w, new Set(keep));
+  }
+
+  // The alias forms are appended so a record in one language holds the other's word.
+  const extra = new Set<string>();
+  for (const [v, canon] of ALIAS_OF) if (v !== canon && holds(norm, v)) extra.add(canon);
+  const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
+
+  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, late, lead, qualifiers, qualifiersEarly };
+}

@@ -1,0 +1,89 @@
+import { holds } from './analyze.js';
+import type { Verdict } from './judge.js';
+
+/**
+ * From the judged candidates to the targets: one target, or none. Pure.
+ * - Candidates already superseded by another accepted candidate give way to it (a chain ends at
+ *   its current version).
+ * - Copies of the best candidate (the same fact written twice) are taken with it.
+ * - When another accepted candidate is about as likely as the best and is not a copy of it, the
+ *   correction could mean either: it links to neither, and says so.
+ */
+export interface Judged {
+  id: string;
+  timeMs: number;
+  /** ids of records that supersede this one (live edges) */
+  supersededBy: string[];
+  /** NFKC-lower text, alias forms appended (analysis `hay`) */
+  text: string;
+  /** the record's subject phrase (analysis `lead`), for telling copies from look-alikes */
+  lead: string[];
+  verdict: Verdict;
+}
+
+export type ResolutionStatus = 'linked' | 'none' | 'ambiguous';
+
+export interface Choice {
+  status: ResolutionStatus;
+  targets: string[];
+  /** per candidate: why it was or was not taken */
+  notes: Map<string, string>;
+}
+
+/** Candidates within this share of the best one's score are "about equally likely". */
+export const AMBIGUITY_RATIO = 0.85;
+
+function bigrams(s: string): Set<string> {
+  const t = s.replace(/\s+/g, '');
+  const out = new Set<string>();
+  for (let i = 0; i < t.length - 1; i++) out.add(t.slice(i, i + 2));
+  return out;
+}
+
+/**
+ * Two records state the same fact: the same subject phrase (the words before their first
+ * attribute or value), the same correction words held, and a value in common. 杭州仓推单 17:00 and
+ * 东莞仓推单 17:00 share a value and most of their text, and are two facts.
+ */
+export function sameFact(a: Judged, b: Judged): boolean {
+  const same = (x: string[], y: string[]) => x.length === y.length && x.every((w) => y.includes(w));
+  if (!same(a.verdict.shared, b.verdict.shared)) return false;
+  // Each naming something the other does not (杭州仓 / 东莞仓) is two subjects; one adding a word is a copy.
+  const onlyA = a.lead.filter((w) => !holds(b.text, w));
+  const onlyB = b.lead.filter((w) => !holds(a.text, w));
+  if (onlyA.length && onlyB.length) return false;
+  const va = [...a.verdict.quoted, ...a.verdict.ownValues];
+  const vb = [...b.verdict.quoted, ...b.verdict.ownValues];
+  return va.some((v) => vb.includes(v));
+}
+
+export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
+  const notes = new Map<string, string>();
+  for (const j of judged) if (!j.verdict.accepted) notes.set(j.id, `refused: ${j.verdict.why}`);
+  let accepted = judged.filter((j) => j.verdict.accepted);
+  const ids = new Set(accepted.map((j) => j.id));
+  // Give way to the current version.
+  accepted = accepted.filter((j) => {
+    const by = j.supersededBy.find((s) => ids.has(s));
+    if (by) notes.set(j.id, `already superseded by ${by}, which is taken instead`);
+    return !by;
+  });
+  accepted.sort((a, b) => b.verdict.score - a.verdict.score || b.timeMs - a.timeMs || (a.id < b.id ? -1 : 1));
+  const best = accepted[0];
+  if (!best) return { status: 'none', targets: [], notes };
+  // Copies: accepted ones, and ones refused only because they name no attribute ("记一下：Uptime Kuma 在 3001").
+  const copies = [
+    ...accepted.slice(1).filter((j) => sameFact(best, j)),
+    ...judged.filter((j) => !j.verdict.accepted && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })),
+  ];
+  const rivals = accepted.slice(1).filter((j) => !copies.includes(j) && j.verdict.score >= ratio * best.verdict.score);
+  if (rivals.length) {
+    for (const j of [best, ...copies, ...rivals]) notes.set(j.id, `ambiguous: as likely as ${[best, ...rivals].filter((x) => x !== j).map((x) => x.id).join(', ')}; linked to none`);
+    for (const j of accepted) if (!notes.has(j.id)) notes.set(j.id, `less likely than ${best.id}`);
+    return { status: 'ambiguous', targets: [], notes };
+  }
+  notes.set(best.id, `taken: ${best.verdict.why}`);
+  for (const j of copies) notes.set(j.id, `taken: a copy of ${best.id}`);
+  for (const j of accepted) if (!notes.has(j.id)) notes.set(j.id, `less likely than ${best.id} (score ${j.verdict.score.toFixed(2)} < ${(ratio * best.verdict.score).toFixed(2)})`);
+  return { status: 'linked', targets: [best.id, ...copies.map((j) => j.id)], notes };
+}

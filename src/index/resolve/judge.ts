@@ -1,0 +1,246 @@
+import { holds, type TextAnalysis } from './analyze.js';
+import { GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
+
+/** Value shapes specific enough that two values of the shape are values of one attribute. */
+const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
+
+/**
+ * One candidate judged against a correction: does the older record state the subject and the
+ * attribute the correction changes? Precision first: a candidate is accepted only on positive
+ * evidence for both, and refused on any counter-evidence. Pure.
+ */
+export type Refusal =
+  /** the candidate names another member of a contrast group (前端 where the correction says 后端) */
+  | 'other-subject'
+  /** the word the correction's attribute is about is not in the candidate */
+  | 'subject-missing'
+  /** too few of the correction's subject words are in the candidate */
+  | 'weak-subject'
+  /** both name attributes, and none in common (端口 vs 日志路径) */
+  | 'other-attribute'
+  /** the correction names nothing specific (only generic words) and quotes no old value the candidate holds */
+  | 'generic-only';
+
+export interface Verdict {
+  accepted: boolean;
+  /** for ordering the accepted ones; 0 when refused */
+  score: number;
+  /** weighted share of the correction's (home-known) subject words the candidate holds */
+  coverage: number;
+  shared: string[];
+  missing: string[];
+  /** the attribute both state, when known */
+  attribute: string | null;
+  /** old values the correction quotes that the candidate holds */
+  quoted: string[];
+  /** the candidate already states the correction's new value */
+  holdsNew: boolean;
+  /** the correction's head words (what its attribute is of) that the candidate holds */
+  heads: string[];
+  /** the candidate's values that the correction does not mention (copies of one fact share them) */
+  ownValues: string[];
+  refusal: Refusal | null;
+  /** the refusal or the acceptance, in words */
+  why: string;
+}
+
+/** Weight of a subject word: 0 when no other record of the home holds it (it cannot tell records apart). */
+export type WordWeight = (word: string) => number;
+
+function attrsOf(a: TextAnalysis): Set<string> {
+  const out = new Set(a.named);
+  for (const s of a.shapes) {
+    out.add(s);
+    for (const n of SHAPE_ANSWERS[s] ?? []) out.add(n);
+  }
+  return out;
+}
+
+/** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
+function correctionAttrs(c: TextAnalysis): Set<string> {
+  if (c.named.size) {
+    const out = new Set(c.named);
+    for (const s of c.shapes) for (const n of SHAPE_ANSWERS[s] ?? []) if (c.named.has(n)) out.add(s);
+    return out;
+  }
+  return attrsOf(c);
+}
+
+/** `minShare`: least weighted share of the correction's subject words (lowered to 0.34 with a quoted old value). */
+/**
+ * `relaxed`: a red line that says it replaces an older one, judged against red lines only: rules
+ * name no attribute, so the shared subject alone decides (at least 30% of it).
+ */
+export interface JudgeContext {
+  /** least weighted share of subject words (default 0.5) */
+  minShare?: number;
+  /** a red line replacing a red line: the shared subject alone decides */
+  relaxed?: boolean;
+  /**
+   * the candidate is the latest earlier turn of the correction's own conversation that states
+   * the attribute: "不对，端口是9090" is about what was just said, even with no subject word
+   */
+  previousTurn?: boolean;
+}
+
+/**
+ * Whether a record states one of the attributes a correction changes: by name when the
+ * correction names it ("端口是9090" echoes a turn that says 端口, not one with a :5432 in a URL).
+ */
+export function sharesAttribute(c: TextAnalysis, o: TextAnalysis): boolean {
+  if (c.named.size) return [...c.named].some((a) => o.named.has(a));
+  const oAttrs = attrsOf(o);
+  return [...correctionAttrs(c)].some((a) => oAttrs.has(a));
+}
+
+export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
+  const minShare = ctx.minShare ?? 0.5;
+  const relaxed = ctx.relaxed ?? false;
+  const ownValues = o.values.filter((v) => !c.values.includes(v));
+  const base = { accepted: false, score: 0, coverage: 0, shared: [] as string[], missing: [] as string[], attribute: null as string | null, quoted: [] as string[], holdsNew: false, heads: [] as string[], ownValues };
+  const refuse = (refusal: Refusal, why: string, extra: Partial<Verdict> = {}): Verdict => ({ ...base, ...extra, refusal, why });
+
+  // Counter-evidence first: another member of a group the correction names.
+  for (const [group, mine] of c.contrastEarly) {
+    const theirs = o.contrast.get(group);
+    if (!theirs) continue;
+    if (![...theirs].some((m) => mine.has(m))) {
+      return refuse('other-subject', `names ${[...theirs].join('/')} where the correction names ${[...mine].join('/')}`);
+    }
+  }
+
+  // A qualifier of a contrast group the correction names must be there too (production, 公众号, 前端).
+  for (const [group, mine] of c.contrastEarly) {
+    if (!o.contrast.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
+  }
+  // The same word qualified differently: 头条封面 vs 次条封面, 客服 owner vs 发货 owner.
+  for (const [w, mine] of c.qualifiersEarly) {
+    const theirs = o.qualifiers.get(w);
+    if (!theirs || !holds(o.hay, w)) continue;
+    const x = [...mine].find((q) => !holds(o.hay, q));
+    const y = [...theirs].find((q) => !holds(c.hay, q));
+    if (x && y) return refuse('other-subject', `says ${y}${w} where the correction says ${x}${w}`);
+  }
+  // A named thing: the correction is about app-02; a record that does not name it is about something else.
+  if (c.names.length && !c.names.some((n) => holds(o.hay, n))) {
+    const others = o.ids.filter((i) => !c.ids.includes(i));
+    return others.length
+      ? refuse('other-subject', `names ${others.join(', ')} where the correction names ${c.names.join(', ')}`)
+      : refuse('subject-missing', `does not name ${c.names.join(', ')}`);
+  }
+  const quoted = c.oldValues.filter((v) => holds(o.hay, v));
+  const newValues = c.values.filter((v) => !c.oldValues.includes(v));
+  const holdsNew = newValues.length > 0 && newValues.every((v) => holds(o.hay, v)) && quoted.length === 0;
+
+  // Attribute: both must state the same one, when the correction names one.
+  const cAttrs = correctionAttrs(c);
+  const oAttrs = attrsOf(o);
+  let attribute: string | null = null;
+  for (const a of cAttrs) if (oAttrs.has(a)) { attribute = a; break; }
+  // Values of one specific shape on both sides agree too (claude-sonnet-4 / claude-3-5-sonnet are models).
+  if (!attribute) for (const s of c.shapes) if (SPECIFIC_SHAPES.has(s) && o.shapes.has(s)) { attribute = s; break; }
+  if (!relaxed && cAttrs.size && !attribute && quoted.length === 0) {
+    return refuse('other-attribute', `states ${[...oAttrs].join('/') || 'no attribute'}, the correction changes ${[...cAttrs].join('/')}`, { quoted });
+  }
+
+  // Subject: the words the correction names that some other record holds.
+  const known = c.subjects.filter((w) => weight(w) > 0);
+  const shared = known.filter((w) => holds(o.hay, w));
+  const missing = known.filter((w) => !shared.includes(w));
+  const heads = c.heads.filter((h) => known.includes(h));
+  // What the attribute is of counts twice; words met after the correction starts saying what
+  // changed (context, the new value) count half.
+  const w2 = (w: string) => weight(w) * (heads.includes(w) ? 2 : c.late.includes(w) ? 0.5 : 1);
+  const total = known.reduce((s, w) => s + w2(w), 0);
+  const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
+  const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
+  if (known.length === 0) {
+    if (quoted.length && attribute) {
+      return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
+    }
+    if (ctx.previousTurn && attribute && !holdsNew) {
+      return { ...base, ...extra, accepted: true, score: 0.4, refusal: null, why: `the turn just before in the same conversation, stating the ${attribute}` };
+    }
+    return refuse('generic-only', 'shares only generic words with the correction', extra);
+  }
+  // Naming the same identifiers (drafting-service, backup_daily) is the subject, whatever else is said.
+  const namesHeld = c.names.length > 0 && c.names.every((n) => holds(o.hay, n));
+  // What the attribute is of must be there, known to the home or not (顺丰揽收 is not 截单).
+  if (!relaxed && c.heads.length && !c.heads.some((h) => holds(o.hay, h))) {
+    return refuse('subject-missing', `does not name ${c.heads.join('/')}`, extra);
+  }
+  // The word right before the attribute differs on both sides: the candidate's attribute is of
+  // something the correction does not name, and the other way round (backup logs vs backup script).
+  if (
+    !relaxed &&
+    quoted.length === 0 &&
+    o.nearest.length &&
+    c.nearest.length &&
+    !o.nearest.some((h) => holds(c.hay, h) || GENERIC_WORDS.has(h)) &&
+    !c.nearest.some((h) => holds(o.hay, h))
+  ) {
+    return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${o.nearest.join('/')} where the correction's is of ${c.nearest.join('/')}`, extra);
+  }
+  // A value the correction states must have a counterpart of the same shape in the candidate.
+  const cShapes = [...c.shapes].filter((s) => s !== 'percent' && (attribute === s || (attribute !== null && (SHAPE_ANSWERS[s] ?? []).includes(attribute))));
+  if (!relaxed && quoted.length === 0 && cShapes.length && !cShapes.some((s) => o.shapes.has(s))) {
+    return refuse('other-attribute', `states no ${cShapes.join('/')} value`, extra);
+  }
+  if (shared.length === 0) return refuse('subject-missing', `names none of ${known.join(', ')}`, extra);
+  // Another acronym where the correction has its own (ICLR where it says ICML).
+  const otherAcr = o.acronyms.filter((a) => !holds(c.hay, a));
+  if (c.acronyms.length && otherAcr.length && !c.acronyms.some((a) => holds(o.hay, a))) {
+    return refuse('other-subject', `names ${otherAcr.join(', ')} where the correction names ${c.acronyms.join(', ')}`, extra);
+  }
+  const need = relaxed ? 0.3 : namesHeld ? 0 : quoted.length ? Math.min(minShare, 0.34) : minShare;
+  if (coverage < need) {
+    return refuse('weak-subject', `holds ${shared.join(', ')} of ${known.join(', ')} (${(coverage * 100).toFixed(0)}% < ${need * 100}%)`, extra);
+  }
+  // No attribute named on either side: the subject words must carry it alone.
+  if (!relaxed && !cAttrs.size && coverage < 0.75 && quoted.length === 0) {
+    return refuse('weak-subject', `no attribute to compare, and it holds only ${(coverage * 100).toFixed(0)}% of the subject`, extra);
+  }
+  // Focus: how much of the candidate is about what the correction names (a record mostly about
+  // the same thing beats one that mentions it in passing).
+  const oTotal = o.subjects.reduce((s, w) => s + weight(w), 0);
+  const focus = oTotal > 0 ? o.subjects.filter((w) => holds(c.hay, w)).reduce((s, w) => s + weight(w), 0) / oTotal : 0;
+  const score = 0.5 * coverage + 0.2 * focus + (heads.length ? 0.15 : 0) + (quoted.length ? 0.3 : 0) + (attribute ? 0.1 : 0) - (holdsNew ? 0.2 : 0);
+  const why = [`holds ${shared.join(', ')}`, attribute ? `states the ${attribute}` : null, quoted.length ? `holds the old value ${quoted.join(', ')}` : null]
+    .filter(Boolean)
+    .join('; ');
+  return { ...base, ...extra, accepted: true, score, refusal: null, why };
+}
+
+/**
+ * A plain record restating a fact of an older one with another value (an inferred correction):
+ * stricter than a correction's target, because nothing in the newer record says it corrects.
+ * The same named things, every head word, nearly all subject words, and a value of one shape
+ * on each side that differs. Pure.
+ */
+/** Value shapes of settings (what a restatement may change); measurements and counts are not. */
+const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
+const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
+
+/** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
+export function judgeRestatement(r: TextAnalysis, o: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
+  const base = judge(r, o, weight, { minShare: 0.75 });
+  if (!base.accepted) return base;
+  const refuse = (refusal: Refusal, why: string): Verdict => ({ ...base, accepted: false, score: 0, refusal, why });
+  if (r.names.join('|') !== o.names.filter((n) => r.names.includes(n)).join('|') || (r.names.length === 0 && o.names.length > 0)) {
+    return refuse('other-subject', 'does not name the same things');
+  }
+  const heads = r.heads.filter((h) => weight(h) > 0);
+  if (heads.length === 0 || !heads.every((h) => holds(o.hay, h))) return refuse('subject-missing', `does not hold every head word (${heads.join(', ')})`);
+  const lead = r.lead.filter((w) => !holds(o.hay, w));
+  if (lead.length) return refuse('subject-missing', `does not hold ${lead.join(', ')}, which the newer record names first`);
+  // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
+  // occurrence, not a changed fact.
+  if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');
+  // A setting's value of the same shape on both sides, and they differ.
+  const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
+  const differs = [...r.valueShapes].some(
+    ([v, shape]) => setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov)),
+  );
+  if (!differs && !slotProven) return refuse('other-attribute', 'states no other value of the same kind');
+  return base;
+}

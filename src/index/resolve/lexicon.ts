@@ -1,0 +1,263 @@
+/**
+ * The small closed vocabulary correction resolution reasons with (docs/RANKING.md, "resolved").
+ * Three kinds of word matter when a correction names no id:
+ * - attribute words say WHAT about a thing changed (端口, 版本, 几点, 保留, title length …);
+ * - generic words name a kind of thing, never one thing (服务, 数据库, 每日, article, service):
+ *   they never carry a link by themselves;
+ * - contrast groups hold words that exclude each other as qualifiers (前端/后端, staging/prod,
+ *   公众号/小红书, Redis/Postgres): a candidate that names another member of the group where the
+ *   correction names one is about another thing.
+ * Everything else that is content (names, identifiers, rarer nouns) is a subject word.
+ * Aliases fold a few common English/Chinese pairs onto one form so a paraphrase across languages
+ * still shares its subject (backup ↔ 备份).
+ */
+
+/** Attribute classes and the words that name them (matched on NFKC-lower-cased text). */
+export const ATTRIBUTE_WORDS: Record<string, string[]> = {
+  port: ['端口号', '端口', 'port'],
+  version: ['版本号', '版本', 'version'],
+  path: ['路径', '目录', '文件夹', '位置', 'path', 'directory', 'folder', 'dir'],
+  host: ['地址', '网址', '域名', '主机', '主机名', 'ip', 'url', 'endpoint', 'hostname', 'host', 'domain', 'address', 'server address'],
+  model: ['模型', 'model', 'llm', '大模型'],
+  date: ['截止日期', '截止时间', '截稿时间', '交稿时间', '截止', '截稿', '交稿', '上线日期', '上线时间', '发布日期', '日期', '哪天', 'deadline', 'due', 'release date', 'launch date', 'date'],
+  schedule: [
+    '时间', '几点', '时间点', '定时', '点跑', '点钟', '夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午', '周期', '频率', '间隔', '执行时间', '运行时间',
+    'cron', 'schedule', 'scheduled', 'interval', "o'clock", 'runs at', 'run at', 'frequency',
+  ],
+  length: ['字数', '长度', '字符', '个字', '字以内', '不超过', '最多', '上限', 'characters', 'chars', 'words', 'length', 'max length', 'limit', 'cap', 'capped', 'at most', 'no more than', 'up to'],
+  size: ['尺寸', '分辨率', '像素', '大小', '字号', 'size', 'resolution', 'dimensions', 'px', 'font size'],
+  retention: ['保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
+  timeout: ['超时', 'timeout', 'time out', 'time-out'],
+  owner: ['负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审'],
+  recipient: ['收件人', '收件', '接收人', '发送给', '发给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
+  target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
+  branch: ['分支', 'branch'],
+  count: ['数量', '个数', '并发', '线程', '副本', '实例数', 'workers', 'worker', 'replicas', 'concurrency', 'threads', 'instances', 'count', 'number of', 'quota', '配额', '限额', '限流', 'rate limit'],
+  os: ['操作系统', '系统版本', 'operating system', 'distro'],
+  tool: ['包管理器', '框架', '编辑器', '引擎', 'package manager', 'framework', 'library', 'engine', 'runtime', '运行在', 'runs on', 'runner'],
+  credential: ['密码', '密钥', '账号', '用户名', 'token', 'password', 'secret', 'api key', 'apikey', 'credential', 'credentials', 'username'],
+  env: ['环境变量', 'env var', 'environment variable'],
+  price: ['价格', '预算', '费用', '售价', 'price', 'budget', 'cost', 'fee'],
+  style: ['风格', '文风', '语气', '口吻', '人称', '第一人称', '字体', '配色', '颜色', '格式', '模板', '排版', 'tone', 'style', 'font', 'color', 'colour', 'format', 'template', 'layout', 'voice', 'person'],
+  language: ['语言', 'language', 'locale'],
+  level: ['日志级别', '级别', '等级', 'log level', 'level', 'verbosity'],
+};
+
+/**
+ * Value shapes and the attribute class a value of that shape implies. Order matters: the first
+ * shape to claim a span wins (an IP is not a version, a time is not a port).
+ */
+export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
+  { attr: 'host', re: /https?:\/\/[^\s，。；、）)"'>]+/gi },
+  { attr: 'host', re: /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?\b/g },
+  { attr: 'path', re: /(?<![\w.~])(?:~|\.{1,2})?\/[\w.@~+-]+(?:\/[\w.@~+-]*)*/g },
+  { attr: 'host', re: /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|cn|internal|local|lan|app|cloud|ai|co|me|xyz|site|top)(?::\d+)?\b/gi },
+  { attr: 'date', re: /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}月\d{1,2}[日号]|\d{4}年\d{1,2}月(?:\d{1,2}[日号])?|\b\d{1,2}\/\d{1,2}\b/g },
+  { attr: 'schedule', re: /\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{1,2}\s?点(?:半|\d{1,2}分?)?|[零一二两三四五六七八九十]{1,3}点(?:半|[一二三四五]十分?)?|\b\d{1,2}\s?(?:am|pm)\b|\bnoon\b|\bmidnight\b/gi },
+  { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi },
+  { attr: 'schedule', re: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)/g },
+  { attr: 'schedule', re: /每\s?(?:天|日|晚|周|月|小时|年|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|\b(?:daily|nightly|weekly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|\d+\s+\w+))\b/gi },
+  { attr: 'model', re: /\b(?:gpt|claude|gemini|llama|qwen|deepseek|mistral|glm|kimi|doubao|o[134])(?:[-\s.]?[a-z0-9]+)*(?:[-.][a-z0-9]+)*\b/gi },
+  { attr: 'os', re: /\b(?:ubuntu|debian|centos|alpine|fedora|rocky|rhel|macos|windows|arch)(?:\s?\d+(?:\.\d+)*)?\b/gi },
+  { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
+  { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
+  { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b/gi },
+  { attr: 'duration', re: /\d+\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\b\d+\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年|小时|分钟)/gi },
+  { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
+  { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
+  { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
+];
+
+/** Shapes that answer a named attribute: a named `retention` is compatible with a `duration` value. */
+export const SHAPE_ANSWERS: Record<string, string[]> = {
+  duration: ['retention', 'timeout'],
+  schedule: ['schedule'],
+  date: ['date'],
+  version: ['version'],
+  path: ['path', 'target'],
+  host: ['host', 'target'],
+  size: ['size'],
+  length: ['length'],
+  port: ['port'],
+  price: ['price'],
+  percent: ['count'],
+};
+
+/**
+ * Words that name a kind of thing, not one thing. A correction whose only words in common with a
+ * record are these never links to it.
+ */
+export const GENERIC_WORDS = new Set(
+  (
+    '服务 服务器 服务端 后台 接口 系统 平台 应用 程序 项目 机器 主机 环境 配置 设置 参数 文件 数据 数据库 库 表 任务 作业 脚本 流程 工作流 定时任务 ' +
+    '每日 每天 每周 每月 日常 文章 稿子 稿件 内容 帖子 笔记 文档 报告 东西 事情 那个 这个 那条 这条 问题 情况 方面 部分 功能 模块 工具 版本 端口 地址 ' +
+    '时间 日期 路径 目录 链接 账号 记录 信息 消息 通知 命令 代码 仓库 网站 页面 图片 图 视频 文案 名字 名称 规则 规范 要求 默认 统一 所有 全部 ' +
+    '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
+    '现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
+    'service services server app application system platform project config configuration settings setting file files data database db table ' +
+    'task job jobs script workflow pipeline article articles post posts content doc docs report reports thing stuff ' +
+    'posted posting goes go live generated generate generation produced handled made 生成 产出 出 做 弄 搞 处理 ' +
+    '提醒 记一下 记一笔 备忘 再记 再记一次 顺便 note reminder fyi keep keeps kept ' +
+    '落到 落在 写到 写在 放到 存放 那边 这边 那块 这块 一点 随意 走 挂在 跑在 用的 ' +
+    'ping pings pinged lives live sits sit hit hits reads read pulls pull calls call executes execute goes ' +
+    'port version path address link account record info message command code repo site page image video name rule default all ' +
+    'run runs running use uses using set sets setting deploy deployed deploys publish published send sent now currently today yesterday ' +
+    'should must need needs please also still just only new old main primary daily weekly monthly every each'
+  ).split(/\s+/),
+);
+
+/** Mutually exclusive qualifiers: naming one where the other record names another is counter-evidence. */
+export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> }[] = [
+  { name: 'side', members: { frontend: ['前端', 'frontend', 'front-end', 'web端', '客户端', 'client'], backend: ['后端', 'backend', 'back-end', '服务端'] } },
+  {
+    name: 'env',
+    members: {
+      prod: ['生产环境', '生产', '线上', '正式环境', 'production', 'prod'],
+      staging: ['预发布', '预发', '灰度', 'staging', 'stage', 'stg', 'pre-prod', 'preprod'],
+      test: ['测试环境', '测试服', 'qa', 'test env', 'testing'],
+      dev: ['开发环境', '本地', 'dev env', 'development', 'local', 'localhost'],
+    },
+  },
+  {
+    name: 'platform',
+    members: {
+      wechat: ['公众号', '微信公众号', '服务号', '订阅号', 'wechat', 'weixin', 'gzh'],
+      xhs: ['小红书', 'xiaohongshu', 'rednote', 'xhs'],
+      zhihu: ['知乎', 'zhihu'],
+      weibo: ['微博', 'weibo'],
+      douyin: ['抖音', 'douyin', 'tiktok'],
+      channels: ['视频号', 'wechat channels'],
+      bilibili: ['b站', '哔哩哔哩', 'bilibili'],
+      newsletter: ['newsletter', '邮件简报', 'substack'],
+      twitter: ['twitter', '推特', 'x.com'],
+      blog: ['博客', 'blog'],
+      medium: ['medium'],
+      linkedin: ['linkedin', '领英'],
+      toutiao: ['头条', 'toutiao'],
+      juejin: ['掘金', 'juejin'],
+      csdn: ['csdn'],
+    },
+  },
+  {
+    name: 'store',
+    members: {
+      postgres: ['postgres', 'postgresql', 'pg', 'pgsql'],
+      mysql: ['mysql', 'mariadb'],
+      redis: ['redis'],
+      sqlite: ['sqlite'],
+      mongo: ['mongodb', 'mongo'],
+      elastic: ['elasticsearch', 'elastic', 'opensearch', 'es'],
+      clickhouse: ['clickhouse'],
+      kafka: ['kafka'],
+      rabbit: ['rabbitmq'],
+      minio: ['minio'],
+    },
+  },
+  {
+    name: 'part',
+    members: {
+      title: ['标题', '题目', 'title', 'titles', 'headline', 'subject line', 'subject lines'],
+      body: ['正文', '内文', 'body', 'body text'],
+      summary: ['摘要', '导语', 'summary', 'excerpt'],
+      cover: ['封面', '头图', 'cover', 'cover image', 'thumbnail'],
+      tags: ['标签', 'hashtag', 'hashtags', 'tags'],
+      image: ['配图', '插图', 'inline image', 'illustration'],
+    },
+  },
+  { name: 'report', members: { daily: ['日报', 'daily report'], weekly: ['周报', 'weekly report'], monthly: ['月报', 'monthly report'], yearly: ['年报', '年度报告'] } },
+  {
+    name: 'resource',
+    members: {
+      cpu: ['cpu', '处理器'],
+      memory: ['内存', 'memory', 'ram'],
+      disk: ['磁盘', '硬盘', '存储空间', 'disk', 'disk space'],
+      gpu: ['显存', 'gpu memory', 'vram'],
+      bandwidth: ['带宽', '流量', 'bandwidth'],
+    },
+  },
+  { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
+  { name: 'io', members: { read: ['读库', '只读', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
+  { name: 'direction', members: { inbound: ['入站', 'inbound', 'ingress'], outbound: ['出站', 'outbound', 'egress'] } },
+  { name: 'device', members: { mobile: ['手机', '移动端', 'mobile', 'ios', 'android'], desktop: ['电脑', '桌面端', 'pc端', 'desktop'] } },
+  { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
+];
+
+/** English ↔ Chinese pairs folded to the first form before subject words are compared. */
+export const ALIASES: string[][] = [
+  ['备份', 'backup', 'backups', 'back up'],
+  ['归档', 'archive', 'archives', 'archiving'],
+  ['清理', 'cleanup', 'clean up', 'prune', 'pruning'],
+  ['同步', 'sync', 'synced', 'syncing'],
+  ['日志', 'log', 'logs', 'logging'],
+  ['监控', 'monitor', 'monitoring'],
+  ['告警', 'alert', 'alerts', 'alerting', '报警'],
+  ['缓存', 'cache', 'caching'],
+  ['队列', 'queue'],
+  ['网关', 'gateway'],
+  ['反代', '反向代理', 'reverse proxy', 'proxy'],
+  ['证书', 'cert', 'certificate', 'tls', 'ssl'],
+  ['镜像', 'image', 'docker image'],
+  ['容器', 'container'],
+  ['集群', 'cluster'],
+  ['支付', 'payment', 'payments', 'pay'],
+  ['订单', 'order', 'orders'],
+  ['用户', 'users'],
+  ['登录', 'login', 'sign in', 'signin'],
+  ['搜索', 'search'],
+  ['爬虫', 'crawler', 'scraper', 'spider'],
+  ['周报', 'weekly report'],
+  ['日报', 'daily report', 'daily digest'],
+  ['月报', 'monthly report'],
+  ['简报', 'digest', 'briefing'],
+  ['封面', 'cover', 'cover image'],
+  ['标题', 'title', 'titles', 'headline'],
+  ['标签', 'hashtag', 'hashtags', 'tags'],
+  ['草稿', 'draft', 'drafts'],
+  ['初稿', 'first draft'],
+  ['正文', 'body text'],
+  ['摘要', 'summary', 'abstract'],
+  ['稿费', 'fee'],
+  ['编辑', 'editor'],
+  ['审核', 'review', 'reviewer'],
+  ['图床', 'image host', 'image hosting'],
+  ['照片', 'photo', 'photos', 'pictures'],
+  ['相册', 'album'],
+  ['文档', 'docs', 'documentation'],
+  ['测试', 'tests'],
+  ['迁移', 'migration', 'migrations'],
+  ['磁盘', '硬盘', 'disk', 'disks'],
+  ['路由器', 'router'],
+  ['打印机', 'printer'],
+  ['摄像头', 'camera'],
+  ['数据库', 'database', 'db'],
+  ['前端', 'frontend', 'front-end'],
+  ['后端', 'backend', 'back-end'],
+  ['公众号', 'wechat', 'official account'],
+  ['小红书', 'xiaohongshu', 'xhs', 'rednote'],
+  ['知乎', 'zhihu'],
+  ['生产', 'production', 'prod'],
+  ['预发', 'staging'],
+  ['定时任务', 'cron job', 'cronjob'],
+  ['通知', 'notification', 'notifications'],
+  ['推送', 'push'],
+  ['邮件', 'email', 'mail'],
+  ['飞书', 'feishu', 'lark'],
+  ['钉钉', 'dingtalk'],
+  ['企业微信', 'wecom'],
+  ['主页', 'homepage', 'home page'],
+  ['博客', 'blog'],
+  ['管理后台', 'admin', 'admin panel', '后台管理'],
+  ['elasticsearch', 'es'],
+  ['知识库', 'kb', 'knowledge base'],
+];
+
+/** Words a correction uses to say that something changed: never subject words. */
+export const CHANGE_WORDS = new Set(
+  (
+    '改到 改在 改回 改用 调到 调成 调整 调整到 换到 换用 换了 改了 变了 提前 提前到 推迟 推迟到 延后 延后到 挪到 搬到 缩短 缩短为 缩短到 延长 延长到 增加到 减少到 ' +
+    '升到 升级 降到 降级 迁到 迁移 切到 切换 切换到 统一为 定为 定在 设为 设成 设置为 跟着 也跟着 以后 往后 从此 今后 起 开始 之后 为准 以此为准 确认 说错 记错 搞错 ' +
+    '不再 不用 不是 而是 应该 应为 其实 实际 实际上 才对 才是 那条 这条 上面 前面 之前 先前 原来 原先 原本 本来 没改 不变 照旧 仍然 依然 ' +
+    'moved changed switched replaced updated renamed bumped raised lowered extended shortened now instead actually correction corrected ' +
+    'longer no not anymore was were is are be been going from onward onwards starting'
+  ).split(/\s+/),
+);

@@ -1,0 +1,213 @@
+/**
+ * The correction resolver, one test per kind of case (docs/RANKING.md, "resolved"): through the
+ * library on real homes (real day files, a real SQLite index), each home holding background
+ * records in all three domains.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOptmem, type Optmem } from '../src/index.js';
+import { tempDir } from './helpers.js';
+
+const BACKGROUND = [
+  { text: '[hermes] 每日备份 02:00 跑，备份到 NAS /volume1/backup', time: '2026-03-01T08:00:00+08:00' },
+  { text: '[openclaw] 公众号文章每周二、周四晚上 8 点推送', time: '2026-03-02T08:00:00+08:00' },
+  { text: '[code] Redis 端口 6379，密码在 vault', time: '2026-03-03T08:00:00+08:00', project: 'shop' },
+  { text: '[code] CI 用 GitHub Actions，node 版本 20', time: '2026-03-04T08:00:00+08:00', project: 'shop' },
+  { text: '[hermes] 周报每周五 17:00 生成，发我邮箱', time: '2026-03-05T08:00:00+08:00' },
+  { text: '[openclaw] 小红书笔记正文 1000 字以内', time: '2026-03-06T08:00:00+08:00' },
+];
+
+let mem: Optmem | null = null;
+afterEach(() => {
+  mem?.close();
+  mem = null;
+});
+
+function home(records: { text: string; time: string; project?: string; session?: string }[] = []): { mem: Optmem; ids: string[] } {
+  const dir = path.join(tempDir(), 'home');
+  mem = createOptmem({ dir, create: true, durable: false });
+  for (const b of BACKGROUND) mem.add({ text: b.text, time: b.time, project: b.project ?? null });
+  const ids = records.map((r) => mem!.add({ text: r.text, time: r.time, project: r.project ?? null, ...(r.session ? { source: { session: r.session } } : {}) }).record.id);
+  return { mem, ids };
+}
+
+function correct(m: Optmem, text: string, time = '2026-06-01T10:00:00+08:00', project: string | null = null) {
+  const res = m.add({ text, time, project });
+  return { res, linked: res.supersedes.filter((e) => !e.blocked).map((e) => e.oldId), blocked: res.supersedes.filter((e) => e.blocked).map((e) => e.oldId) };
+}
+
+describe('a correction written in words links only to a record of the same subject and attribute', () => {
+  it('quoted old value: 从8080改为9090 links the 8080 record', () => {
+    const { mem: m, ids } = home([{ text: '[code] 后端服务的端口是8080', time: '2026-04-01T10:00:00+08:00', project: 'shop' }]);
+    const { linked, res } = correct(m, '[code] 〔更正〕后端端口已从8080改为9090', undefined, 'shop');
+    expect(linked).toEqual([ids[0]]);
+    expect(res.resolution?.status).toBe('linked');
+  });
+
+  it('paraphrase across languages: "backup 改到 03:30" links 每日备份 凌晨两点', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 每日备份任务凌晨两点执行', time: '2026-04-01T10:00:00+08:00', project: 'ops' }]);
+    expect(correct(m, '[hermes] 〔更正〕daily backup 现在改到 03:30 跑', undefined, 'ops').linked).toEqual([ids[0]]);
+  });
+
+  it('same attribute, other subject: 前端 port does not link the 后端 port, and add says it corrects nothing known', () => {
+    const { mem: m } = home([
+      { text: '[code] 后端服务的端口是8080', time: '2026-04-01T10:00:00+08:00', project: 'shop' },
+      { text: '[code] 〔更正〕后端端口已从8080改为9090', time: '2026-04-02T10:00:00+08:00', project: 'shop' },
+    ]);
+    const { linked, res } = correct(m, '[code] 〔更正〕前端开发服务器的端口改为3000', undefined, 'shop');
+    expect(linked).toEqual([]);
+    expect(res.resolution?.status).toBe('none');
+    const search = m.search({ query: '后端端口是多少', now: '2026-06-02T00:00:00+08:00' }).results;
+    expect(search[0]!.text).toContain('9090');
+  });
+
+  it('same subject, other attribute: 后端日志路径 does not link 后端端口', () => {
+    const { mem: m } = home([{ text: '[code] 后端端口 8080', time: '2026-04-01T10:00:00+08:00', project: 'shop' }]);
+    expect(correct(m, '[code] 〔更正〕后端日志路径改为 /data/log/api', undefined, 'shop').linked).toEqual([]);
+  });
+
+  it('another project: a shop correction never links an infra record', () => {
+    const { mem: m } = home([{ text: '[code] 后端端口 8080', time: '2026-04-01T10:00:00+08:00', project: 'infra' }]);
+    expect(correct(m, '[code] 〔更正〕后端端口改为 9090，8080 作废', undefined, 'shop').linked).toEqual([]);
+  });
+
+  it('another domain: a [code] correction does not link a [hermes] record; one without a domain may', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] nginx 日志保留 30 天', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[code] 〔更正〕nginx 日志保留改为 14 天', '2026-05-01T10:00:00+08:00').linked).toEqual([]);
+    expect(correct(m, '〔更正〕nginx 日志保留改为 7 天，不是 30 天', '2026-05-02T10:00:00+08:00').linked).toEqual([ids[0]]);
+  });
+
+  it('a newer record is never a target', () => {
+    const { mem: m } = home();
+    const c = correct(m, '[code] 〔更正〕后端端口改为 9090', '2026-04-01T10:00:00+08:00', 'shop');
+    m.add({ text: '[code] 后端端口 8080', time: '2026-05-01T10:00:00+08:00', project: 'shop' });
+    expect(m.links(c.res.record.id).out).toEqual([]);
+  });
+
+  it('a red line is not superseded by an ordinary correction: the edge is blocked and add warns', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] 〔红线〕公众号文章群发前必须由我本人审核', time: '2026-04-01T10:00:00+08:00' }]);
+    const { linked, blocked, res } = correct(m, '[openclaw] 〔更正〕公众号群发前不用再审核了');
+    expect(linked).toEqual([]);
+    expect(blocked).toEqual([ids[0]]);
+    expect(res.warnings.join(' ')).toMatch(/red line/);
+  });
+
+  it('a newer red line that says it replaces the old one does supersede it', () => {
+    const { mem: m, ids } = home([{ text: '[code] 〔红线〕禁止直接 push main，只走 PR', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[code] 〔红线〕替换之前那条 main 红线：main 和 release 都禁止直接 push').linked).toEqual([ids[0]]);
+  });
+
+  it('the subject is absent from memory: Postgres when only Redis is recorded, 小红书 titles when only 公众号 titles', () => {
+    const { mem: m } = home([{ text: '[openclaw] 公众号标题不超过 20 字', time: '2026-04-01T10:00:00+08:00' }]);
+    const pg = correct(m, '[code] 〔更正〕Postgres 端口改为 5433', '2026-05-01T10:00:00+08:00', 'shop');
+    expect(pg.linked).toEqual([]);
+    expect(pg.res.resolution?.status).toBe('none');
+    expect(correct(m, '[openclaw] 〔更正〕小红书标题上限改为 18 字').linked).toEqual([]);
+  });
+
+  it('one of two: "backup_daily 改到3点" links backup_daily, not archive_weekly', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] backup_daily 每天 02:00 跑', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] archive_weekly 每周日 04:00 跑', time: '2026-04-01T10:05:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕backup_daily 改到 03:00').linked).toEqual([ids[0]]);
+  });
+
+  it('two equally likely targets: links neither and says so', () => {
+    const { mem: m } = home([
+      { text: '[code] 前端端口 5173', time: '2026-04-01T10:00:00+08:00', project: 'web' },
+      { text: '[code] 后端端口 8080', time: '2026-04-01T10:05:00+08:00', project: 'web' },
+      { text: '[code] web 的 admin 面板 跑在 9000', time: '2026-04-01T10:06:00+08:00', project: 'web' },
+    ]);
+    const c = correct(m, '[code] 〔更正〕端口改为 3000', undefined, 'web');
+    expect(c.linked).toEqual([]);
+    expect(c.res.resolution?.status).toBe('none');
+  });
+
+  it('generic words alone never carry a link', () => {
+    const { mem: m } = home([{ text: '[hermes] 每日服务巡检 08:00', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[hermes] 〔更正〕每日服务改到 09:00').linked).toEqual([]);
+  });
+
+  it('two copies of the same old fact are both superseded; a chain ends at its newest version', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] nginx 日志保留 30 天', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 提醒：nginx 日志保留 30 天，别删早了', time: '2026-04-03T10:00:00+08:00' },
+    ]);
+    const first = correct(m, '[hermes] 〔更正〕nginx 日志只留 14 天，不是 30 天');
+    expect(first.linked.sort()).toEqual([...ids].sort());
+    const second = correct(m, '[hermes] 〔更正〕nginx 日志保留再改为 7 天，不是 14 天', '2026-07-01T10:00:00+08:00');
+    expect(second.linked).toEqual([first.res.record.id]);
+  });
+
+  it('in a conversation, a correction with no subject word is about the latest turn that states its attribute', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 已把后端服务的端口配置为8080', time: '2026-04-01T10:00:00+08:00', project: 'shop', session: 's1' },
+      { text: '[code] 数据库连接串 postgres://db.internal:5432/shop', time: '2026-04-01T10:01:00+08:00', project: 'shop', session: 's1' },
+    ]);
+    const res = m.add({ text: '[code] 〔更正〕不对，端口是9090', time: '2026-04-01T10:02:00+08:00', project: 'shop', source: { session: 's1' } });
+    expect(res.supersedes.map((e) => e.oldId)).toEqual([ids[0]]);
+  });
+});
+
+describe('inferred corrections: a plain record restating the same slot', () => {
+  it('fires for the same subject and attribute, not for another subject, and can be switched off', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] archive_weekly 每周日 04:00 跑', time: '2026-04-01T10:00:00+08:00' }]);
+    const other = m.add({ text: '[hermes] backup_daily 每周六 22:00 跑', time: '2026-05-01T10:00:00+08:00' });
+    expect(other.supersedes).toEqual([]);
+    const same = m.add({ text: '[hermes] archive_weekly 每周六 22:00 跑', time: '2026-05-02T10:00:00+08:00' });
+    expect(same.supersedes.map((e) => [e.oldId, e.method, e.inferred])).toEqual([[ids[0], 'inferred', true]]);
+
+    const dir = path.join(tempDir(), 'off');
+    const off = createOptmem({ dir, create: true, durable: false });
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ supersession: { inferCorrections: false } }));
+    off.close();
+    const m2 = createOptmem({ dir, durable: false });
+    m2.add({ text: '[hermes] archive_weekly 每周日 04:00 跑', time: '2026-04-01T10:00:00+08:00' });
+    expect(m2.add({ text: '[hermes] archive_weekly 每周六 22:00 跑', time: '2026-05-02T10:00:00+08:00' }).supersedes).toEqual([]);
+    m2.close();
+  });
+});
+
+describe('link and unlink: append-only events that resolution and history honour', () => {
+  it('unlink undoes a wrong link, link makes one, the newest event decides, and a rebuild keeps it all', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 后端端口 8080', time: '2026-04-01T10:00:00+08:00', project: 'shop' },
+      { text: '[code] admin 面板端口 9000', time: '2026-04-01T10:05:00+08:00', project: 'shop' },
+    ]);
+    const c = correct(m, '[code] 〔更正〕后端端口改为 9090，8080 作废', undefined, 'shop');
+    expect(c.linked).toEqual([ids[0]]);
+    const newId = c.res.record.id;
+
+    const u = m.unlink({ newId, oldId: ids[0]!, why: 'test' });
+    expect(u.event?.kind).toBe('event');
+    expect(u.edge).toBeNull();
+    expect(m.links(newId).out).toEqual([]);
+    expect(m.unlink({ newId, oldId: ids[0]! }).event).toBeNull(); // nothing left to unlink: nothing written
+
+    const l = m.link({ newId, oldId: ids[1]!, why: 'the admin port was meant' });
+    expect(l.edge?.method).toBe('linked');
+    expect(m.links(newId).out.map((e) => e.oldId)).toEqual([ids[1]]);
+
+    const h = m.history(ids[0]!)!;
+    expect(h.events.map((e) => e.verb)).toEqual(['unlink']);
+    expect(m.search({ query: 'admin 面板端口', now: '2026-06-02T00:00:00+08:00' }).results.find((r) => r.id === ids[1])?.superseded).toBe(true);
+
+    // Events are records of the log, never search results, and survive a rebuild from the files.
+    expect(m.search({ query: 'unlink', now: '2026-06-02T00:00:00+08:00' }).results).toEqual([]);
+    m.reindex();
+    expect(m.links(newId).out.map((e) => [e.oldId, e.method])).toEqual([[ids[1], 'linked']]);
+    expect(fs.readFileSync(path.join(m.home, 'log', ...u.event!.time.slice(0, 7).split('-'), `${u.event!.time.slice(0, 10)}.md`), 'utf8')).toContain(`unlink ${newId} ${ids[0]}`);
+  });
+
+  it('refuses a link to a newer record, an unknown id, and an event record', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 后端端口 8080', time: '2026-04-01T10:00:00+08:00', project: 'shop' },
+      { text: '[code] 后端端口 9090', time: '2026-05-01T10:00:00+08:00', project: 'shop' },
+    ]);
+    expect(() => m.link({ newId: ids[0]!, oldId: ids[1]! })).toThrow(/newer/);
+    expect(() => m.link({ newId: ids[1]!, oldId: 'nope123' })).toThrow(/no record/);
+    expect(() => m.add({ text: 'banana', kind: 'event' })).toThrow(/event record/);
+  });
+});
