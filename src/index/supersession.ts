@@ -86,6 +86,12 @@ const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成
 const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
 const ALIAS_VARIANTS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 const MAX_CANDIDATES = 40;
+const RESTATEMENT_CANDIDATES = 8;
+/**
+ * A cheap look for a setting's value (a time of day, version, path, address, port, size, length
+ * limit, retention, date, model) before a plain record is analysed as a possible restatement.
+ */
+const SETTING_HINT = /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?|x\d)|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline/i;
 
 /** A correction with a domain links within it; one without (the user's own) may link in any domain. */
 function inScope(o: IndexedRecord, r: IndexedRecord): boolean {
@@ -126,6 +132,7 @@ export class SupersessionResolver {
       docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
       matchCount: db.prepare('SELECT count(*) FROM fts WHERE fts MATCH ?').pluck(),
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
+      linkedFrom: db.prepare('SELECT DISTINCT old_id FROM link_events WHERE new_id = ?').pluck(),
       sessionBefore: db.prepare(
         `SELECT rid, id FROM records WHERE session = ? AND (time_ms, rid) < (?, ?) AND kind NOT IN (${NOT_TARGETS}) ORDER BY time_ms DESC, rid DESC LIMIT 8`,
       ),
@@ -143,7 +150,7 @@ export class SupersessionResolver {
       ftsScope: db.prepare(
         `SELECT r.rid AS rid, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
          WHERE fts MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
-           AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY bm LIMIT ${MAX_CANDIDATES}`,
+           AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY bm LIMIT ?`,
       ),
     };
   }
@@ -278,10 +285,10 @@ export class SupersessionResolver {
     else if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, 'correction');
     if (this.opts.inferCorrections) {
       n += this.inferFromFacts(r);
-      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0) n += this.resolveByText(r, 'restatement');
+      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0 && SETTING_HINT.test(r.text)) n += this.resolveByText(r, 'restatement');
     }
     // Links made by hand out of this record.
-    for (const row of this.index.db.prepare("SELECT DISTINCT old_id FROM link_events WHERE new_id = ?").pluck().all(r.id) as string[]) {
+    for (const row of this.q.linkedFrom.all(r.id) as string[]) {
       const ev = this.q.lastEvent.get(r.id, row) as { verb: string; event_id: string; why: string | null } | undefined;
       if (ev?.verb === 'link') n += this.applyEvents(r.id, row);
     }
@@ -322,7 +329,8 @@ export class SupersessionResolver {
     const match = matchTerms.map(ftsString).join(' OR ');
     let rows: { rid: number; bm: number }[] = [];
     try {
-      rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid) as { rid: number; bm: number }[];
+      // A restatement is looked for among the few records that best share its head words.
+      rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid, mode === 'restatement' ? RESTATEMENT_CANDIDATES : MAX_CANDIDATES) as { rid: number; bm: number }[];
     } catch {
       rows = [];
     }

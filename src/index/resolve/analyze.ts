@@ -72,7 +72,27 @@ const ATTRIBUTE_LIST = Object.entries(ATTRIBUTE_WORDS)
 /** Acronyms that name a kind of thing, not one thing. */
 const ACRONYM_COMMON = new Set(['api', 'url', 'ip', 'db', 'id', 'ui', 'ci', 'cd', 'pr', 'ok', 'cpu', 'gpu', 'ram', 'ssd', 'hdd', 'dns', 'ssh', 'ssl', 'tls', 'http', 'https', 'json', 'yaml', 'csv', 'pdf', 'sql', 'ttl', 'aoe', 'utc', 'cst', 'pst', 'am', 'pm', 'kb', 'mb', 'gb', 'tb', 'qps', 'llm', 'ai', 'faq', 'seo', 'cdn', 'vpn', 'nas', 'os', 'env', 'dev', 'prod', 'qa', 'ops', 'io', 'pv', 'uv', 'tps', 'sla', 'todo']);
 
+const ALL_ATTRIBUTE_WORDS = new Set(Object.values(ATTRIBUTE_WORDS).flat());
+/** Alias forms by their first character: a text is only checked for forms whose first character it holds. */
+const ALIAS_BY_FIRST = new Map<string, [string, string][]>();
+
 const isAscii = (w: string) => /^[\x00-\x7f]+$/.test(w);
+
+/** The alias forms whose first character occurs in the text (a cheap pre-filter before `holds`). */
+function aliasesIn(text: string): [string, string][] {
+  if (ALIAS_BY_FIRST.size === 0) for (const [v, c] of ALIAS_OF) {
+    const k = v[0]!;
+    let l = ALIAS_BY_FIRST.get(k);
+    if (!l) ALIAS_BY_FIRST.set(k, (l = []));
+    l.push([v, c]);
+  }
+  const out: [string, string][] = [];
+  for (const ch of new Set(text)) {
+    const l = ALIAS_BY_FIRST.get(ch);
+    if (l) out.push(...l);
+  }
+  return out;
+}
 
 /** Whether `hay` holds `word`: as a substring for Chinese, as a whole word for ASCII. */
 export function holds(hay: string, word: string): boolean {
@@ -179,18 +199,17 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const m of norm.matchAll(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g)) anchors.push(m.index!);
 
   // Subject words: content words that are not values, attributes, generic words or filler.
-  const allAttrWords = Object.values(ATTRIBUTE_WORDS).flat();
   const found: { word: string; at: number }[] = [];
   const keep = (raw: string, at: number) => {
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || ENGLISH_STOPWORDS.has(w))) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw) || CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w)) return;
-    if (allAttrWords.includes(w) || allAttrWords.includes(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
+    if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     found.push({ word: w, at });
   };
   // Multi-word English aliases ("back up", "weekly report") before single words.
-  for (const [v, canon] of ALIAS_OF) {
+  for (const [v, canon] of aliasesIn(norm)) {
     if (v.includes(' ') && holds(norm, v)) for (const at of positions(norm, v)) found.push({ word: canon, at });
   }
   for (const m of masked.matchAll(CJK_RUN)) {
@@ -301,7 +320,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
 
   // The alias forms are appended so a record in one language holds the other's word.
   const extra = new Set<string>();
-  for (const [v, canon] of ALIAS_OF) if (v !== canon && holds(norm, v)) extra.add(canon);
+  for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v)) extra.add(canon);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
   return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, late, lead, qualifiers, qualifiersEarly };
