@@ -14,13 +14,15 @@ const run = (split: string): LinkCaseResult[] => readLinkCases(path.join(DIR, `$
 
 /** Floors: a little under what was measured (README), so a worse resolver fails npm test. */
 const FLOORS = {
-  test: { precision: 0.65, recall: 0, hardRejected: 0.9 },
-  dev: { precision: 0.93, recall: 0.58, hardRejected: 0.98 },
+  // corr-t, look 2: precision 0.842, recall 0.667, hard negatives left unlinked 0.970
+  test: { precision: 0.8, recall: 0.62, hardRejected: 0.95 },
+  // corr-a … corr-g: 0.952 / 0.684 / 0.991
+  dev: { precision: 0.93, recall: 0.65, hardRejected: 0.98 },
 };
 
 describe('correction links on the labelled sets', () => {
   it('every set is well formed: at least 400 pairs in all, 60% Chinese, half hard negatives', () => {
-    const all = ['corr-a', 'corr-b', 'corr-c', 'corr-d', 'corr-t'].flatMap((s) => readLinkCases(path.join(DIR, `${s}.jsonl`)));
+    const all = ['corr-a', 'corr-b', 'corr-c', 'corr-d', 'corr-e', 'corr-f', 'corr-g', 'corr-t'].flatMap((s) => readLinkCases(path.join(DIR, `${s}.jsonl`)));
     const pairs = all.reduce((n, c) => n + c.links.length + c.hard.length, 0);
     const hard = all.reduce((n, c) => n + c.hard.length, 0);
     const zh = all.filter((c) => c.lang === 'zh').reduce((n, c) => n + c.links.length + c.hard.length, 0);
@@ -37,7 +39,7 @@ describe('correction links on the labelled sets', () => {
   }, 120_000);
 
   it('the development sets: above their floors, and no hard negative of the hiding kinds is linked more than once in a set', () => {
-    const results = ['corr-a', 'corr-b', 'corr-c', 'corr-d'].flatMap(run);
+    const results = ['corr-a', 'corr-b', 'corr-c', 'corr-d', 'corr-e', 'corr-f', 'corr-g'].flatMap(run);
     const s = scoreLinks(results);
     expect(s.precision).toBeGreaterThanOrEqual(FLOORS.dev.precision);
     expect(s.recall).toBeGreaterThanOrEqual(FLOORS.dev.recall);
@@ -45,7 +47,7 @@ describe('correction links on the labelled sets', () => {
     // Kinds where a link would hide a true fact of another project or attribute.
     const byKind = scoreBy(results, (r) => r.kind);
     for (const k of ['other-project', 'other-attribute', 'restated-other']) expect(byKind.get(k)!.falsePos, k).toBe(0);
-  }, 240_000);
+  }, 400_000);
 });
 
 describe('the self-test and the CLI', () => {

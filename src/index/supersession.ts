@@ -91,7 +91,7 @@ const RESTATEMENT_CANDIDATES = 8;
  * A cheap look for a setting's value (a time of day, version, path, address, port, size, length
  * limit, retention, date, model) before a plain record is analysed as a possible restatement.
  */
-const SETTING_HINT = /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?|x\d)|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline/i;
+const SETTING_HINT = /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?|x\d)|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
 
 /** A correction with a domain links within it; one without (the user's own) may link in any domain. */
 function inScope(o: IndexedRecord, r: IndexedRecord): boolean {
@@ -163,7 +163,7 @@ export class SupersessionResolver {
     let a = this.analyses.get(o.rid);
     if (!a) {
       const tok = this.index.tokenizer;
-      a = analyzeText(o.text, (run) => tok.searchWords(run), this.index.knownDomains, (run) => tok.words(run));
+      a = analyzeText(o.text, (run) => tok.searchWords(run), this.index.knownDomains);
       if (this.analyses.size > 5000) this.analyses.clear();
       this.analyses.set(o.rid, a);
     }

@@ -133,7 +133,7 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
 ];
 
 /** Analyse one record's text. */
-export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[], cut?: HanSplitter): TextAnalysis {
+export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
   const norm = stripMarkers(text, knownDomains)
     .replace(/〔[^〕]{1,6}〕/g, ' ')
     .normalize('NFKC')
@@ -162,20 +162,13 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       return ' '.repeat(m.length);
     });
   }
-  // Bare numbers: a port after a port word, otherwise only a value.
+  // Bare numbers: a port when the text names a port, otherwise only a value.
+  const namesPort = /端口|\bports?\b/.test(norm);
   masked = masked.replace(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g, (m) => {
     values.push(m);
+    if (namesPort && m.length <= 5 && !valueShapes.has(m)) valueShapes.set(m, 'port');
     return ' '.repeat(m.length);
   });
-
-  // Word boundaries of the Chinese runs: an attribute word must be whole words (工具 is not in 工具箱).
-  const bounds = new Set<number>();
-  for (const m of norm.matchAll(CJK_RUN)) {
-    let at = m.index!;
-    bounds.add(at);
-    for (const w of (cut ?? split)(m[0])) bounds.add((at += w.length));
-  }
-  const whole = (w: string, i: number) => isAscii(w) || ((bounds.has(i) || !HAS_CJK.test(norm[i] ?? '')) && (bounds.has(i + w.length) || !HAS_CJK.test(norm[i + w.length] ?? '')));
 
   // Attribute words, and where they stand (to find what they are of).
   const named = new Set<string>();
