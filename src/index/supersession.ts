@@ -1,10 +1,13 @@
 import { CORRECTION_FILLER } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
 import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
-import { choose, type Judged, type ResolutionStatus } from './resolve/choose.js';
+import { choose, type Judged } from './resolve/choose.js';
 import { judge, judgeRestatement, sharesAttribute } from './resolve/judge.js';
 import { ALIASES } from './resolve/lexicon.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
+import type { Edge, EdgeDetail, Resolution } from './edges.js';
+
+export { resolutionNote, rowToEdge, rowToResolution, type Edge, type EdgeDetail, type EdgeMethod, type EdgeRow, type Resolution } from './edges.js';
 
 /**
  * Which record supersedes which: derived from the files like everything in the index, worked
@@ -42,41 +45,6 @@ export interface SupersessionOptions {
 export const DERIVATION_VERSION = 9;
 
 export const SUPERSESSION_DEFAULTS: Readonly<SupersessionOptions> = Object.freeze({ inferCorrections: true, minSubjectShare: 0.5, ambiguityRatio: 0.85 });
-
-export interface EdgeDetail {
-  /** subject words shared */
-  shared?: string[];
-  /** old values quoted by the correction and held by the target */
-  quoted?: string[];
-  /** fact slot key both state */
-  slot?: string;
-  /** the attribute both state */
-  attribute?: string;
-  score?: number;
-  /** for linked edges: the event that made the link, and why */
-  event?: string;
-  why?: string;
-}
-
-export type EdgeMethod = 'explicit' | 'resolved' | 'inferred' | 'linked';
-
-export interface Edge {
-  oldId: string;
-  newId: string;
-  method: EdgeMethod;
-  inferred: boolean;
-  blocked: boolean;
-  score: number;
-  detail: EdgeDetail;
-}
-
-/** How a correction without ids was resolved, kept for `add`, `doctor`, `stats` and `--explain`. */
-export interface Resolution {
-  id: string;
-  status: ResolutionStatus;
-  /** the candidates considered, best first, with why each was taken or refused */
-  candidates: { id: string; score: number; accepted: boolean; note: string }[];
-}
 
 const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || /〔更正〕|\[correction\]/i.test(r.text);
 const isRedline = (r: IndexedRecord) => r.tier === 'redline';
@@ -436,41 +404,5 @@ export class SupersessionResolver {
     }
     return n;
   }
-}
-
-export interface EdgeRow {
-  old_id: string;
-  new_id: string;
-  method: Edge['method'];
-  inferred: number;
-  blocked: number;
-  score: number;
-  detail: string;
-}
-
-export function rowToEdge(r: EdgeRow): Edge {
-  return {
-    oldId: r.old_id,
-    newId: r.new_id,
-    method: r.method,
-    inferred: r.inferred === 1,
-    blocked: r.blocked === 1,
-    score: r.score,
-    detail: JSON.parse(r.detail) as EdgeDetail,
-  };
-}
-
-export function rowToResolution(row: { id: string; status: string; candidates: string }): Resolution {
-  return { id: row.id, status: row.status as ResolutionStatus, candidates: JSON.parse(row.candidates) as Resolution['candidates'] };
-}
-
-/** What `add` says about a correction whose words linked it to nothing. */
-export function resolutionNote(r: Resolution | null): string | null {
-  if (!r || r.status === 'linked') return null;
-  if (r.status === 'ambiguous') {
-    const ids = r.candidates.filter((c) => c.note.startsWith('ambiguous')).map((c) => c.id);
-    return `ambiguous: ${ids.join(' and ')} are about equally likely targets; linked to neither (pick one with \`optmem link NEW OLD\`)`;
-  }
-  return 'corrects nothing known: no older record in its scope states the same subject and attribute; it stands alone as a current fact';
 }
 
