@@ -100,6 +100,7 @@ export const GENERIC_WORDS = new Set(
     '提醒 记一下 记一笔 备忘 再记 再记一次 顺便 note reminder fyi keep keeps kept ' +
     '落到 落在 写到 写在 放到 存放 那边 这边 那块 这块 一点 随意 走 挂在 跑在 用的 ' +
     'ping pings pinged lives live sits sit hit hits reads read pulls pull calls call executes execute goes ' +
+    'day days week weeks hour hours minute minutes month months year years ' +
     'port version path address link account record info message command code repo site page image video name rule default all ' +
     'run runs running use uses using set sets setting deploy deployed deploys publish published send sent now currently today yesterday ' +
     'should must need needs please also still just only new old main primary daily weekly monthly every each'
@@ -258,6 +259,7 @@ export const CHANGE_WORDS = new Set(
     '升到 升级 降到 降级 迁到 迁移 切到 切换 切换到 统一为 定为 定在 设为 设成 设置为 跟着 也跟着 以后 往后 从此 今后 起 开始 之后 为准 以此为准 确认 说错 记错 搞错 ' +
     '不再 不用 不是 而是 应该 应为 其实 实际 实际上 才对 才是 那条 这条 上面 前面 之前 先前 原来 原先 原本 本来 没改 不变 照旧 仍然 依然 ' +
     'moved changed switched replaced updated renamed bumped raised lowered extended shortened now instead actually correction corrected ' +
+    'moves move upgraded upgrade upgrades downgraded migrated migrates relocated shifted shifts changes goes went got became becomes ' +
     'longer no not anymore was were is are be been going from onward onwards starting'
   ).split(/\s+/),
 );
