@@ -125,6 +125,17 @@ describe('a correction written in words links only to a record of the same subje
     expect(c.res.resolution?.status).toBe('none');
   });
 
+  it('two records equally likely and not copies of one fact: ambiguous, linked to neither', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 杭州仓推单 17:00', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 东莞仓推单 17:00', time: '2026-04-01T11:00:00+08:00' },
+    ]);
+    const c = correct(m, '[hermes] 〔更正〕推单时间改到 16:00');
+    expect(c.linked).toEqual([]);
+    expect(c.res.resolution?.status).toBe('ambiguous');
+    expect(c.res.resolution?.candidates.filter((x) => x.note.startsWith('ambiguous')).map((x) => x.id).sort()).toEqual([...ids].sort());
+  });
+
   it('generic words alone never carry a link', () => {
     const { mem: m } = home([{ text: '[hermes] 每日服务巡检 08:00', time: '2026-04-01T10:00:00+08:00' }]);
     expect(correct(m, '[hermes] 〔更正〕每日服务改到 09:00').linked).toEqual([]);
