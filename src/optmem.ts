@@ -275,6 +275,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
             hint: 'give the newer record first: NEW OLD',
           });
         }
+        // DECISIONS: a correction links only within its own project scope, by hand too.
+        if (verb === 'link' && o.project !== n.project) {
+          throw new OptmemError('USAGE', `${req.oldId} is in ${o.project ? `project ${o.project}` : 'no project'} and ${req.newId} in ${n.project ? `project ${n.project}` : 'no project'}: a record only supersedes records of its own project`, {
+            field: 'ids',
+          });
+        }
         const pairEdge = () => {
           const row = index.db.prepare('SELECT * FROM edges WHERE new_id = ? AND old_id = ?').get(req.newId, req.oldId) as EdgeRow | undefined;
           return row ? rowToEdge(row) : null;

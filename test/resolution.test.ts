@@ -220,5 +220,7 @@ describe('link and unlink: append-only events that resolution and history honour
     expect(() => m.link({ newId: ids[0]!, oldId: ids[1]! })).toThrow(/newer/);
     expect(() => m.link({ newId: ids[1]!, oldId: 'nope123' })).toThrow(/no record/);
     expect(() => m.add({ text: 'banana', kind: 'event' })).toThrow(/event record/);
+    const other = m.add({ text: '[code] 后端端口 7070', time: '2026-06-01T10:00:00+08:00', project: 'infra' }).record;
+    expect(() => m.link({ newId: other.id, oldId: ids[0]! })).toThrow(/own project/);
   });
 });

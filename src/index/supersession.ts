@@ -177,13 +177,19 @@ export class SupersessionResolver {
       return 0;
     }
     const r = this.record(this.q.byId.get(newId));
-    if (ev?.verb === 'link') {
-      const o = this.record(this.q.byId.get(oldId));
-      this.writeEdge({ oldId, newId, method: 'linked', inferred: false, blocked: o && r ? this.blocked(o, r) : false, score: 1, detail: { event: ev.event_id, ...(ev.why ? { why: ev.why } : {}) } }, true);
-      return 1;
-    }
+    if (ev?.verb === 'link') return r ? this.linkByEvent(r, oldId) : 0;
     // The events about this pair are gone: derive the correction's edges again.
     return r ? this.resolve(r) : 0;
+  }
+
+  /** Write the `linked` edge r → oldId when the newest event about the pair is a link. */
+  private linkByEvent(r: IndexedRecord, oldId: string): number {
+    const ev = this.q.lastEvent.get(r.id, oldId) as { verb: string; event_id: string; why: string | null } | undefined;
+    if (ev?.verb !== 'link') return 0;
+    const o = this.record(this.q.byId.get(oldId));
+    const detail: EdgeDetail = { event: ev.event_id, ...(ev.why ? { why: ev.why } : {}) };
+    this.writeEdge({ oldId, newId: r.id, method: 'linked', inferred: false, blocked: o ? this.blocked(o, r) : false, score: 1, detail }, true);
+    return 1;
   }
 
   private writeEdge(e: Edge, fromEvent = false): boolean {
@@ -256,18 +262,10 @@ export class SupersessionResolver {
       if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0 && SETTING_HINT.test(r.text)) n += this.resolveByText(r, 'restatement');
     }
     // Links made by hand out of this record.
-    for (const row of this.q.linkedFrom.all(r.id) as string[]) {
-      const ev = this.q.lastEvent.get(r.id, row) as { verb: string; event_id: string; why: string | null } | undefined;
-      if (ev?.verb === 'link') n += this.applyEvents(r.id, row);
-    }
+    for (const oldId of this.q.linkedFrom.all(r.id) as string[]) n += this.linkByEvent(r, oldId);
     return n;
   }
 
-  /**
-   * Find what a record supersedes from its words. `correction`: a 〔更正〕 naming no id; `redline`: a
-   * red line replacing an older red line; `restatement`: a plain record restating a fact with
-   * another value (inferred, stricter, only a few candidates, nothing recorded when none is found).
-   */
   /** Weight of a subject word for a correction: 0 when no other record holds it, else its IDF. */
   private weightFor(c: TextAnalysis): (w: string) => number {
     return (w: string) => {
@@ -278,6 +276,11 @@ export class SupersessionResolver {
     };
   }
 
+  /**
+   * Find what a record supersedes from its words. `correction`: a 〔更正〕 naming no id; `redline`: a
+   * red line replacing an older red line; `restatement`: a plain record restating a fact with
+   * another value (inferred, stricter, only a few candidates, nothing recorded when none is found).
+   */
   private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement'): number {
     const onlyRedlines = mode === 'redline';
     const c = this.analysis(r);

@@ -33,13 +33,6 @@ export interface Choice {
 /** Candidates within this share of the best one's score are "about equally likely". */
 export const AMBIGUITY_RATIO = 0.85;
 
-function bigrams(s: string): Set<string> {
-  const t = s.replace(/\s+/g, '');
-  const out = new Set<string>();
-  for (let i = 0; i < t.length - 1; i++) out.add(t.slice(i, i + 2));
-  return out;
-}
-
 /**
  * Two records state the same fact: the same subject phrase (the words before their first
  * attribute or value), the same correction words held, and a value in common. 杭州仓推单 17:00 and
