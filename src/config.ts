@@ -1,16 +1,25 @@
 import fs from 'node:fs';
+import { z } from 'zod';
 import { OptmemError } from './core/errors.js';
 import { DEFAULT_DOMAINS } from './core/markers.js';
+import { KNOWN_KINDS, RECORD_BYTES_DEFAULT, RECORD_BYTES_MAX, RECORD_BYTES_MIN, type DoorRules } from './core/record.js';
 import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 
-const KNOWN = ['domains', 'ranking', 'supersession', 'core', 'projects', 'agents', 'ingest'];
-
-/** The memory home's config.json. Every field is optional; defaults are below. */
+/**
+ * The memory home's config.json. Every field is optional; defaults are below, and every field is
+ * documented with its default and range in docs/CONFIG.md. The file is checked by one schema:
+ * a wrong type, a value out of range or an unknown key anywhere (top level or nested) is an error
+ * naming the file and the key's path, so a typo never silently leaves a default in place.
+ */
 export interface HomeConfig {
-  /** domains recognized from a leading [name] prefix (default hermes, code, openclaw) */
+  /** the domains a record may have; also recognized from a leading [name] prefix (default hermes, code, openclaw) */
   domains: string[];
+  /** kinds added to the built-in ones (KNOWN_KINDS); a record of any other kind is refused (default none) */
+  kinds: string[];
+  /** limits on what one write may hold */
+  limits: LimitsConfig;
   /** ranking knobs (query/options.ts); any subset */
   ranking: RankingOptions;
   /** supersession derivation (index/supersession.ts) */
@@ -19,10 +28,15 @@ export interface HomeConfig {
   core: CoreOptions;
   /** working-directory prefix → project name, before the git root's name is tried */
   projects: Record<string, string>;
-  /** agent name → domain, for what the pipes write (handoffs, diary) */
+  /** agent name → domain, for what the pipes write (handoffs, diary); each domain must be configured */
   agents: Record<string, string>;
   /** memory that writes itself (docs/INGEST.md) */
   ingest: IngestConfig;
+}
+
+export interface LimitsConfig {
+  /** largest text of one record, in bytes of UTF-8 (default 65 536; 1 024–4 194 304) */
+  recordBytes: number;
 }
 
 export interface IngestConfig {
@@ -37,7 +51,7 @@ export interface IngestConfig {
   maxItemChars: number;
 }
 
-export const INGEST_DEFAULTS = { roots: {}, batchLines: 400, minConfidence: 0, maxItemChars: 280 } as const;
+export const INGEST_DEFAULTS = Object.freeze({ roots: Object.freeze({}), batchLines: 400, minConfidence: 0, maxItemChars: 280 });
 
 /**
  * `ingest.summarizer`: what turns a batch of turns into diary items. `extractive` (default) is local
@@ -63,184 +77,254 @@ export interface SummarizerConfig {
   jsonMode?: boolean;
 }
 
-export const SUMMARIZER_DEFAULTS: SummarizerConfig = { provider: 'extractive', apiKeyEnv: 'OPTMEM_LLM_API_KEY' };
+export const SUMMARIZER_DEFAULTS: Readonly<SummarizerConfig> = Object.freeze({ provider: 'extractive', apiKeyEnv: 'OPTMEM_LLM_API_KEY' });
 
-export const DEFAULT_CONFIG: HomeConfig = {
-  domains: [...DEFAULT_DOMAINS],
-  ranking: RANKING_DEFAULTS,
-  supersession: SUPERSESSION_DEFAULTS,
-  core: CORE_DEFAULTS,
-  projects: {},
-  agents: { 'claude-code': 'code', codex: 'code', openclaw: 'openclaw', hermes: 'hermes' },
-  ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
-};
+const DEFAULT_AGENTS: Readonly<Record<string, string>> = { 'claude-code': 'code', codex: 'code', openclaw: 'openclaw', hermes: 'hermes' };
 
-function stringMap(v: unknown, file: string, field: string, valueCheck: (s: string) => boolean): Record<string, string> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || !Object.values(v).every((x) => typeof x === 'string' && valueCheck(x))) {
-    throw new OptmemError('INVALID_INPUT', `${file}: "${field}" must be an object of strings`, { file, field });
-  }
-  return { ...(v as Record<string, string>) };
-}
-
-function readCore(v: unknown, file: string): CoreOptions {
-  if (v === undefined) return CORE_DEFAULTS;
-  const o = v as Record<string, unknown>;
-  const c = { ...CORE_DEFAULTS };
-  if (o.budget !== undefined) c.budget = num(o.budget, file, 'core.budget', 200, 100_000);
-  if (o.recentDays !== undefined) c.recentDays = num(o.recentDays, file, 'core.recentDays', 1, 3650);
-  if (o.maxEntryChars !== undefined) c.maxEntryChars = num(o.maxEntryChars, file, 'core.maxEntryChars', 40, 10_000);
-  return c;
-}
-
-function num(v: unknown, file: string, field: string, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
-    throw new OptmemError('INVALID_INPUT', `${file}: "${field}" must be a number from ${min} to ${max}`, { file, field });
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
   }
   return v;
 }
 
-function readRanking(v: unknown, file: string): RankingOptions {
-  if (v === undefined) return RANKING_DEFAULTS;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new OptmemError('INVALID_INPUT', `${file}: "ranking" must be an object`, { file, field: 'ranking' });
-  const o = v as Record<string, unknown>;
-  const r: RankingOptions = { ...RANKING_DEFAULTS, halfLifeDays: { ...RANKING_DEFAULTS.halfLifeDays }, tierWeights: { ...RANKING_DEFAULTS.tierWeights } };
-  const known = new Set(Object.keys(RANKING_DEFAULTS));
-  for (const k of Object.keys(o)) if (!known.has(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown ranking option "${k}" (known: ${[...known].join(', ')})`, { file, field: `ranking.${k}` });
-  if (o.candidates !== undefined) r.candidates = num(o.candidates, file, 'ranking.candidates', 10, 5000);
-  if (o.termWeight !== undefined) r.termWeight = num(o.termWeight, file, 'ranking.termWeight', 0, 1);
-  if (o.decayFloor !== undefined) r.decayFloor = num(o.decayFloor, file, 'ranking.decayFloor', 0, 1);
-  if (o.recentHalfLifeFactor !== undefined) r.recentHalfLifeFactor = num(o.recentHalfLifeFactor, file, 'ranking.recentHalfLifeFactor', 0.01, 1);
-  if (o.recentDecayFloor !== undefined) r.recentDecayFloor = num(o.recentDecayFloor, file, 'ranking.recentDecayFloor', 0, 1);
-  if (o.supersededWeight !== undefined) r.supersededWeight = num(o.supersededWeight, file, 'ranking.supersededWeight', 0, 1);
-  if (o.redlineMinRelevance !== undefined) r.redlineMinRelevance = num(o.redlineMinRelevance, file, 'ranking.redlineMinRelevance', 0, 1);
-  if (o.halfLifeDays !== undefined) {
-    if (typeof o.halfLifeDays !== 'object' || o.halfLifeDays === null) throw new OptmemError('INVALID_INPUT', `${file}: "ranking.halfLifeDays" must be an object of domain → days`, { file });
-    for (const [d, days] of Object.entries(o.halfLifeDays)) r.halfLifeDays[d] = num(days, file, `ranking.halfLifeDays.${d}`, 1, 3650);
+/**
+ * The defaults, frozen all the way down. Read them; never hand them out: `defaultConfig()` and
+ * `readConfig()` return a fresh copy each time, so a caller changing its config changes no one else's.
+ */
+export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
+  structuredClone({
+    domains: [...DEFAULT_DOMAINS],
+    kinds: [],
+    limits: { recordBytes: RECORD_BYTES_DEFAULT },
+    ranking: RANKING_DEFAULTS,
+    supersession: { ...SUPERSESSION_DEFAULTS },
+    core: CORE_DEFAULTS,
+    projects: {},
+    agents: DEFAULT_AGENTS,
+    ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
+  }) as HomeConfig,
+);
+
+/** A fresh, mutable copy of the defaults. */
+export function defaultConfig(): HomeConfig {
+  return structuredClone(DEFAULT_CONFIG) as HomeConfig;
+}
+
+/** The checks at the door for new writes (docs/RECORD_FORMAT.md, "Input checks"), from a config. */
+export function doorRules(config: Pick<HomeConfig, 'domains' | 'kinds' | 'limits'>): DoorRules {
+  return {
+    domains: [...config.domains],
+    kinds: [...new Set([...KNOWN_KINDS, ...config.kinds])],
+    recordBytes: config.limits.recordBytes,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schema. Each object is strict: an unknown key is an error naming its path and the known keys.
+
+const WORD_DOMAIN = /^[A-Za-z][\w-]{0,31}$/;
+const WORD_KIND = /^[\p{L}\p{N}][\p{L}\p{N}_.\-/:@+#]{0,99}$/u;
+
+function section<S extends z.ZodRawShape>(name: string, shape: S) {
+  const known = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (iss) => {
+      if (iss.code === 'unrecognized_keys') {
+        // KEY is filled in per key by parseConfig, which reports each unknown key on its own.
+        return name === '' ? `unknown field "KEY" (known: ${known})` : `"PATH": unknown ${name} option "KEY" (known: ${known})`;
+      }
+      if (iss.code === 'invalid_type') return 'must be an object';
+      return undefined;
+    },
+  });
+}
+
+const num = (min: number, max: number) => {
+  const msg = `must be a number from ${min} to ${max}`;
+  return z.number({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
+};
+const int = (min: number, max: number) => num(min, max).transform(Math.floor);
+const bool = () => z.boolean({ error: 'must be true or false' });
+const strMap = (what: string, valueOk: (s: string) => boolean) =>
+  z.record(
+    z.string(),
+    z.string({ error: `must be ${what}` }).refine(valueOk, { error: `must be ${what}` }),
+    { error: `must be an object of ${what}s` },
+  );
+
+const RankingSchema = section('ranking', {
+  candidates: num(10, 5000).optional(),
+  termWeight: num(0, 1).optional(),
+  halfLifeDays: z.record(z.string(), num(1, 3650), { error: 'must be an object of domain → days' }).optional(),
+  decayFloor: num(0, 1).optional(),
+  recentHalfLifeFactor: num(0.01, 1).optional(),
+  recentDecayFloor: num(0, 1).optional(),
+  tierWeights: section('tierWeights', { evidence: num(0.1, 3).optional(), normal: num(0.1, 3).optional(), chatter: num(0.1, 3).optional() }).optional(),
+  supersededWeight: num(0, 1).optional(),
+  redlineMinRelevance: num(0, 1).optional(),
+  context: section('context', { neighbourWeight: num(0, 1).optional(), sessionWeight: num(0, 1).optional(), neighbourSeeds: num(0, 100).optional() }).optional(),
+  disabledStages: z
+    .array(z.string(), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })
+    .refine((d) => d.every((x) => (STAGE_NAMES as readonly string[]).includes(x)), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })
+    .optional(),
+});
+
+const SupersessionSchema = section('supersession', {
+  inferCorrections: bool().optional(),
+  minSubjectShare: num(0.2, 1).optional(),
+  ambiguityRatio: num(0.5, 1).optional(),
+});
+
+const CoreSchema = section('core', {
+  budget: num(200, 100_000).optional(),
+  recentDays: num(1, 3650).optional(),
+  maxEntryChars: num(40, 10_000).optional(),
+});
+
+const LimitsSchema = section('limits', {
+  recordBytes: int(RECORD_BYTES_MIN, RECORD_BYTES_MAX).optional(),
+});
+
+const nonEmpty = (s: string) => s.trim().length > 0;
+const SummarizerSchema = section('summarizer', {
+  provider: z.enum(['extractive', 'openai'], { error: 'must be "extractive" or "openai"' }).optional(),
+  baseUrl: z
+    .string({ error: 'must be an http(s) URL like "https://api.deepseek.com"' })
+    .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http(s) URL like "https://api.deepseek.com"' })
+    .optional(),
+  model: z.string({ error: 'must be a model name like "deepseek-chat"' }).refine(nonEmpty, { error: 'must be a model name like "deepseek-chat"' }).optional(),
+  apiKeyEnv: z
+    .string({ error: 'must be an environment variable\'s name like "DEEPSEEK_API_KEY"' })
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable\'s name like "DEEPSEEK_API_KEY"' })
+    .optional(),
+  timeoutMs: num(100, 600_000).optional(),
+  maxAttempts: num(1, 10).transform(Math.round).optional(),
+  retryBaseMs: num(0, 60_000).optional(),
+  jsonMode: bool().optional(),
+});
+
+const root = (s: string) => z.string({ error: 'must be a folder path' }).refine(nonEmpty, { error: 'must be a folder path' }).optional();
+const IngestSchema = section('ingest', {
+  summarizer: SummarizerSchema.optional(),
+  roots: section('roots', { 'claude-code': root('claude-code'), codex: root('codex'), openclaw: root('openclaw'), hermes: root('hermes') }).optional(),
+  batchLines: int(10, 100_000).optional(),
+  minConfidence: num(0, 1).optional(),
+  maxItemChars: int(80, 2000).optional(),
+});
+
+const ConfigSchema = section('', {
+  domains: z
+    .array(z.string(), { error: 'must be a list of words like "code"' })
+    .refine((d) => d.every((x) => WORD_DOMAIN.test(x)), { error: 'must be a list of words like "code" (a letter, then letters, digits, _ or -; at most 32)' })
+    .optional(),
+  kinds: z
+    .array(z.string(), { error: 'must be a list of kinds like "meeting"' })
+    .refine((d) => d.every((x) => WORD_KIND.test(x)), { error: 'must be a list of one-word kinds like "meeting"' })
+    .optional(),
+  limits: LimitsSchema.optional(),
+  ranking: RankingSchema.optional(),
+  supersession: SupersessionSchema.optional(),
+  core: CoreSchema.optional(),
+  projects: strMap('a project name (letters, digits, _ . -)', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x)).optional(),
+  agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
+  ingest: IngestSchema.optional(),
+});
+
+type RawConfig = z.output<typeof ConfigSchema>;
+
+const pathOf = (p: readonly PropertyKey[]) => p.map(String).join('.');
+
+/**
+ * Check parsed JSON against the schema and merge it over the defaults. `file` names the source in
+ * messages. Throws INVALID_INPUT listing every problem with its key path.
+ */
+export function parseConfig(data: unknown, file: string): HomeConfig {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new OptmemError('INVALID_INPUT', `${file}: must be a JSON object`, { file });
   }
-  if (o.context !== undefined) {
-    const t = o.context as Record<string, unknown>;
-    r.context = { ...RANKING_DEFAULTS.context };
-    if (t.neighbourWeight !== undefined) r.context.neighbourWeight = num(t.neighbourWeight, file, 'ranking.context.neighbourWeight', 0, 1);
-    if (t.sessionWeight !== undefined) r.context.sessionWeight = num(t.sessionWeight, file, 'ranking.context.sessionWeight', 0, 1);
-    if (t.neighbourSeeds !== undefined) r.context.neighbourSeeds = num(t.neighbourSeeds, file, 'ranking.context.neighbourSeeds', 0, 100);
-  }
-  if (o.disabledStages !== undefined) {
-    const d = o.disabledStages;
-    if (!Array.isArray(d) || !d.every((x) => typeof x === 'string' && (STAGE_NAMES as readonly string[]).includes(x))) {
-      throw new OptmemError('INVALID_INPUT', `${file}: "ranking.disabledStages" must list stage names (${STAGE_NAMES.join(', ')})`, { file, field: 'ranking.disabledStages' });
+  if ('ingest' in data) {
+    const s = (data as { ingest?: { summarizer?: unknown } }).ingest?.summarizer;
+    if (typeof s === 'object' && s !== null && 'apiKey' in s) {
+      throw new OptmemError('INVALID_INPUT', `${file}: "ingest.summarizer.apiKey": keys do not belong in config.json`, {
+        file,
+        field: 'ingest.summarizer.apiKey',
+        hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_LLM_API_KEY)',
+      });
     }
-    r.disabledStages = [...d] as string[];
   }
-  if (o.tierWeights !== undefined) {
-    const t = o.tierWeights as Record<string, unknown>;
-    for (const k of ['evidence', 'normal', 'chatter'] as const) if (t[k] !== undefined) r.tierWeights[k] = num(t[k], file, `ranking.tierWeights.${k}`, 0.1, 3);
+  const problems: { path: string; message: string }[] = [];
+  const parsed = ConfigSchema.safeParse(data);
+  if (!parsed.success) {
+    for (const iss of parsed.error.issues) {
+      if (iss.code === 'unrecognized_keys') {
+        for (const k of iss.keys) {
+          const at = pathOf([...iss.path, k]);
+          problems.push({ path: at, message: iss.message.replace('"PATH"', `"${at}"`).replace('"KEY"', `"${k}"`) });
+        }
+      } else problems.push({ path: pathOf(iss.path), message: `"${pathOf(iss.path)}" ${iss.message}` });
+    }
   }
-  return r;
+  const cfg = parsed.success ? merge(parsed.data, problems) : null;
+  if (problems.length || !cfg) {
+    const lines = problems.map((p) => p.message);
+    const msg = lines.length === 1 ? `${file}: ${lines[0]}` : `${file}: ${lines.length} problems:\n  ${lines.join('\n  ')}`;
+    throw new OptmemError('INVALID_INPUT', msg, { file, field: problems[0]?.path, hint: 'every setting is described in docs/CONFIG.md' });
+  }
+  return cfg;
 }
 
-const INGEST_KNOWN = ['summarizer', 'roots', 'batchLines', 'minConfidence', 'maxItemChars'];
-const INGEST_HOSTS = ['claude-code', 'codex', 'openclaw', 'hermes'];
-
-function readIngest(v: unknown, file: string): IngestConfig {
-  if (v === undefined) return DEFAULT_CONFIG.ingest;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new OptmemError('INVALID_INPUT', `${file}: "ingest" must be an object`, { file, field: 'ingest' });
-  const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!INGEST_KNOWN.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown ingest option "${k}" (known: ${INGEST_KNOWN.join(', ')})`, { file, field: `ingest.${k}` });
-  const ing: IngestConfig = { ...DEFAULT_CONFIG.ingest, summarizer: readSummarizer(o.summarizer, file) };
-  if (o.roots !== undefined) {
-    ing.roots = stringMap(o.roots, file, 'ingest.roots', (x) => x.trim().length > 0);
-    for (const k of Object.keys(ing.roots)) if (!INGEST_HOSTS.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown host "${k}" in ingest.roots (known: ${INGEST_HOSTS.join(', ')})`, { file, field: `ingest.roots.${k}` });
+/** The checked file over a fresh copy of the defaults; cross-field problems are added to `problems`. */
+function merge(o: RawConfig, problems: { path: string; message: string }[]): HomeConfig {
+  const cfg = defaultConfig();
+  if (o.domains) cfg.domains = [...new Set(o.domains.map((x) => x.toLowerCase()))];
+  if (o.kinds) cfg.kinds = [...new Set(o.kinds.map((x) => x.toLowerCase()))];
+  if (o.limits) Object.assign(cfg.limits, o.limits);
+  if (o.ranking) {
+    const { halfLifeDays, tierWeights, context, disabledStages, ...flat } = o.ranking;
+    Object.assign(cfg.ranking, flat);
+    if (halfLifeDays) Object.assign(cfg.ranking.halfLifeDays, halfLifeDays);
+    if (tierWeights) Object.assign(cfg.ranking.tierWeights, tierWeights);
+    if (context) Object.assign(cfg.ranking.context, context);
+    if (disabledStages) cfg.ranking.disabledStages = [...disabledStages];
   }
-  if (o.batchLines !== undefined) ing.batchLines = Math.floor(num(o.batchLines, file, 'ingest.batchLines', 10, 100_000));
-  if (o.minConfidence !== undefined) ing.minConfidence = num(o.minConfidence, file, 'ingest.minConfidence', 0, 1);
-  if (o.maxItemChars !== undefined) ing.maxItemChars = Math.floor(num(o.maxItemChars, file, 'ingest.maxItemChars', 80, 2000));
-  return ing;
+  if (o.supersession) Object.assign(cfg.supersession, o.supersession);
+  if (o.core) Object.assign(cfg.core, o.core);
+  if (o.projects) cfg.projects = { ...o.projects };
+  // An agent's records carry its domain, and a domain must be configured: a default mapping to a
+  // domain this home does not have is dropped (those records get no domain); a mapping the file
+  // gives to an unknown domain is a mistake to report.
+  for (const [a, d] of Object.entries(cfg.agents)) if (!cfg.domains.includes(d)) delete cfg.agents[a];
+  for (const [a, d] of Object.entries(o.agents ?? {})) {
+    const dom = d.toLowerCase();
+    if (!cfg.domains.includes(dom)) {
+      problems.push({ path: `agents.${a}`, message: `"agents.${a}": "${d}" is not a configured domain (configured: ${cfg.domains.join(', ') || 'none'})` });
+    } else cfg.agents[a] = dom;
+  }
+  if (o.ingest) {
+    const { summarizer, roots, ...flat } = o.ingest;
+    Object.assign(cfg.ingest, flat);
+    if (summarizer) Object.assign(cfg.ingest.summarizer, summarizer);
+    if (roots) cfg.ingest.roots = { ...roots };
+  }
+  return cfg;
 }
 
-function readSummarizer(v: unknown, file: string): SummarizerConfig {
-  if (v === undefined) return SUMMARIZER_DEFAULTS;
-  const f = 'ingest.summarizer';
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new OptmemError('INVALID_INPUT', `${file}: "${f}" must be an object`, { file, field: f });
-  const o = v as Record<string, unknown>;
-  if ('apiKey' in o) {
-    throw new OptmemError('INVALID_INPUT', `${file}: "${f}.apiKey": keys do not belong in config.json`, { file, field: `${f}.apiKey`, hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_LLM_API_KEY)' });
-  }
-  const known = ['provider', 'baseUrl', 'model', 'apiKeyEnv', 'timeoutMs', 'maxAttempts', 'retryBaseMs', 'jsonMode'];
-  for (const k of Object.keys(o)) if (!known.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown summarizer option "${k}" (known: ${known.join(', ')})`, { file, field: `${f}.${k}` });
-  const s: SummarizerConfig = { ...SUMMARIZER_DEFAULTS };
-  if (o.provider !== undefined) {
-    if (o.provider !== 'extractive' && o.provider !== 'openai') throw new OptmemError('INVALID_INPUT', `${file}: "${f}.provider" must be "extractive" or "openai"`, { file, field: `${f}.provider` });
-    s.provider = o.provider;
-  }
-  if (o.baseUrl !== undefined) {
-    if (typeof o.baseUrl !== 'string' || !/^https?:\/\/[^\s]+$/.test(o.baseUrl)) throw new OptmemError('INVALID_INPUT', `${file}: "${f}.baseUrl" must be an http(s) URL like "https://api.deepseek.com"`, { file, field: `${f}.baseUrl` });
-    s.baseUrl = o.baseUrl;
-  }
-  if (o.model !== undefined) {
-    if (typeof o.model !== 'string' || !o.model.trim()) throw new OptmemError('INVALID_INPUT', `${file}: "${f}.model" must be a model name like "deepseek-chat"`, { file, field: `${f}.model` });
-    s.model = o.model;
-  }
-  if (o.apiKeyEnv !== undefined) {
-    if (typeof o.apiKeyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(o.apiKeyEnv)) throw new OptmemError('INVALID_INPUT', `${file}: "${f}.apiKeyEnv" must be an environment variable's name like "DEEPSEEK_API_KEY"`, { file, field: `${f}.apiKeyEnv` });
-    s.apiKeyEnv = o.apiKeyEnv;
-  }
-  if (o.timeoutMs !== undefined) s.timeoutMs = num(o.timeoutMs, file, `${f}.timeoutMs`, 100, 600_000);
-  if (o.maxAttempts !== undefined) s.maxAttempts = Math.round(num(o.maxAttempts, file, `${f}.maxAttempts`, 1, 10));
-  if (o.retryBaseMs !== undefined) s.retryBaseMs = num(o.retryBaseMs, file, `${f}.retryBaseMs`, 0, 60_000);
-  if (o.jsonMode !== undefined) {
-    if (typeof o.jsonMode !== 'boolean') throw new OptmemError('INVALID_INPUT', `${file}: "${f}.jsonMode" must be true or false`, { file, field: `${f}.jsonMode` });
-    s.jsonMode = o.jsonMode;
-  }
-  return s;
-}
-
-function readSupersession(v: unknown, file: string): SupersessionOptions {
-  if (v === undefined) return SUPERSESSION_DEFAULTS;
-  const o = v as Record<string, unknown>;
-  const s = { ...SUPERSESSION_DEFAULTS };
-  if (o.inferCorrections !== undefined) {
-    if (typeof o.inferCorrections !== 'boolean') throw new OptmemError('INVALID_INPUT', `${file}: "supersession.inferCorrections" must be true or false`, { file });
-    s.inferCorrections = o.inferCorrections;
-  }
-  if (o.minSubjectShare !== undefined) s.minSubjectShare = num(o.minSubjectShare, file, 'supersession.minSubjectShare', 0.2, 1);
-  if (o.ambiguityRatio !== undefined) s.ambiguityRatio = num(o.ambiguityRatio, file, 'supersession.ambiguityRatio', 0.5, 1);
-  return s;
-}
-
+/** Read and check a home's config.json; a missing file gives a fresh copy of the defaults. */
 export function readConfig(file: string): HomeConfig {
   let raw: string;
   try {
     raw = fs.readFileSync(file, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ...DEFAULT_CONFIG };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return defaultConfig();
     throw new OptmemError('IO', `cannot read ${file}: ${(e as Error).message}`, { cause: e, file });
   }
   let data: unknown;
   try {
-    data = JSON.parse(raw);
+    data = JSON.parse(raw.replace(/^\uFEFF/, ''));
   } catch (e) {
     throw new OptmemError('INVALID_INPUT', `${file}: not valid JSON (${(e as Error).message})`, { cause: e, file });
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new OptmemError('INVALID_INPUT', `${file}: must be a JSON object`, { file });
-  }
-  const cfg: HomeConfig = { ...DEFAULT_CONFIG };
-  for (const k of Object.keys(data as object)) {
-    if (!KNOWN.includes(k)) throw new OptmemError('INVALID_INPUT', `${file}: unknown field "${k}" (known: ${KNOWN.join(', ')})`, { file, field: k });
-  }
-  const d = (data as Record<string, unknown>).domains;
-  if (d !== undefined) {
-    if (!Array.isArray(d) || !d.every((x) => typeof x === 'string' && /^[A-Za-z][\w-]{0,31}$/.test(x))) {
-      throw new OptmemError('INVALID_INPUT', `${file}: "domains" must be a list of words like "code"`, { file, field: 'domains' });
-    }
-    cfg.domains = d.map((x: string) => x.toLowerCase());
-  }
-  const o = data as Record<string, unknown>;
-  cfg.ranking = readRanking(o.ranking, file);
-  cfg.supersession = readSupersession(o.supersession, file);
-  cfg.core = readCore(o.core, file);
-  if (o.projects !== undefined) cfg.projects = stringMap(o.projects, file, 'projects', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x));
-  if (o.agents !== undefined) cfg.agents = { ...cfg.agents, ...stringMap(o.agents, file, 'agents', (x) => /^[A-Za-z][\w-]*$/.test(x)) };
-  cfg.ingest = readIngest(o.ingest, file);
-  return cfg;
+  return parseConfig(data, file);
 }

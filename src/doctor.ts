@@ -28,7 +28,6 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
   const files = store.listDayFiles();
   let parsedRecords = 0;
   let malformed = 0;
-  let torn = 0;
   const ids = new Set<string>();
   let dupes = 0;
   const problemLines: string[] = [];
@@ -40,54 +39,52 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
     }
     parsedRecords += p.blocks.length;
     malformed += p.problems.length;
-    if (p.partialTail) {
-      torn++;
-      problemLines.push(`${f.rel}:${p.partialTail.line}: unfinished record at the end of the file`);
-    }
     for (const pr of p.problems) problemLines.push(`${pr.file}:${pr.line}: ${pr.message}`);
   }
   checks.push({
     name: 'log files',
-    ok: malformed === 0 && torn === 0 && dupes === 0,
+    ok: malformed === 0 && dupes === 0,
     detail:
       `${files.length} day files, ${parsedRecords} records` +
       (malformed ? `, ${malformed} problems` : '') +
-      (torn ? `, ${torn} unfinished tails` : '') +
       (dupes ? `, ${dupes} duplicate ids` : '') +
       (problemLines.length ? '\n' + problemLines.slice(0, 50).map((l) => '  ' + l).join('\n') : ''),
   });
 
-  let integrity = 'unknown';
-  try {
-    integrity = String(index.db.pragma('quick_check', { simple: true }));
-  } catch (e) {
-    integrity = (e as Error).message;
-  }
+  const integrity = index.quickCheck();
   checks.push({ name: 'index integrity', ok: integrity === 'ok', detail: `SQLite quick_check: ${integrity}` });
 
-  const meta = Object.fromEntries((index.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+  const meta = index.identity();
   checks.push({
     name: 'index identity',
     ok: meta.schema === String(SCHEMA_VERSION) && meta.tokenizer === deps.tokenizerId && meta.domains === [...deps.domains].sort().join(','),
     detail: `schema ${meta.schema}, tokenizer ${meta.tokenizer}, domains ${meta.domains}, rules ${meta.rules}`,
   });
 
-  const indexed = index.db.prepare('SELECT count(*) FROM records').pluck().get() as number;
-  const ftsRows = index.db.prepare('SELECT count(*) FROM fts').pluck().get() as number;
-  // Event records (link/unlink) are in the index but never full-text searched.
-  const events = index.db.prepare("SELECT count(*) FROM records WHERE kind = 'event'").pluck().get() as number;
+  // Event records (link/unlink/acknowledge) are in the index but never full-text searched.
+  const n = index.counts();
   const expected = ids.size;
   checks.push({
     name: 'index matches files',
-    ok: indexed === expected && ftsRows === indexed - events,
-    detail: `${indexed} records indexed, ${expected} distinct records in the files, ${ftsRows} full-text rows` + (indexed !== expected ? ' (run `optmem reindex`)' : ''),
+    ok: n.records === expected && n.fts === n.records - n.events,
+    detail: `${n.records} records indexed, ${expected} distinct records in the files, ${n.fts} full-text rows` + (n.records !== expected ? ' (run `optmem reindex`)' : ''),
   });
 
-  const recovered = fs.existsSync(layout.recoveredDir) ? fs.readdirSync(layout.recoveredDir) : [];
+  // Bytes set aside from torn appends: each waits until the owner has looked at it.
+  const recovered = fs.existsSync(layout.recoveredDir) ? fs.readdirSync(layout.recoveredDir).sort() : [];
+  const acked = index.acknowledgedTargets();
+  const open = recovered.filter((f) => !acked.has(`recovered/${f}`));
   checks.push({
     name: 'recovered tails',
-    ok: true,
-    detail: recovered.length ? `${recovered.length} file(s) in recovered/ hold cut-short writes to look at: ${recovered.slice(0, 5).join(', ')}` : 'none',
+    ok: open.length === 0,
+    detail:
+      recovered.length === 0
+        ? 'none'
+        : open.length === 0
+          ? `${recovered.length} file(s) in recovered/, all acknowledged`
+          : `${open.length} file(s) in recovered/ hold writes cut short by a crash, not yet acknowledged:\n` +
+            open.slice(0, 10).map((f) => `  recovered/${f}`).join('\n') +
+            `\n  look at each (it is the exact bytes cut from the end of its day file; re-add what is worth keeping), then: optmem ack recovered/NAME`,
   });
 
   // Corrections that name no id and were linked to nothing, or left ambiguous: not damage, but

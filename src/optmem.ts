@@ -1,7 +1,9 @@
 import fs from 'node:fs';
-import { readConfig, type HomeConfig } from './config.js';
+import os from 'node:os';
+import path from 'node:path';
+import { doorRules, readConfig, type HomeConfig } from './config.js';
 import { OptmemError, type Problem } from './core/errors.js';
-import { createRecord, type MemoryRecord, type RecordInput } from './core/record.js';
+import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
 import { RecordIndex, isCorruption, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
 import { rowToEdge, type Edge, type EdgeRow, type Resolution } from './index/supersession.js';
@@ -143,6 +145,10 @@ export interface Optmem {
   link(req: LinkRequest): LinkChange;
   /** append an `unlink NEW OLD` event: NEW no longer supersedes OLD, however it was linked */
   unlink(req: LinkRequest): LinkChange;
+  /** append an `acknowledge TARGET` event: the owner has looked at a file in recovered/ (or a record) */
+  acknowledge(target: string, opts?: { why?: string; agent?: string }): { event: MemoryRecord | null; warnings: string[] };
+  /** true when the home cannot be written: reads work from a private copy of the index */
+  readonly readOnly: boolean;
   /** the core memory block: show, add, pin, unpin, remove */
   readonly core: CoreApi;
   /** the context pack a session of a project starts with */
@@ -191,8 +197,21 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const store = new LogStore(layout, config.domains);
   const tokenizer = createTokenizer(createJiebaSegmenter(layout.dictFile));
 
-  let index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
+  // A home that cannot be written (a read-only mount, another user's files) can still be
+  // searched, read, exported and checked: the index is then built in a private temp copy.
+  const readOnly = !homeWritable(layout);
+  const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
+  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
   let openReport: SyncReport;
+  /** Writes need a writable home: say so before touching anything. */
+  const mustWrite = (what: string) => {
+    if (readOnly) {
+      throw new OptmemError('IO', `cannot ${what}: the memory home ${layout.home} is read-only`, {
+        file: layout.home,
+        hint: 'searching, reading, exporting and `doctor` still work; writing needs write access to the home',
+      });
+    }
+  };
 
   // The index is derived: when SQLite finds it damaged, throw it away and build it again.
   const withIndex = <T>(fn: () => T): T => {
@@ -201,15 +220,17 @@ export function createOptmem(options: OptmemOptions): Optmem {
     } catch (e) {
       if (!isCorruption(e)) throw e;
       index.close();
-      RecordIndex.deleteFiles(layout.indexFile);
-      index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
+      RecordIndex.deleteFiles(indexFile);
+      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
       rebuildIndex(index, store);
       return fn();
     }
   };
   openReport = withIndex(() => (index.fresh ? rebuildIndex(index, store) : syncIndex(index, store)));
 
-  const ctx = () => ({ nowMs: now(), knownDomains: config.domains });
+  // Every record this instance creates is a new write: it passes the checks at the door.
+  const door = doorRules(config);
+  const ctx = () => ({ nowMs: now(), knownDomains: config.domains, door });
   const refreshMs = options.refreshMs ?? 1000;
   let lastSync = Date.now();
   /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */
@@ -234,30 +255,14 @@ export function createOptmem(options: OptmemOptions): Optmem {
   });
 
   const resolutionOf = (id: string): Resolution | null => index.resolution(id);
-  const eventsAbout = (ids: string[]): LinkEventInfo[] => {
-    if (ids.length === 0) return [];
-    const ph = ids.map(() => '?').join(',');
-    const rows = index.db
-      .prepare(
-        `SELECT e.event_id, e.verb, e.new_id, e.old_id, r.time, e.agent, e.why FROM link_events e JOIN records r ON r.rid = e.rid
-         WHERE e.new_id IN (${ph}) OR e.old_id IN (${ph}) ORDER BY e.time_ms, e.rid`,
-      )
-      .all(...ids, ...ids) as { event_id: string; verb: EventVerb; new_id: string; old_id: string; time: string; agent: string | null; why: string | null }[];
-    return rows.map((r) => ({ eventId: r.event_id, verb: r.verb, newId: r.new_id, oldId: r.old_id, time: r.time, agent: r.agent, why: r.why }));
-  };
+  const eventsAbout = (ids: string[]): LinkEventInfo[] => index.linkEventsAbout(ids);
   const linksOf = (id: string): LinksResult => {
     if (!index.has(id)) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'id' });
-    const edges = (sql: string) => (index.db.prepare(sql).all(id) as EdgeRow[]).map(rowToEdge);
-    return {
-      id,
-      out: edges('SELECT * FROM edges WHERE new_id = ? ORDER BY old_id'),
-      in: edges('SELECT * FROM edges WHERE old_id = ? ORDER BY new_id'),
-      resolution: resolutionOf(id),
-      events: eventsAbout([id]),
-    };
+    return { id, out: index.edgesFrom(id), in: index.edgesInto(id), resolution: resolutionOf(id), events: eventsAbout([id]) };
   };
   const changeLink = (verb: EventVerb, req: LinkRequest): LinkChange => {
     checkEvent({ verb, ids: [req.newId, req.oldId], why: req.why ?? null });
+    mustWrite(`${verb} records`);
     return withIndex(() =>
       store.lock.with(() => {
         syncIndex(index, store);
@@ -281,10 +286,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
             field: 'ids',
           });
         }
-        const pairEdge = () => {
-          const row = index.db.prepare('SELECT * FROM edges WHERE new_id = ? AND old_id = ?').get(req.newId, req.oldId) as EdgeRow | undefined;
-          return row ? rowToEdge(row) : null;
-        };
+        const pairEdge = () => index.edge(req.newId, req.oldId);
         const before = pairEdge();
         const warnings: string[] = [];
         if (verb === 'unlink' && !before) return { event: null, edge: null, warnings: [`${req.newId} does not supersede ${req.oldId}: nothing to unlink`] };
@@ -314,6 +316,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     handoff: (project) => sessions.handoff(project),
     home: layout.home,
     config,
+    readOnly,
     get openReport() {
       return openReport;
     },
@@ -327,18 +330,42 @@ export function createOptmem(options: OptmemOptions): Optmem {
       }
       const warnings: string[] = [];
       let resolution: Resolution | null = null;
+      // The append is the commit point: once the bytes are in the log, add() succeeds. Index
+      // trouble after it is a warning (the next read catches up from the files), and nothing
+      // here may append twice, not even when withIndex() rebuilds and runs this again.
+      let appended = false;
+      let existing: MemoryRecord | null = null;
       const supersedes = withIndex(() =>
-        store.lock.with(() => {
+        store.lock.with((): Edge[] => {
+          if (appended) return [];
           syncIndex(index, store);
-          if (input.id !== undefined && index.has(record.id)) {
-            throw new OptmemError('INVALID_RECORD', `id: ${record.id} already exists`, { field: 'id' });
+          const prev = index.get(record.id);
+          if (prev) {
+            // A retry of a write that already reached the log returns that record; the same id
+            // with other content is a different record and stays an error.
+            if (input.id === undefined || !sameContent(prev, record, input.time !== undefined && input.time !== null)) {
+              throw new OptmemError('INVALID_RECORD', `id: ${record.id} already exists with other content`, { field: 'id', hint: 'give a new id, or none' });
+            }
+            existing = plainRecord(prev);
+            warnings.push(`id ${record.id} is already in the log with the same content: nothing appended`);
+            resolution = resolutionOf(record.id);
+            return (index.db.prepare('SELECT * FROM edges WHERE new_id = ?').all(record.id) as EdgeRow[]).map(rowToEdge);
           }
           for (const c of record.corrects) if (!index.has(c)) warnings.push(`corrects: no record ${c} is known (kept as written)`);
-          indexAppended(index, store, store.append([record], { durable: options.durable }));
-          resolution = resolutionOf(record.id);
-          return (index.db.prepare('SELECT * FROM edges WHERE new_id = ?').all(record.id) as EdgeRow[]).map(rowToEdge);
+          const results = store.append([record], { durable: options.durable });
+          appended = true;
+          try {
+            indexAppended(index, store, results);
+            resolution = resolutionOf(record.id);
+            return (index.db.prepare('SELECT * FROM edges WHERE new_id = ?').all(record.id) as EdgeRow[]).map(rowToEdge);
+          } catch (e) {
+            const where = results[0]?.rel ?? 'the log';
+            warnings.push(`the record is saved in ${where}, but the index could not be updated (${(e as Error).message.replace(/^\[optmem\] /, '')}); the next read catches up from the files`);
+            return [];
+          }
         }),
       );
+      if (existing) return { record: existing, supersedes, resolution, warnings };
       for (const e of supersedes) {
         if (e.blocked) {
           warnings.push(
@@ -355,10 +382,34 @@ export function createOptmem(options: OptmemOptions): Optmem {
       });
     },
     link: (req) => changeLink('link', req),
+    acknowledge(target, opts = {}) {
+      checkEvent({ verb: 'acknowledge', ids: [target], why: opts.why ?? null });
+      mustWrite('acknowledge');
+      return withIndex(() =>
+        store.lock.with(() => {
+          syncIndex(index, store);
+          if (target.startsWith('recovered/')) {
+            if (!fs.existsSync(path.join(layout.recoveredDir, target.slice('recovered/'.length)))) {
+              throw new OptmemError('NOT_FOUND', `no file ${target} in the memory home`, { field: 'target', hint: 'see `optmem doctor` for what recovered/ holds' });
+            }
+          } else if (!index.has(target)) {
+            throw new OptmemError('NOT_FOUND', `no record ${target}`, { field: 'target' });
+          }
+          if (index.acknowledgedTargets().has(target)) return { event: null, warnings: [`${target} was already acknowledged`] };
+          const event = createRecord(
+            { text: eventText({ verb: 'acknowledge', ids: [target], why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) },
+            ctx(),
+          );
+          indexAppended(index, store, store.append([event], { durable: options.durable }));
+          return { event, warnings: [] };
+        }),
+      );
+    },
     unlink: (req) => changeLink('unlink', req),
     import(text, opts = {}) {
       const source = opts.source ?? 'input';
       const { records } = parseJsonlRecords(text, source, ctx());
+      mustWrite('import');
       return withIndex(() =>
         store.lock.with(() => {
           syncIndex(index, store);
@@ -379,7 +430,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           const results = store.append(fresh, { durable: options.durable });
           indexAppended(index, store, results);
           // A bulk import leaves a WAL as large as the index; fold it back now.
-          if (fresh.length >= 1000) index.db.pragma('wal_checkpoint(TRUNCATE)');
+          if (fresh.length >= 1000) index.checkpoint();
           return { imported: fresh.length, skipped: records.length - fresh.length };
         }),
       );
@@ -387,7 +438,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     *export() {
       const rows = withIndex(() => {
         syncIndex(index, store);
-        return index.db.prepare('SELECT id FROM records ORDER BY file, line').pluck().all() as string[];
+        return index.idsInLogOrder();
       });
       for (const id of rows) {
         const r = index.get(id);
@@ -397,7 +448,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
     search(req) {
       return withIndex(() => {
         syncForRead();
-        return runSearch(index, req, config.ranking);
+        // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
+        return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking);
       });
     },
     get(id) {
@@ -411,15 +463,13 @@ export function createOptmem(options: OptmemOptions): Optmem {
         syncForRead();
         if (!index.has(id)) return null;
         // Collect the connected chain both ways along live (not blocked) edges.
-        const edgesOf = index.db.prepare('SELECT * FROM edges WHERE (old_id = ? OR new_id = ?)');
         const seen = new Set<string>([id]);
         const edges = new Map<string, Edge>();
         let frontier = [id];
         while (frontier.length && seen.size < 500) {
           const next: string[] = [];
           for (const f of frontier) {
-            for (const row of edgesOf.all(f, f) as EdgeRow[]) {
-              const e = rowToEdge(row);
+            for (const e of [...index.edgesFrom(f), ...index.edgesInto(f)]) {
               edges.set(`${e.oldId}>${e.newId}`, e);
               for (const n of [e.oldId, e.newId]) if (!seen.has(n)) { seen.add(n); next.push(n); }
             }
@@ -440,34 +490,29 @@ export function createOptmem(options: OptmemOptions): Optmem {
     stats() {
       return withIndex(() => {
         syncIndex(index, store);
-        const db = index.db;
-        const count = (col: string) =>
-          Object.fromEntries(
-            (db.prepare(`SELECT coalesce(${col}, '-') AS k, count(*) AS n FROM records GROUP BY k ORDER BY n DESC`).all() as { k: string; n: number }[]).map((r) => [r.k, r.n]),
-          );
-        const range = db.prepare('SELECT min(time_ms) AS a, max(time_ms) AS b FROM records').get() as { a: number | null; b: number | null };
-        const first = range.a === null ? null : (db.prepare('SELECT time FROM records WHERE time_ms = ? LIMIT 1').pluck().get(range.a) as string);
-        const last = range.b === null ? null : (db.prepare('SELECT time FROM records WHERE time_ms = ? LIMIT 1').pluck().get(range.b) as string);
+        const { first, last } = index.timeRange();
         const files = store.listDayFiles();
         const sizeOf = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+        const n = index.counts();
         return {
           home: layout.home,
-          records: db.prepare('SELECT count(*) FROM records').pluck().get() as number,
+          records: n.records,
           files: files.length,
-          problems: db.prepare('SELECT count(*) FROM problems').pluck().get() as number,
-          byDomain: count('domain'),
-          byKind: count('kind'),
-          byTier: count('tier'),
+          problems: n.problems,
+          byDomain: index.countBy('domain'),
+          byKind: index.countBy('kind'),
+          byTier: index.countBy('tier'),
           first,
           last,
           indexBytes: sizeOf(layout.indexFile) + sizeOf(layout.indexFile + '-wal'),
           logBytes: files.reduce((s, f) => s + f.size, 0),
           corrections: index.resolutionCounts(),
-          events: db.prepare("SELECT count(*) FROM records WHERE kind = 'event'").pluck().get() as number,
+          events: n.events,
         };
       });
     },
     reindex() {
+      mustWrite('rebuild the index');
       return store.lock.with(() => {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
@@ -490,7 +535,39 @@ export function createOptmem(options: OptmemOptions): Optmem {
     close() {
       index.close();
       store.close();
+      if (readOnly) removePrivateCopy(indexFile);
     },
   };
   return api;
+}
+
+/** Can this process write the home (its folder, its log folder, and the index if there is one)? */
+function homeWritable(layout: Layout): boolean {
+  try {
+    fs.accessSync(layout.home, fs.constants.W_OK);
+    fs.accessSync(layout.logDir, fs.constants.W_OK);
+    if (fs.existsSync(layout.indexFile)) fs.accessSync(layout.indexFile, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A private temp copy of the index (and its WAL) for a read-only home; built from the files if there is none. */
+function privateIndexCopy(layout: Layout): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-ro-'));
+  const file = path.join(dir, 'index.sqlite');
+  for (const suffix of ['', '-wal']) {
+    try {
+      fs.copyFileSync(layout.indexFile + suffix, file + suffix);
+    } catch {
+      // no index (or no WAL) to start from: the copy is built from the files
+    }
+  }
+  process.once('exit', () => removePrivateCopy(file));
+  return file;
+}
+
+function removePrivateCopy(indexFile: string): void {
+  fs.rmSync(path.dirname(indexFile), { recursive: true, force: true });
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOptmem, type Optmem } from '../src/index.js';
 import { cli, ok, searchJson, tempHome } from './helpers.js';
@@ -54,6 +56,8 @@ describe('--domain filter (CLI)', () => {
   beforeAll(() => {
     home = tempHome();
     ok(home, ['init']);
+    // A domain beyond the three defaults is added to the config on purpose (docs/CONFIG.md).
+    fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ domains: ['hermes', 'code', 'openclaw', 'research'] }));
     id.hermes = ok(home, ['add', '[hermes] 端口 note for hermes']).trim();
     id.code = ok(home, ['add', '[code] 端口 note for code']).trim();
     id.openclaw = ok(home, ['add', '[openclaw] 端口 note for openclaw']).trim();

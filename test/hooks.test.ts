@@ -28,6 +28,7 @@ async function eventually<T>(f: () => T | null, ms = 15_000): Promise<T> {
 describe('optmem hook claude-code', () => {
   it('PreCompact writes a handoff; SessionStart returns it as additionalContext', () => {
     const home = tempHome();
+    ok(home, ['init']);
     const cwd = project();
     const pre = cli(['hook', 'claude-code', 'PreCompact', '--dir', home], { input: payload('PreCompact', cwd, { trigger: 'auto', custom_instructions: '' }) });
     expect(pre.code, pre.stderr).toBe(0);
@@ -87,6 +88,7 @@ describe('optmem hook claude-code', () => {
 describe('optmem hook codex', () => {
   it('SessionStart answers in the same hookSpecificOutput shape; PreCompact reads a Codex rollout', () => {
     const home = tempHome();
+    ok(home, ['init']);
     const cwd = project();
     const input = JSON.stringify({ session_id: 'c-1', transcript_path: path.join(FIX, 'codex-rollout.jsonl'), cwd, hook_event_name: 'PreCompact', model: 'gpt-5', permission_mode: 'default' });
     expect(cli(['hook', 'codex', 'PreCompact', '--dir', home], { input }).code).toBe(0);

@@ -31,6 +31,7 @@ describe('export / import', () => {
     fs.writeFileSync(file, ok(home, ['export']));
 
     const fresh = tempHome();
+    ok(fresh, ['init']);
     const r = cli(['import', file, '--json', '--dir', fresh]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ imported: 5, skipped: 0 });
@@ -51,6 +52,7 @@ describe('export / import', () => {
   it('reads from stdin with `-`', () => {
     const home = seeded();
     const fresh = tempHome();
+    ok(fresh, ['init']);
     const r = cli(['import', '-', '--dir', fresh], { input: ok(home, ['export']) });
     expect(r.code, r.stderr).toBe(0);
     expect(exported(fresh)).toEqual(exported(home));

@@ -8,7 +8,7 @@ import { cli, ok, tempHome } from './helpers.js';
  * The index is derived: deleted, truncated or overwritten, it is rebuilt from the files on the
  * next command, and searches give the same ids in the same order as before.
  */
-const QUERIES = ['端口', '公众号', 'deploying', 'proxy', '127.0.0.1', 'config/server.yaml', '迁移 服务器', 'record', ''];
+const QUERIES = ['端口', '公众号', 'deploying', 'proxy', '127.0.0.1', 'config/server.yaml', '迁移 服务器', 'record'];
 
 function seed(home: string): void {
   const mem = createOptmem({ dir: home, create: true });

@@ -32,6 +32,7 @@ function stateWith(events: string[]): { state: string; db: string } {
 }
 
 function ingest(home: string, state: string) {
+  if (!fs.existsSync(home)) expect(cli(['init', '--dir', home]).code).toBe(0);
   const r = cli(['ingest', '--from', 'openclaw', '--dir', home, '--json'], { env: { OPENCLAW_STATE_DIR: state } });
   expect(r.code, r.stderr).toBe(0);
   return { summary: JSON.parse(r.stdout) as { filesRead: number; turns: number; written: number; kept: Record<string, number>; problems: { file: string; message: string }[] }, stderr: r.stderr };

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { cli, dayFile, ok, searchJson, tempHome, warnings } from './helpers.js';
 
 /**
- * Malformed blocks written by hand are reported with file and line, skipped, and never touched:
- * the day file keeps every byte.
+ * Malformed blocks written by hand are reported with file and line, skipped (a block that only
+ * lacks its closing "---" is still read), and never touched: the day file keeps every byte.
  */
 const REL = 'log/2026/11/2026-11-29.md';
 const CONTENT = [
@@ -75,8 +75,9 @@ describe('malformed blocks', () => {
     expect(w[2]).toMatch(/tier/);
     expect(w[3]).toMatch(/---/);
     const ids = (JSON.parse(r.stdout).results as { id: string }[]).map((h) => h.id).sort();
-    expect(ids).toEqual(['good-1', 'good-2']);
-    for (const bad of ['bad-field', 'bad-key', 'bad-tier', 'no-end']) expect(cli(['get', bad, '--dir', home]).code).toBe(1);
+    expect(ids).toEqual(['good-1', 'good-2', 'no-end']);
+    for (const bad of ['bad-field', 'bad-key', 'bad-tier']) expect(cli(['get', bad, '--dir', home]).code).toBe(1);
+    expect(JSON.parse(ok(home, ['get', 'no-end', '--json'])).record.text).toBe('missing terminator record about ports');
 
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     expect(fs.existsSync(`${home}/recovered`)).toBe(false);
@@ -97,7 +98,7 @@ describe('malformed blocks', () => {
 
     const re = cli(['reindex', '--json', '--dir', home]);
     expect(re.code).toBe(0);
-    expect(JSON.parse(re.stdout).records).toBe(2);
+    expect(JSON.parse(re.stdout).records).toBe(3);
     expect(warnings(re.stderr).length).toBe(BAD_LINES.length);
     expect(JSON.parse(ok(home, ['stats', '--json'])).problems).toBe(BAD_LINES.length);
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);

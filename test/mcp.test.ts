@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, tempHome } from './helpers.js';
+import { BIN, ok, tempHome } from './helpers.js';
 
 /**
  * `optmem mcp` through the SDK's real client over stdio: the server is `node bin/optmem.js mcp`
@@ -30,6 +30,7 @@ async function call(name: string, args: Data = {}): Promise<CallToolResult & { d
 }
 
 beforeAll(async () => {
+  ok(home, ['init']);
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', '--dir', home, '--agent', 'test-agent'],
@@ -284,7 +285,9 @@ describe('MCP server: resources', () => {
 
 describe('optmem mcp: the process', () => {
   it('stays up while stdin is open, exits 0 when it closes, and prints nothing of its own on stdout', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', '--dir', tempHome()], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const dir = tempHome();
+    ok(dir, ['init']);
+    const child = spawn(process.execPath, [BIN, 'mcp', '--dir', dir], { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

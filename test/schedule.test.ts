@@ -142,7 +142,7 @@ describe('schedule with crontab (systemctl --user not available)', () => {
     expect(out.stdout).toMatch(/hosts codex, hermes/);
     const none = cli(['schedule', 'install', '--dir', tempHome()], { env: { ...f.env, HOME: tempDir() } });
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/no host to ingest from\nhint: pass --from HOST/);
+    expect(none.stderr).toMatch(/no host to ingest from; hint: pass --from HOST/);
   });
 
   it('bad usage exits 2 and writes nothing', () => {

@@ -9,11 +9,13 @@ import { isValidId } from './ids.js';
  *
  *   link NEW OLD      NEW supersedes OLD (a correction link made by hand)
  *   unlink NEW OLD    NEW does not supersede OLD, however it was linked (explicit, resolved, inferred)
+ *   acknowledge WHAT  the owner has looked at WHAT: a file set aside in recovered/ (`recovered/NAME`)
+ *                     or a record id; `doctor` stops failing on it
  *
  * For two records, the newest event about the pair decides.
  */
 export const EVENT_KIND = 'event';
-export const EVENT_VERBS = ['link', 'unlink'] as const;
+export const EVENT_VERBS = ['link', 'unlink', 'acknowledge'] as const;
 export type EventVerb = (typeof EVENT_VERBS)[number];
 
 export interface MemoryEvent {
@@ -23,7 +25,14 @@ export interface MemoryEvent {
   why: string | null;
 }
 
-const ARITY: Record<EventVerb, number> = { link: 2, unlink: 2 };
+const ARITY: Record<EventVerb, number> = { link: 2, unlink: 2, acknowledge: 1 };
+
+/** What `acknowledge` may name besides a record id: a file set aside in recovered/. */
+const RECOVERED_TARGET = /^recovered\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+function validTarget(verb: EventVerb, t: string): boolean {
+  return isValidId(t) || (verb === 'acknowledge' && RECOVERED_TARGET.test(t));
+}
 
 /** The text of an event record. */
 export function eventText(e: MemoryEvent): string {
@@ -38,10 +47,13 @@ export function checkEvent(e: MemoryEvent): MemoryEvent {
     throw new OptmemError('USAGE', `event verb "${e.verb}" must be one of ${EVENT_VERBS.join(', ')}`, { field: 'verb' });
   }
   if (e.ids.length !== ARITY[e.verb]) {
-    throw new OptmemError('USAGE', `${e.verb} takes ${ARITY[e.verb]} record ids (NEW OLD), got ${e.ids.length}`, { field: 'ids' });
+    const what = e.verb === 'acknowledge' ? 'one target (recovered/NAME or a record id)' : `${ARITY[e.verb]} record ids (NEW OLD)`;
+    throw new OptmemError('USAGE', `${e.verb} takes ${what}, got ${e.ids.length}`, { field: 'ids' });
   }
-  for (const id of e.ids) if (!isValidId(id)) throw new OptmemError('USAGE', `"${id}" is not a record id`, { field: 'ids' });
-  if (e.ids[0] === e.ids[1]) throw new OptmemError('USAGE', `${e.verb}: a record cannot supersede itself`, { field: 'ids' });
+  for (const id of e.ids) {
+    if (!validTarget(e.verb, id)) throw new OptmemError('USAGE', `"${id}" is not ${e.verb === 'acknowledge' ? 'recovered/NAME or a record id' : 'a record id'}`, { field: 'ids' });
+  }
+  if (e.ids.length === 2 && e.ids[0] === e.ids[1]) throw new OptmemError('USAGE', `${e.verb}: a record cannot supersede itself`, { field: 'ids' });
   return e;
 }
 
@@ -52,7 +64,7 @@ export function parseEvent(text: string): MemoryEvent | null {
   const verb = parts[0] as EventVerb;
   if (!(EVENT_VERBS as readonly string[]).includes(verb)) return null;
   const ids = parts.slice(1);
-  if (ids.length !== ARITY[verb] || !ids.every(isValidId) || ids[0] === ids[1]) return null;
+  if (ids.length !== ARITY[verb] || !ids.every((t) => validTarget(verb, t)) || (ids.length === 2 && ids[0] === ids[1])) return null;
   const whyLine = rest.find((l) => /^why:\s*/i.test(l));
   return { verb, ids, why: whyLine ? whyLine.replace(/^why:\s*/i, '').trim() || null : null };
 }

@@ -14,7 +14,6 @@ function dayFileOf(records: MemoryRecord[]): string {
 function roundTrip(records: MemoryRecord[]): MemoryRecord[] {
   const parsed = parseDayFile(dayFileOf(records), 'log/x.md', DOMAINS);
   expect(parsed.problems).toEqual([]);
-  expect(parsed.partialTail).toBeNull();
   return parsed.blocks.map((b) => b.record);
 }
 
@@ -180,7 +179,9 @@ describe('parseDayFile', () => {
       '',
     ].join('\n');
     const p = parseDayFile(content, 'log/2026/11/2026-11-29.md', DOMAINS);
-    expect(p.blocks.map((b) => b.record.id)).toEqual(['ok1', 'ok2']);
+    // the block with no closing "---" is still read, up to the next header, and reported
+    expect(p.blocks.map((b) => b.record.id)).toEqual(['ok1', 'noterm', 'ok2']);
+    expect(p.blocks.find((b) => b.record.id === 'noterm')!.record.text).toBe('four, never closed');
     expect(p.problems.map((x) => [x.file, x.line])).toEqual([
       ['log/2026/11/2026-11-29.md', 11],
       ['log/2026/11/2026-11-29.md', 18],
@@ -193,24 +194,45 @@ describe('parseDayFile', () => {
     expect(p.problems[2]!.message).toMatch(/closing "---"/);
     expect(p.problems[3]!.message).toMatch(/project/);
     expect(p.problems[4]!.message).toMatch(/time/);
-    expect(p.partialTail).toBeNull();
   });
 
-  it('treats an unterminated last block as a torn tail, not as a problem', () => {
-    const content = '# 2026-11-29\n\n' + good('a1') + '\n## 2026-11-29T10:05:00+08:00 · a2\n\nhalf writ';
+  it('reads an unterminated last block as a record and reports it: a hand edit is never a torn tail', () => {
+    const content = '# 2026-11-29\n\n' + good('a1') + '\n## 2026-11-29T10:05:00+08:00 · a2\n- domain: code\n\ntyped by hand\nsecond line  \n\n';
     const p = parseDayFile(content, 'f', DOMAINS);
-    expect(p.blocks.map((b) => b.record.id)).toEqual(['a1']);
-    expect(p.problems).toEqual([]);
-    expect(p.partialTail).toEqual({ line: 9, offset: Buffer.byteLength('# 2026-11-29\n\n' + good('a1') + '\n') });
+    expect(p.blocks.map((b) => b.record.id)).toEqual(['a1', 'a2']);
+    expect(p.blocks[1]!.record.text).toBe('typed by hand\nsecond line');
+    expect(p.blocks[1]!.record.domain).toBe('code');
+    expect(p.problems).toEqual([{ file: 'f', line: 9, message: expect.stringMatching(/no closing "---".*end of the file/) }]);
   });
 
-  it('treats a write cut inside the header line as a torn tail', () => {
+  it('reports a last line cut inside a header as text outside any record, and keeps the rest', () => {
     const head = '# 2026-11-29\n\n' + good('a1') + '\n';
     for (const cut of ['#', '##', '## 2026-11', '## 2026-11-29T10:05:00+08:00 ·']) {
       const p = parseDayFile(head + cut, 'f', DOMAINS);
       expect(p.blocks.map((b) => b.record.id), cut).toEqual(['a1']);
-      expect(p.problems, cut).toEqual([]);
-      expect(p.partialTail, cut).toEqual({ line: 9, offset: Buffer.byteLength(head) });
+      expect(p.problems.map((x) => x.line), cut).toEqual([9]);
+    }
+  });
+
+  it('reads files saved by other editors as written: CRLF, a byte order mark, trailing spaces, no final newline', () => {
+    const lf = '# 2026-11-29\n\n' + good('a1') + '\n## 2026-11-29T10:05:00+08:00 · a2\n- domain: code\n- tags: x, y\n\n第二条 second\nline two\n\n---\n';
+    const want = parseDayFile(lf, 'f', DOMAINS);
+    expect(want.problems).toEqual([]);
+    const variants: [string, string][] = [
+      ['CRLF', lf.replace(/\n/g, '\r\n')],
+      ['BOM', '\uFEFF' + lf],
+      ['BOM + CRLF', '\uFEFF' + lf.replace(/\n/g, '\r\n')],
+      ['trailing spaces', lf.split('\n').map((l) => (l ? l + '  ' : l)).join('\n')],
+      ['no final newline', lf.replace(/\n$/, '')],
+    ];
+    for (const [name, file] of variants) {
+      const p = parseDayFile(file, 'f', DOMAINS);
+      expect(p.problems, name).toEqual([]);
+      // trailing spaces in the text are text (read as written); elsewhere they mean nothing
+      const text = (t: string) => (name === 'trailing spaces' ? t.replace(/ +$/gm, '') : t);
+      expect(p.blocks.map((b) => [b.record.id, text(b.record.text), b.record.domain, b.record.tags, b.line]), name).toEqual(
+        want.blocks.map((b) => [b.record.id, b.record.text, b.record.domain, b.record.tags, b.line]),
+      );
     }
   });
 });

@@ -78,11 +78,6 @@ export interface ParsedBlock {
 export interface ParsedDayFile {
   blocks: ParsedBlock[];
   problems: Problem[];
-  /**
-   * An unterminated block at the very end of the file: the torn tail of an interrupted write (or a
-   * hand-added record still missing its `---`). Byte offset where it starts.
-   */
-  partialTail: { offset: number; line: number } | null;
 }
 
 /** A record added by hand without an id gets one derived from its time and text. */
@@ -92,7 +87,6 @@ export function derivedId(time: string, text: string): string {
 
 interface RawBlock {
   line: number;
-  offset: number;
   header: RegExpExecArray;
   body: string[];
   terminated: boolean;
@@ -100,29 +94,25 @@ interface RawBlock {
 }
 
 /**
- * Parse a day file. Never throws on content: malformed blocks become problems (file and line) and
- * are skipped; the caller decides what to report. The file itself is never modified here.
+ * Parse a day file as an editor saved it: a UTF-8 byte order mark, CRLF line ends, trailing spaces
+ * and a missing final newline are all read as written. Never throws on content: malformed blocks
+ * become problems (file and line) and are skipped; a block without its closing `---` is still read
+ * (up to the next header or the end of the file) and reported. The file itself is never modified.
  */
 export function parseDayFile(content: string, file: string, knownDomains: readonly string[]): ParsedDayFile {
+  if (content.charCodeAt(0) === 0xfeff) content = content.slice(1);
   const lines = content.split('\n');
-  // A file that does not end in a newline has an unfinished last line.
+  for (let i = 0; i < lines.length; i++) if (lines[i]!.endsWith('\r')) lines[i] = lines[i]!.slice(0, -1);
   const problems: Problem[] = [];
   const raw: RawBlock[] = [];
   let cur: RawBlock | null = null;
-  let offset = 0;
   let preamble = true;
-  let tornHeader: ParsedDayFile['partialTail'] = null;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const lineNo = i + 1;
-    const lineStart = offset;
-    offset += Buffer.byteLength(l, 'utf8') + 1;
     const h = HEADER.exec(l);
     if (h) {
-      if (cur && !cur.terminated) {
-        problems.push({ file, line: cur.line, message: 'record has no closing "---" line before the next header; skipped' });
-      }
-      cur = { line: lineNo, offset: lineStart, header: h, body: [], terminated: false, endLine: lineNo };
+      cur = { line: lineNo, header: h, body: [], terminated: false, endLine: lineNo };
       raw.push(cur);
       preamble = false;
       continue;
@@ -133,37 +123,39 @@ export function parseDayFile(content: string, file: string, knownDomains: readon
         cur.endLine = lineNo;
       } else {
         cur.body.push(l);
+        cur.endLine = lineNo;
       }
       continue;
     }
     // Outside any record: only headings and blank lines belong here.
     if (l.trim() === '' || (preamble && /^# /.test(l))) continue;
-    if (i === lines.length - 1 && l === '') continue;
-    if (i === lines.length - 1 && l.startsWith('#')) {
-      // An unfinished last line starting like a header: a write cut short inside the header line.
-      tornHeader = { offset: lineStart, line: lineNo };
-      continue;
-    }
-    problems.push({ file, line: lineNo, message: `text outside any record: "${l.slice(0, 60)}"; left as it is` });
+    problems.push({ file, line: lineNo, message: `text outside any record: "${printable(l.slice(0, 60))}"; left as it is` });
   }
 
-  let partialTail: ParsedDayFile['partialTail'] = tornHeader;
   const blocks: ParsedBlock[] = [];
   for (let b = 0; b < raw.length; b++) {
     const rb = raw[b]!;
     if (!rb.terminated) {
-      if (b === raw.length - 1) partialTail = { offset: rb.offset, line: rb.line };
-      continue;
+      problems.push({
+        file,
+        line: rb.line,
+        message: b === raw.length - 1 ? 'record has no closing "---" line; read to the end of the file (add "---" after it)' : 'record has no closing "---" line; read up to the next header (add "---" before it)',
+      });
+      // The text ends at the last non-blank line.
+      while (rb.body.length && rb.body[rb.body.length - 1]!.trim() === '') rb.body.pop();
+      rb.body.push('');
     }
     const parsed = parseBlock(rb, file, knownDomains);
     if ('problem' in parsed) problems.push(parsed.problem);
     else blocks.push(parsed);
   }
-  if (!content.endsWith('\n') && content.length > 0 && !partialTail) {
-    problems.push({ file, line: lines.length, message: 'file does not end with a newline' });
-  }
   problems.sort((a, b) => a.line - b.line);
-  return { blocks, problems, partialTail };
+  return { blocks, problems };
+}
+
+/** A line as it may be shown in a message: control characters made visible. */
+function printable(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 function parseBlock(rb: RawBlock, file: string, knownDomains: readonly string[]): ParsedBlock | { problem: Problem } {

@@ -7,7 +7,10 @@ import { formatIso, parseTime } from './time.js';
 export const TIERS = ['redline', 'evidence', 'normal', 'chatter'] as const;
 export type Tier = (typeof TIERS)[number];
 
-/** Kinds are open-ended words; these are the ones optmem itself writes or recognizes. */
+/**
+ * The built-in kinds: those optmem itself writes or recognizes (docs/RECORD_FORMAT.md, "Input
+ * checks"). A new write of any other kind is refused unless the home's config lists it in `kinds`.
+ */
 export const KNOWN_KINDS = ['note', 'correction', 'redline', 'handoff', 'diary', 'summary', 'decision', 'lesson', 'event'] as const;
 export type Kind = string;
 
@@ -55,6 +58,106 @@ export interface RecordContext {
   nowMs: number;
   /** domains recognized from a leading `[name]` prefix */
   knownDomains: readonly string[];
+  /**
+   * Set for a new write (add, import, session end, ingest, events): the record must pass the
+   * checks at the door. Left out when reading files, which are read as written.
+   */
+  door?: DoorRules;
+}
+
+/** What a new write must satisfy (docs/RECORD_FORMAT.md, "Input checks"); built from the config by doorRules(). */
+export interface DoorRules {
+  /** the configured domains; a record may also have none */
+  domains: readonly string[];
+  /** the built-in kinds and those the config adds */
+  kinds: readonly string[];
+  /** largest text, in bytes of UTF-8 */
+  recordBytes: number;
+}
+
+/** `limits.recordBytes`: default 64 KiB, range 1 KiB to 4 MiB. */
+export const RECORD_BYTES_DEFAULT = 65_536;
+export const RECORD_BYTES_MIN = 1024;
+export const RECORD_BYTES_MAX = 4 * 1024 * 1024;
+
+const CONTROL_NAMES: Record<number, string> = { 0: 'NUL', 7: 'BEL', 8: 'BS', 0x0b: 'VT', 0x0c: 'FF', 0x1b: 'ESC', 0x7f: 'DEL' };
+// C0 controls but tab (09) and newline (0a); DEL and C1; U+FFFD; a surrogate not in a pair.
+const REFUSED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The first character a record may not hold, with its 1-based line and column (in characters),
+ * or null. `text` has its line endings folded to \n already.
+ */
+export function findRefusedChar(text: string): { line: number; column: number; code: number; why: string } | null {
+  const m = REFUSED.exec(text);
+  if (!m) return null;
+  const before = text.slice(0, m.index);
+  const line = before.split('\n').length;
+  const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
+  const code = m[0].charCodeAt(0);
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  let why: string;
+  if (code === 0xfffd) why = `${hex} (the replacement character: the input was not valid UTF-8)`;
+  else if (code >= 0xd800 && code <= 0xdfff) why = `a lone surrogate ${hex} (not valid Unicode, so not valid UTF-8)`;
+  else why = `control character ${hex}${CONTROL_NAMES[code] ? ` (${CONTROL_NAMES[code]})` : ''}`;
+  return { line, column, code, why };
+}
+
+/**
+ * The text with every character the door refuses taken out (control characters but tab and
+ * newline, U+FFFD, lone surrogates) and line endings folded to \n: for writers that copy text
+ * they did not type (transcripts), so that a stray escape code never costs a capture.
+ */
+export function scrubText(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(new RegExp(REFUSED.source, 'g'), '');
+}
+
+/** Bytes of a string in UTF-8, without encoding it. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+function checkChars(value: string, field: string): void {
+  const bad = findRefusedChar(value);
+  if (!bad) return;
+  throw new OptmemError(
+    'INVALID_RECORD',
+    `${field}: ${bad.why} at line ${bad.line}, column ${bad.column} is not allowed: a record holds valid UTF-8 text, and newline and tab are its only control characters`,
+    { field, hint: 'remove the character (terminal colour codes and binary data are not memory); `optmem add -` reads text from a pipe' },
+  );
+}
+
+/**
+ * Refusals that are about this home rather than the record's shape: unknown domain or kind.
+ * Empty when the record passes. Also used to report such records found in files written by hand.
+ */
+export function doorFieldProblems(r: Pick<MemoryRecord, 'domain' | 'kind'>, rules: Pick<DoorRules, 'domains' | 'kinds'>): { field: 'domain' | 'kind'; message: string; hint: string }[] {
+  const out: { field: 'domain' | 'kind'; message: string; hint: string }[] = [];
+  if (r.domain !== null && !rules.domains.includes(r.domain)) {
+    out.push({
+      field: 'domain',
+      message: `domain: "${r.domain}" is not a configured domain (configured: ${rules.domains.join(', ') || 'none'})`,
+      hint: `to add the domain on purpose, list it in "domains" in the home's config.json, e.g. "domains": [${[...rules.domains, r.domain].map((d) => `"${d}"`).join(', ')}]`,
+    });
+  }
+  if (!rules.kinds.includes(r.kind)) {
+    out.push({
+      field: 'kind',
+      message: `kind: "${r.kind}" is not a known kind (known: ${rules.kinds.join(', ')})`,
+      hint: `to add the kind on purpose, list it in "kinds" in the home's config.json, e.g. "kinds": ["${r.kind}"]`,
+    });
+  }
+  return out;
 }
 
 const WORD = /^[\p{L}\p{N}][\p{L}\p{N}_.\-/:@+#]*$/u;
@@ -94,8 +197,20 @@ export function isTier(v: string): v is Tier {
  */
 export function createRecord(input: RecordInput, ctx: RecordContext): MemoryRecord {
   if (typeof input.text !== 'string') throw new OptmemError('INVALID_RECORD', 'text: must be a string', { field: 'text' });
+  const door = ctx.door;
+  // CRLF and a lone CR are line endings: folded to \n before the check, so positions count lines as the writer saw them.
+  if (door) checkChars(input.text.replace(/\r\n?/g, '\n'), 'text');
   const text = normalizeText(input.text);
   if (text === '') throw new OptmemError('INVALID_RECORD', 'text: must not be empty', { field: 'text' });
+  if (door) {
+    const bytes = utf8Length(text);
+    if (bytes > door.recordBytes) {
+      throw new OptmemError('INVALID_RECORD', `text: ${bytes} bytes of UTF-8 is over the limit of ${door.recordBytes} bytes per record`, {
+        field: 'text',
+        hint: `split it into several records, or raise "limits.recordBytes" in the home's config.json (at most ${RECORD_BYTES_MAX})`,
+      });
+    }
+  }
 
   let time: string;
   if (input.time === undefined || input.time === null) {
@@ -145,7 +260,10 @@ export function createRecord(input: RecordInput, ctx: RecordContext): MemoryReco
   const src = typeof input.source === 'string' ? { agent: input.source } : (input.source ?? {});
   if (src.agent) source.agent = checkWord(src.agent, 'source.agent');
   if (src.session) source.session = checkWord(src.session, 'source.session');
-  if (src.ref) source.ref = checkFreeText(src.ref, 'source.ref');
+  if (src.ref) {
+    if (door) checkChars(src.ref, 'source.ref');
+    source.ref = checkFreeText(src.ref, 'source.ref');
+  }
 
   const tags: string[] = [];
   for (const t of input.tags ?? []) {
@@ -153,5 +271,35 @@ export function createRecord(input: RecordInput, ctx: RecordContext): MemoryReco
     if (!tags.includes(tag)) tags.push(tag);
   }
 
+  if (door) {
+    const p = doorFieldProblems({ domain, kind: finalKind }, door)[0];
+    if (p) throw new OptmemError('INVALID_RECORD', p.message, { field: p.field, hint: p.hint });
+  }
   return { id, time, domain, project, kind: finalKind, tier: finalTier, corrects, source, tags, text };
+}
+
+/** The record's own fields, without whatever a reader added (file, line, index ids). */
+export function plainRecord(r: MemoryRecord): MemoryRecord {
+  const { id, time, domain, project, kind, tier, corrects, source, tags, text } = r;
+  return { id, time, domain, project, kind, tier, corrects: [...corrects], source: { ...source }, tags: [...tags], text };
+}
+
+/**
+ * Do two records say the same thing? Everything but the time, which counts only when the writer
+ * gave one (a retry without a time gets a new one from the clock).
+ */
+export function sameContent(a: MemoryRecord, b: MemoryRecord, compareTime: boolean): boolean {
+  const src = (s: RecordSource) => [s.agent ?? '', s.session ?? '', s.ref ?? ''].join('\u0000');
+  return (
+    a.id === b.id &&
+    a.text === b.text &&
+    a.domain === b.domain &&
+    a.project === b.project &&
+    a.kind === b.kind &&
+    a.tier === b.tier &&
+    a.corrects.join(',') === b.corrects.join(',') &&
+    a.tags.join(',') === b.tags.join(',') &&
+    src(a.source) === src(b.source) &&
+    (!compareTime || a.time === b.time)
+  );
 }

@@ -5,9 +5,8 @@
  * keeping it.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { readConfig } from '../config.js';
+import { parseConfig } from '../config.js';
 import { OptmemError } from '../core/errors.js';
 import { DEFAULT_DOMAINS } from '../core/markers.js';
 
@@ -81,7 +80,7 @@ export function parseSetOption(assignment: string, listFields: (p: string) => bo
 
 /** The list-valued config fields, by dotted path. */
 export function isListField(p: string): boolean {
-  return ['domains', 'ranking.disabledStages'].includes(p);
+  return ['domains', 'kinds', 'ranking.disabledStages'].includes(p);
 }
 
 /** The overrides of --config (first) and every --set (in order), merged; null when there are none. */
@@ -94,26 +93,22 @@ export function collectOverride(config: string | undefined, sets: string[], cwd:
 
 /** Check a whole config as a home would read it; a bad field is a usage error naming it. */
 export function validateConfig(cfg: JsonObject, what: string): void {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-eval-config-'));
-  const file = path.join(tmp, 'config.json');
   try {
-    fs.writeFileSync(file, JSON.stringify(cfg));
-    readConfig(file);
+    parseConfig(cfg, 'config');
   } catch (e) {
-    const msg = (e as Error).message.replace(/^\[optmem\] /, '').split(file).join('config').replace(/^config: /, '');
-    throw new OptmemError('USAGE', `${what}: ${msg}`, { field: (e as OptmemError).field, hint: 'see docs/EVAL.md (changed settings) and the config fields in src/config.ts' });
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (!(e instanceof OptmemError)) throw e;
+    const msg = e.message.replace(/^\[optmem\] /, '').replace(/^config: /, '');
+    throw new OptmemError('USAGE', `${what}: ${msg}`, { field: e.field, hint: 'see docs/EVAL.md (changed settings) and docs/CONFIG.md' });
   }
 }
 
 /** A home's config.json as JSON (the fresh defaults when it has none). */
 export function readRawConfig(home: string): JsonObject {
   const f = path.join(home, 'config.json');
-  if (!fs.existsSync(f)) return { ...FRESH_CONFIG };
+  if (!fs.existsSync(f)) return structuredClone(FRESH_CONFIG);
   let data: unknown;
   try {
-    data = JSON.parse(fs.readFileSync(f, 'utf8'));
+    data = JSON.parse(fs.readFileSync(f, 'utf8').replace(/^\uFEFF/, ''));
   } catch (e) {
     throw new OptmemError('INVALID_INPUT', `${f}: not valid JSON (${(e as Error).message})`, { file: f });
   }

@@ -17,6 +17,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 /** The rules the issue names; a scenario belongs to exactly one. */
 export const RULES = ['supersession', 'decay', 'domains', 'tiers', 'redline'] as const;
@@ -165,6 +166,111 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 const isStr = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const isStrList = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every(isStr);
 
+// ---------------------------------------------------------------------------------------------
+// The shape of a suite, as zod schemas: every object is strict, so an unknown key anywhere is
+// reported with its path. What a schema cannot say (keys that must name records of the same
+// scenario, one shape or the other) is checked after it, in validateSuite.
+
+const got = (v: unknown) => JSON.stringify(v);
+/** A strict object whose unknown keys are reported one by one ("KEY" is filled in per key). */
+function strict<S extends z.ZodRawShape>(shape: S, forCheck?: string) {
+  const known = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (iss) => {
+      if (iss.code === 'unrecognized_keys') return `unknown field "KEY"${forCheck ? ` for check "${forCheck}"` : ''} (known: ${known})`;
+      if (iss.code === 'invalid_type') return 'expected an object';
+      return undefined;
+    },
+  });
+}
+const nonEmpty = (msg: string | ((v: unknown) => string)) => {
+  const m = typeof msg === 'string' ? () => msg : msg;
+  return z.string({ error: (iss) => m(iss.input) }).min(1, { error: (iss) => m(iss.input) });
+};
+const iso = (msg: (v: unknown) => string) => z.string({ error: (iss) => msg(iss.input) }).regex(ISO, { error: (iss) => msg(iss.input) });
+const anyOf = (ok: (v: unknown) => boolean, msg: string) => z.unknown().refine(ok, { error: msg });
+
+const TIER_NAMES = ['redline', 'evidence', 'normal', 'chatter'];
+const RecordShape = strict({
+  key: z
+    .string({ error: (iss) => `required, a short word of letters, digits, _ . - (got ${got(iss.input)})` })
+    .regex(KEY, { error: (iss) => `required, a short word of letters, digits, _ . - (got ${got(iss.input)})` }),
+  time: iso((v) => `required, an ISO 8601 time (got ${got(v)})`),
+  text: nonEmpty('required, a non-empty string'),
+  domain: nonEmpty('must be a string').optional(),
+  project: nonEmpty('must be a string').optional(),
+  kind: nonEmpty('must be a string').optional(),
+  tier: z
+    .string({ error: 'must be a string' })
+    .refine((t) => TIER_NAMES.includes(t), { error: (iss) => `${got(iss.input)} is not one of ${TIER_NAMES.join(', ')}` })
+    .optional(),
+  corrects: anyOf((v) => isStr(v) || isStrList(v), 'must be a key or a list of keys').optional(),
+  tags: anyOf((v) => Array.isArray(v) && v.every(isStr), 'must be a list of strings').optional(),
+});
+const QueryShape = strict({
+  query: z.string({ error: 'required, a string' }),
+  now: iso((v) => `must be an ISO 8601 time (got ${got(v)})`).optional(),
+  limit: anyOf((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1000, 'must be a whole number from 1 to 1000').optional(),
+  domains: anyOf(isStrList, 'must be a non-empty list of strings').optional(),
+  projects: anyOf(isStrList, 'must be a non-empty list of strings').optional(),
+  since: iso((v) => `must be an ISO 8601 time (got ${got(v)})`).optional(),
+  until: iso((v) => `must be an ISO 8601 time (got ${got(v)})`).optional(),
+  expect: z.unknown().optional(),
+  relevant: z.unknown().optional(),
+  category: nonEmpty('must be a non-empty string').optional(),
+});
+
+const ScenarioShape = strict({
+  id: nonEmpty('required, a string'),
+  rule: z.unknown().refine((r) => (RULES as readonly unknown[]).includes(r), { error: (iss) => `${got(iss.input)} is not one of ${RULES.join(', ')}` }),
+  note: z.string({ error: 'must be a string' }).optional(),
+  category: nonEmpty('must be a non-empty string').optional(),
+  records: z.unknown(),
+  queries: z.unknown(),
+});
+
+const RootShape = strict({
+  name: nonEmpty('required, a string'),
+  now: z.unknown().optional(),
+  noise: nonEmpty('must be a path (string) relative to the suite file').optional(),
+  scenarios: z.unknown().optional(),
+  home: nonEmpty('must be a path (string) to a memory home, relative to the suite file').optional(),
+  queries: z.unknown().optional(),
+});
+
+const FIELD_SCHEMA: Record<FieldKind, z.ZodType> = {
+  key: z.unknown(),
+  keys2: z.unknown(),
+  int: anyOf((v) => Number.isInteger(v) && (v as number) >= 1, 'must be a whole number ≥ 1'),
+  strings: anyOf(isStrList, 'must be a non-empty list of strings'),
+  bool: z.boolean({ error: 'must be true or false' }),
+};
+const CHECK_SCHEMAS = Object.fromEntries(
+  (Object.entries(CHECK_SPECS) as [CheckName, Record<string, FieldKind>][]).map(([name, spec]) => {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [f0, kind] of Object.entries(spec)) {
+      // Every field is optional to the schema: a missing required one is reported by
+      // validateCheck as "required for check …", with the check's name.
+      shape[f0.replace('?', '')] = FIELD_SCHEMA[kind].optional();
+    }
+    return [name, strict(shape, name)];
+  }),
+) as unknown as Record<CheckName, z.ZodType>;
+
+/** Run a shape schema; its problems as `path: message`, each unknown key on its own line. */
+function shapeProblems(schema: z.ZodType, value: unknown, at: string): string[] {
+  const r = schema.safeParse(value);
+  if (r.success) return [];
+  const out: string[] = [];
+  for (const iss of r.error.issues) {
+    const where = at + iss.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+    const label = where.replace(/^\(root\)\./, '');
+    if (iss.code === 'unrecognized_keys') for (const k of iss.keys) out.push(`${where}: ${iss.message.replace('"KEY"', `"${k}"`)}`);
+    else out.push(`${label}: ${iss.message}`);
+  }
+  return out;
+}
+
 /**
  * Check a parsed suite field by field. Returns every problem, each with its path
  * (`scenarios[3].queries[0].expect[1]: unknown check "rnak1"`); empty when the suite is sound.
@@ -172,12 +278,7 @@ const isStrList = (v: unknown): v is string[] => Array.isArray(v) && v.length > 
 export function validateSuite(raw: unknown): string[] {
   const p: string[] = [];
   if (!isObj(raw)) return ['(root): expected a JSON object'];
-  const known = (obj: Record<string, unknown>, at: string, fields: string[]) => {
-    for (const k of Object.keys(obj)) if (!fields.includes(k)) p.push(`${at}: unknown field "${k}" (known: ${fields.join(', ')})`);
-  };
-  known(raw, '(root)', ['name', 'now', 'noise', 'scenarios', 'home', 'queries']);
-  if (!isStr(raw.name)) p.push('name: required, a string');
-  if (raw.home !== undefined && !isStr(raw.home)) p.push('home: must be a path (string) to a memory home, relative to the suite file');
+  p.push(...shapeProblems(RootShape, raw, '(root)'));
   if (raw.queries !== undefined) {
     // A home suite: queries over an existing memory home; records and noise belong to records suites.
     if (raw.now !== undefined && (!isStr(raw.now) || !ISO.test(raw.now))) p.push(`now: must be an ISO 8601 time (got ${JSON.stringify(raw.now)})`);
@@ -188,7 +289,6 @@ export function validateSuite(raw: unknown): string[] {
     return p;
   }
   if (!isStr(raw.now) || !ISO.test(raw.now)) p.push(`now: required, an ISO 8601 time (got ${JSON.stringify(raw.now)})`);
-  if (raw.noise !== undefined && !isStr(raw.noise)) p.push('noise: must be a path (string) relative to the suite file');
   if (raw.home !== undefined) p.push('home: a suite with scenarios runs its records on fresh homes; to evaluate a memory home, give top-level "queries" instead of "scenarios"');
   if (!Array.isArray(raw.scenarios) || raw.scenarios.length === 0) {
     p.push('scenarios: required, a non-empty list (or top-level "queries" with a "home")');
@@ -198,33 +298,22 @@ export function validateSuite(raw: unknown): string[] {
   raw.scenarios.forEach((s: unknown, si: number) => {
     const at = `scenarios[${si}]`;
     if (!isObj(s)) return void p.push(`${at}: expected an object`);
-    known(s, at, ['id', 'rule', 'note', 'category', 'records', 'queries']);
-    if (!isStr(s.id)) p.push(`${at}.id: required, a string`);
-    else if (ids.has(s.id)) p.push(`${at}.id: "${s.id}" is used by an earlier scenario`);
-    else ids.add(s.id);
-    if (!RULES.includes(s.rule as Rule)) p.push(`${at}.rule: ${JSON.stringify(s.rule)} is not one of ${RULES.join(', ')}`);
-    if (s.note !== undefined && typeof s.note !== 'string') p.push(`${at}.note: must be a string`);
-    if (s.category !== undefined && !isStr(s.category)) p.push(`${at}.category: must be a non-empty string`);
+    p.push(...shapeProblems(ScenarioShape, s, at));
+    if (isStr(s.id)) {
+      if (ids.has(s.id)) p.push(`${at}.id: "${s.id}" is used by an earlier scenario`);
+      else ids.add(s.id);
+    }
     const keys = new Set<string>();
     if (!Array.isArray(s.records) || s.records.length === 0) p.push(`${at}.records: required, a non-empty list`);
     else {
       s.records.forEach((r: unknown, ri: number) => {
         const rat = `${at}.records[${ri}]`;
         if (!isObj(r)) return void p.push(`${rat}: expected an object`);
-        known(r, rat, ['key', 'time', 'text', 'domain', 'project', 'kind', 'tier', 'corrects', 'tags']);
-        if (!isStr(r.key) || !KEY.test(r.key)) p.push(`${rat}.key: required, a short word of letters, digits, _ . - (got ${JSON.stringify(r.key)})`);
-        else if (keys.has(r.key)) p.push(`${rat}.key: "${r.key}" is used twice in this scenario`);
-        else keys.add(r.key);
-        if (!isStr(r.time) || !ISO.test(r.time)) p.push(`${rat}.time: required, an ISO 8601 time (got ${JSON.stringify(r.time)})`);
-        if (!isStr(r.text)) p.push(`${rat}.text: required, a non-empty string`);
-        for (const f of ['domain', 'project', 'kind', 'tier'] as const) {
-          if (r[f] !== undefined && !isStr(r[f])) p.push(`${rat}.${f}: must be a string`);
+        p.push(...shapeProblems(RecordShape, r, rat));
+        if (isStr(r.key) && KEY.test(r.key)) {
+          if (keys.has(r.key)) p.push(`${rat}.key: "${r.key}" is used twice in this scenario`);
+          else keys.add(r.key);
         }
-        if (r.tier !== undefined && !['redline', 'evidence', 'normal', 'chatter'].includes(r.tier as string)) {
-          p.push(`${rat}.tier: ${JSON.stringify(r.tier)} is not one of redline, evidence, normal, chatter`);
-        }
-        if (r.tags !== undefined && !(Array.isArray(r.tags) && r.tags.every(isStr))) p.push(`${rat}.tags: must be a list of strings`);
-        if (r.corrects !== undefined && !isStr(r.corrects) && !isStrList(r.corrects)) p.push(`${rat}.corrects: must be a key or a list of keys`);
       });
       // corrects refer to earlier-declared or later keys of the same scenario
       s.records.forEach((r: unknown, ri: number) => {
@@ -243,17 +332,8 @@ export function validateSuite(raw: unknown): string[] {
 
 /** One query; `keys` is the scenario's record keys, or null in a home suite (ids are checked against the home when it is open). */
 function validateQuery(q: unknown, qat: string, keys: Set<string> | null): string[] {
-  const p: string[] = [];
   if (!isObj(q)) return [`${qat}: expected an object`];
-  const fields = ['query', 'now', 'limit', 'domains', 'projects', 'since', 'until', 'expect', 'relevant', 'category'];
-  for (const k of Object.keys(q)) if (!fields.includes(k)) p.push(`${qat}: unknown field "${k}" (known: ${fields.join(', ')})`);
-  if (typeof q.query !== 'string') p.push(`${qat}.query: required, a string`);
-  for (const f of ['now', 'since', 'until'] as const) {
-    if (q[f] !== undefined && (!isStr(q[f]) || !ISO.test(q[f] as string))) p.push(`${qat}.${f}: must be an ISO 8601 time (got ${JSON.stringify(q[f])})`);
-  }
-  if (q.limit !== undefined && !(Number.isInteger(q.limit) && (q.limit as number) >= 1 && (q.limit as number) <= 1000)) p.push(`${qat}.limit: must be a whole number from 1 to 1000`);
-  for (const f of ['domains', 'projects'] as const) if (q[f] !== undefined && !isStrList(q[f])) p.push(`${qat}.${f}: must be a non-empty list of strings`);
-  if (q.category !== undefined && !isStr(q.category)) p.push(`${qat}.category: must be a non-empty string`);
+  const p = shapeProblems(QueryShape, q, qat);
   if (q.relevant !== undefined) {
     if (!Array.isArray(q.relevant) || q.relevant.length === 0) p.push(`${qat}.relevant: must be a non-empty list of ${keys ? 'record keys' : 'record ids'}`);
     else q.relevant.forEach((k: unknown, i: number) => {
@@ -276,31 +356,23 @@ function validateCheck(c: unknown, at: string, keys: Set<string> | null): string
   }
   if (names.length > 1) return [`${at}: one check per object (found ${names.join(', ')})`];
   const name = names[0] as CheckName;
-  const spec = CHECK_SPECS[name];
-  const fields = Object.keys(spec).map((f) => f.replace('?', ''));
-  const out: string[] = [];
-  for (const k of Object.keys(c)) if (!fields.includes(k)) out.push(`${at}: unknown field "${k}" for check "${name}" (known: ${fields.join(', ')})`);
+  const out = shapeProblems(CHECK_SCHEMAS[name], c, at);
   const keyOk = (v: unknown, f: string) => {
     if (!isStr(v)) out.push(`${at}.${f}: must be a record ${keys ? 'key' : 'id'}`);
     else if (keys && !keys.has(v)) out.push(`${at}.${f}: no record "${v}" in this scenario`);
   };
-  for (const [f0, kind] of Object.entries(spec)) {
-    const optional = f0.endsWith('?');
+  for (const [f0, kind] of Object.entries(CHECK_SPECS[name])) {
     const f = f0.replace('?', '');
     const v = c[f];
     if (v === undefined) {
-      if (!optional) out.push(`${at}.${f}: required for check "${name}"`);
+      if (!f0.endsWith('?')) out.push(`${at}.${f}: required for check "${name}"`);
       continue;
     }
     if (kind === 'key') keyOk(v, f);
     else if (kind === 'keys2') {
       if (!Array.isArray(v) || v.length !== 2) out.push(`${at}.${f}: must be [keyA, keyB]`);
       else v.forEach((x, i) => keyOk(x, `${f}[${i}]`));
-    } else if (kind === 'int') {
-      if (!Number.isInteger(v) || (v as number) < 1) out.push(`${at}.${f}: must be a whole number ≥ 1`);
-    } else if (kind === 'strings') {
-      if (!isStrList(v)) out.push(`${at}.${f}: must be a non-empty list of strings`);
-    } else if (kind === 'bool' && typeof v !== 'boolean') out.push(`${at}.${f}: must be true or false`);
+    }
   }
   return out;
 }

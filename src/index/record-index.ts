@@ -5,7 +5,9 @@ import type { MemoryRecord } from '../core/record.js';
 import { stripMarkers } from '../core/markers.js';
 import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
+import { waitMs } from '../store/wait.js';
 import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
+import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 
@@ -123,7 +125,7 @@ export class RecordIndex {
       const existed = fs.existsSync(file);
       const db = new Database(file);
       try {
-        db.pragma('busy_timeout = 15000');
+        db.pragma(`busy_timeout = ${waitMs()}`);
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
         db.pragma('cache_size = -32000');
@@ -342,6 +344,195 @@ export class RecordIndex {
   close(): void {
     if (this.db.open) this.db.close();
   }
+
+  // ---- What sessions (core memory, handoffs, context packs) read. "Live": not superseded by a
+  // link that applies (an unblocked edge). A project scope means global records plus that project's.
+
+  /** Red lines not superseded by a newer red line, newest first; with a project: global ones and that project's. */
+  liveRedlines(project: string | null | undefined): IndexedRecord[] {
+    const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
+    return (this.db
+      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.tier = 'redline' AND ${LIVE_SQL}${scope} ORDER BY r.time_ms DESC, r.id`)
+      .all(...(project ? [project] : [])) as RecordRow[]).map(rowToRecord);
+  }
+
+  /** Corrections that currently supersede something (they carry the fix of a past mistake), newest first. */
+  liveCorrections(project: string | null | undefined, limit: number): IndexedRecord[] {
+    const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
+    return (this.db
+      .prepare(
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'correction' AND ${LIVE_SQL} AND r.tier != 'redline'
+         AND EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0)${scope}
+         ORDER BY r.time_ms DESC, r.id LIMIT ?`,
+      )
+      .all(...(project ? [project] : []), limit) as RecordRow[]).map(rowToRecord);
+  }
+
+  /** Whether a newer record supersedes this one through a link that applies. */
+  isSuperseded(id: string): boolean {
+    return this.db.prepare('SELECT 1 FROM edges WHERE old_id = ? AND blocked = 0').get(id) !== undefined;
+  }
+
+  /** Live records since `sinceMs` worth carrying (evidence and normal tiers; no handoff, diary or summary), newest first. */
+  recentLiveFacts(project: string | null | undefined, sinceMs: number, limit: number): IndexedRecord[] {
+    const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
+    return (this.db
+      .prepare(
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.time_ms >= ? AND r.tier IN ('evidence', 'normal') AND r.kind NOT IN ('handoff', 'diary', 'summary')
+         AND ${LIVE_SQL}${scope} ORDER BY r.time_ms DESC, r.id LIMIT ?`,
+      )
+      .all(sinceMs, ...(project ? [project] : []), limit) as RecordRow[]).map(rowToRecord);
+  }
+
+  /** The project's newest live handoff, or null. */
+  latestHandoff(project: string): IndexedRecord | null {
+    const row = this.db
+      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'handoff' AND r.project = ? AND ${LIVE_SQL} ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`)
+      .get(project) as RecordRow | undefined;
+    return row ? rowToRecord(row) : null;
+  }
+
+  /** Names of the projects that have a handoff, the most recent handoff first. */
+  projectsWithHandoffs(): string[] {
+    return this.db
+      .prepare(`SELECT r.project FROM records r WHERE r.kind = 'handoff' AND r.project IS NOT NULL GROUP BY r.project ORDER BY max(r.time_ms) DESC`)
+      .pluck()
+      .all() as string[];
+  }
+
+  /** A project's own live records (no handoffs, no chatter), newest first. */
+  liveProjectRecords(project: string, limit: number): IndexedRecord[] {
+    return (this.db
+      .prepare(
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff') AND r.tier != 'chatter' AND ${LIVE_SQL}
+         ORDER BY r.time_ms DESC, r.id LIMIT ?`,
+      )
+      .all(project, limit) as RecordRow[]).map(rowToRecord);
+  }
+
+  /** Edges out of a record (what it supersedes), blocked ones included. */
+  edgesFrom(id: string): Edge[] {
+    return (this.db.prepare('SELECT * FROM edges WHERE new_id = ? ORDER BY old_id').all(id) as EdgeRow[]).map(rowToEdge);
+  }
+
+  /** Edges into a record (what supersedes it), blocked ones included. */
+  edgesInto(id: string): Edge[] {
+    return (this.db.prepare('SELECT * FROM edges WHERE old_id = ? ORDER BY new_id').all(id) as EdgeRow[]).map(rowToEdge);
+  }
+
+  /** The edge NEW → OLD, if any. */
+  edge(newId: string, oldId: string): Edge | null {
+    const row = this.db.prepare('SELECT * FROM edges WHERE new_id = ? AND old_id = ?').get(newId, oldId) as EdgeRow | undefined;
+    return row ? rowToEdge(row) : null;
+  }
+
+  /** link/unlink events about any of these records, oldest first. */
+  linkEventsAbout(ids: string[]): LinkEventRow[] {
+    if (ids.length === 0) return [];
+    const ph = ids.map(() => '?').join(',');
+    return this.db
+      .prepare(
+        `SELECT e.event_id AS eventId, e.verb, e.new_id AS newId, e.old_id AS oldId, r.time, e.agent, e.why FROM link_events e JOIN records r ON r.rid = e.rid
+         WHERE e.new_id IN (${ph}) OR e.old_id IN (${ph}) ORDER BY e.time_ms, e.rid`,
+      )
+      .all(...ids, ...ids) as LinkEventRow[];
+  }
+
+  /** Every record id in the order of the log: day file by day file, line by line. */
+  idsInLogOrder(): string[] {
+    return this.db.prepare('SELECT id FROM records ORDER BY file, line').pluck().all() as string[];
+  }
+
+  /** Fold the write-ahead log back into the index file (after a bulk import). */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  /** Record counts by a column (domain, kind, tier), '-' for none, largest first. */
+  countBy(column: 'domain' | 'kind' | 'tier'): Record<string, number> {
+    const rows = this.db.prepare(`SELECT coalesce(${column}, '-') AS k, count(*) AS n FROM records GROUP BY k ORDER BY n DESC`).all() as { k: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+  }
+
+  /** The time strings of the oldest and newest records. */
+  timeRange(): { first: string | null; last: string | null } {
+    const one = (sql: string) => (this.db.prepare(sql).pluck().get() as string | undefined) ?? null;
+    return {
+      first: one('SELECT time FROM records ORDER BY time_ms ASC, rid ASC LIMIT 1'),
+      last: one('SELECT time FROM records ORDER BY time_ms DESC, rid ASC LIMIT 1'),
+    };
+  }
+
+  /** Throw away everything derived from the files (a rebuild follows). Call inside write(). */
+  clear(): void {
+    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; INSERT INTO fts(fts) VALUES('delete-all');");
+  }
+
+  /** Targets named by `acknowledge` events (files in recovered/, record ids). */
+  acknowledgedTargets(): Set<string> {
+    const rows = this.db.prepare("SELECT text FROM records WHERE kind = 'event' AND text LIKE 'acknowledge %'").pluck().all() as string[];
+    const out = new Set<string>();
+    for (const t of rows) {
+      const e = parseEvent(t);
+      if (e?.verb === 'acknowledge') out.add(e.ids[0]!);
+    }
+    return out;
+  }
+
+  /** SQLite's own quick check: 'ok', or what it found. */
+  quickCheck(): string {
+    try {
+      return String(this.db.pragma('quick_check', { simple: true }));
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+
+  /** What the index was built with (schema, tokenizer, domains, rules). */
+  identity(): Record<string, string> {
+    return Object.fromEntries((this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+  }
+
+  /** Row counts: records, full-text rows, event records, problems. */
+  counts(): { records: number; fts: number; events: number; problems: number } {
+    const one = (sql: string) => this.db.prepare(sql).pluck().get() as number;
+    return {
+      records: one('SELECT count(*) FROM records'),
+      fts: one('SELECT count(*) FROM fts'),
+      events: one("SELECT count(*) FROM records WHERE kind = 'event'"),
+      problems: one('SELECT count(*) FROM problems'),
+    };
+  }
+
+  /**
+   * What ingest already wrote: the `ref` and text of every record whose ref names a line
+   * (`file#L12`), read from the index file with a read-only connection of its own ([] when
+   * there is no index yet). Ingest runs beside an open memory and needs only this.
+   */
+  static lineRefsIn(file: string): { ref: string; text: string }[] {
+    if (!fs.existsSync(file)) return [];
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare("SELECT ref, text FROM records WHERE ref LIKE '%#L%'").all() as { ref: string; text: string }[];
+    } finally {
+      db.close();
+    }
+  }
+}
+
+/** Not superseded: no unblocked edge names the record as the older one. */
+const LIVE_SQL = 'NOT EXISTS (SELECT 1 FROM edges e WHERE e.old_id = r.id AND e.blocked = 0)';
+/** RECORD_COLUMNS for a query that names the records table `r`. */
+const SCOPED_COLUMNS = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
+
+export interface LinkEventRow {
+  eventId: string;
+  verb: 'link' | 'unlink';
+  newId: string;
+  oldId: string;
+  time: string;
+  agent: string | null;
+  why: string | null;
 }
 
 export interface FileRow {

@@ -1,6 +1,7 @@
 import type { Problem } from '../core/errors.js';
-import { countNewlines, type AppendResult, type FileStat, type LogStore, type RecoveredTail } from '../store/log-store.js';
+import { countNewlines, type AppendResult, type FileStat, type LogStore } from '../store/log-store.js';
 import type { FileRow, RecordIndex } from './record-index.js';
+import { die, failpointValue } from '../store/failpoint.js';
 
 /**
  * Keeping the index in step with the files. Change detection is by (size, mtime, inode) per day
@@ -12,10 +13,6 @@ export interface SyncReport {
   recordsIndexed: number;
   /** problems found in the files read this time (malformed blocks, duplicate ids) */
   problems: Problem[];
-  /** torn tails moved aside */
-  recovered: RecoveredTail[];
-  /** files found with a torn tail, to be set aside once the transaction is over */
-  tornTails: string[];
 }
 
 function sameStat(row: FileRow | undefined, st: FileStat | null): boolean {
@@ -23,7 +20,7 @@ function sameStat(row: FileRow | undefined, st: FileStat | null): boolean {
 }
 
 export function emptyReport(): SyncReport {
-  return { filesRead: 0, filesRemoved: 0, recordsIndexed: 0, problems: [], recovered: [], tornTails: [] };
+  return { filesRead: 0, filesRemoved: 0, recordsIndexed: 0, problems: [] };
 }
 
 /** Re-read one day file and replace everything the index holds for it. Call inside index.write. */
@@ -32,9 +29,6 @@ function reindexFile(index: RecordIndex, store: LogStore, rel: string, report: S
   const snap = store.readDayFileWithStat(rel);
   if (!snap) return;
   const { parsed, stat: st, content } = snap;
-  // A torn tail is left out of the index here and moved aside after the transaction (taking
-  // the writer lock inside an index transaction could deadlock against a writer).
-  if (parsed.partialTail) report.tornTails.push(rel);
   const problems = [...parsed.problems];
   let n = 0;
   for (const b of parsed.blocks) {
@@ -55,28 +49,9 @@ function reindexFile(index: RecordIndex, store: LogStore, rel: string, report: S
   report.recordsIndexed += n;
 }
 
-/** Bring the index up to date with the files: new, changed and removed day files. */
+/** Bring the index up to date with the files: new, changed and removed day files. Never writes a file. */
 export function syncIndex(index: RecordIndex, store: LogStore): SyncReport {
-  const report = syncOnce(index, store);
-  if (report.tornTails.length === 0) return report;
-  for (const rel of report.tornTails) {
-    const rec = store.recoverTail(rel);
-    if (rec) {
-      report.recovered.push(rec);
-      report.problems.push({
-        file: rel,
-        line: rec.line,
-        message: `unfinished record (no closing "---": a write cut short?) moved to ${rec.savedAs}`,
-      });
-    }
-  }
-  const again = syncOnce(index, store);
-  report.filesRead += again.filesRead;
-  report.recordsIndexed += again.recordsIndexed;
-  const seen = new Set(report.problems.map((p) => `${p.file}:${p.line}:${p.message}`));
-  report.problems.push(...again.problems.filter((p) => !seen.has(`${p.file}:${p.line}:${p.message}`)));
-  report.tornTails = again.tornTails;
-  return report;
+  return syncOnce(index, store);
 }
 
 function syncOnce(index: RecordIndex, store: LogStore): SyncReport {
@@ -92,7 +67,9 @@ function syncOnce(index: RecordIndex, store: LogStore): SyncReport {
       index.removeFile(p);
       report.filesRemoved++;
     }
+    const dieAfter = failpointValue('reindex');
     for (const f of changed) {
+      if (dieAfter !== null && report.filesRead >= dieAfter) die();
       // Another process may have caught up meanwhile.
       if (sameStat(index.fileRow(f.rel), store.statFile(f.rel))) continue;
       reindexFile(index, store, f.rel, report);
@@ -138,8 +115,6 @@ export function indexAppended(index: RecordIndex, store: LogStore, results: Appe
 
 /** Throw the index's content away and read every file again. */
 export function rebuildIndex(index: RecordIndex, store: LogStore): SyncReport {
-  index.write(() => {
-    index.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; INSERT INTO fts(fts) VALUES('delete-all');");
-  });
+  index.write(() => index.clear());
   return syncIndex(index, store);
 }

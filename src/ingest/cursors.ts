@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { writeFileAtomic } from '../store/durable-file.js';
+import { layoutOf } from '../store/layout.js';
 import type { LineState } from './sources/parse-line.js';
 
 /**
@@ -41,7 +41,7 @@ export const HEAD_BYTES = 1024;
 export const TAIL_BYTES = 256;
 
 export function cursorsPath(home: string): string {
-  return path.join(home, 'ingest', 'cursors.json');
+  return layoutOf(home).cursorsFile;
 }
 
 export function loadCursors(home: string): CursorFile {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Problem } from '../core/errors.js';
 import type { Optmem } from '../optmem.js';
+import { RecordIndex } from '../index/record-index.js';
+import { layoutOf } from '../store/layout.js';
 import { projectForDir } from '../sessions/project.js';
 import { checkCursor, HEAD_BYTES, headHash, tailHash, loadCursors, saveCursors, type Cursor, type CursorFile } from './cursors.js';
 import { diaryRecord, refLine, type DiaryRecordJson } from './diary.js';
@@ -258,22 +259,14 @@ interface Written {
 /** Every ingested record's ref, by the file it names: the dedupe set. Read from the index. */
 function loadWrittenRefs(home: string): Map<string, Written> {
   const out = new Map<string, Written>();
-  const file = path.join(home, 'index.sqlite');
-  if (!fs.existsSync(file)) return out;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.prepare("SELECT ref, text FROM records WHERE ref LIKE '%#L%'").all() as { ref: string; text: string }[];
-    for (const { ref, text } of rows) {
-      const at = ref.lastIndexOf('#L');
-      const rel = ref.slice(0, at);
-      const w = out.get(rel) ?? { lines: new Set<number>(), texts: new Set<string>() };
-      const line = refLine(ref);
-      if (line !== null && !/\.\d+$/.test(ref)) w.lines.add(line);
-      w.texts.add(text);
-      out.set(rel, w);
-    }
-  } finally {
-    db.close();
+  for (const { ref, text } of RecordIndex.lineRefsIn(layoutOf(home).indexFile)) {
+    const at = ref.lastIndexOf('#L');
+    const rel = ref.slice(0, at);
+    const w = out.get(rel) ?? { lines: new Set<number>(), texts: new Set<string>() };
+    const line = refLine(ref);
+    if (line !== null && !/\.\d+$/.test(ref)) w.lines.add(line);
+    w.texts.add(text);
+    out.set(rel, w);
   }
   return out;
 }

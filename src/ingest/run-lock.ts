@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { OptmemError } from '../core/errors.js';
+import { layoutOf } from '../store/layout.js';
 
 /**
  * One ingest at a time per memory home: an exclusive transaction on `<home>/ingest/.lock`, held
@@ -14,7 +15,7 @@ export class IngestLock {
 
   /** Take the lock, waiting up to `waitMs` (0: fail at once when another ingest holds it). */
   static acquire(home: string, waitMs = 0): IngestLock {
-    const file = path.join(home, 'ingest', '.lock');
+    const file = layoutOf(home).ingestLockFile;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = new Database(file);
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(waitMs))}`);

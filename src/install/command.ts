@@ -1,61 +1,51 @@
 import { OptmemError } from '../core/errors.js';
-import type { Command, CommandContext } from '../interfaces/cli/commands.js';
-import { applyChanges, diff } from './changes.js';
+import { applyChanges, diff, type FileChange } from './changes.js';
 import { HOSTS, PLANS, type HostName, type InstallContext } from './hosts.js';
-import { selfCommand } from './self.js';
 
-/** `optmem install HOST [--dry-run]` and `optmem uninstall HOST [--dry-run]`. */
-function hostArg(ctx: CommandContext, verb: string): HostName {
-  const p = ctx.args.positionals;
-  if (p.length !== 1 || !HOSTS.includes(p[0] as HostName)) {
-    throw new OptmemError('USAGE', `${verb}: expected one host: ${HOSTS.join(', ')} (usage: optmem ${verb} HOST [--dry-run])`);
-  }
-  return p[0] as HostName;
+/**
+ * Adding optmem to an agent host and taking it out again, as plain functions: the CLI's
+ * `optmem install|uninstall HOST` (src/interfaces/cli/install-commands.ts) is one caller.
+ */
+export type HostVerb = 'install' | 'uninstall';
+
+export interface HostChangeResult {
+  host: HostName;
+  verb: HostVerb;
+  dryRun: boolean;
+  /** the files changed (or, in a dry run, that would change) */
+  changes: FileChange[];
+  /** backups of the files as they were, one per changed file that existed */
+  backups: string[];
+  /** what the user still has to do or can run to check */
+  notes: string[];
 }
 
-function installContext(ctx: CommandContext): InstallContext {
-  // The home goes into the configs only when it was chosen explicitly; otherwise each hook finds
-  // ~/.optmem (or $OPTMEM_HOME) at run time like any other optmem command.
-  const explicit = typeof ctx.args.values.dir === 'string' || !!ctx.io.env.OPTMEM_HOME;
-  return { env: ctx.io.env, self: selfCommand(), dirArgs: explicit ? ['--dir', ctx.home] : [] };
+export function isHost(name: string): name is HostName {
+  return (HOSTS as string[]).includes(name);
 }
 
-function run(ctx: CommandContext, verb: 'install' | 'uninstall'): number {
-  const host = hostArg(ctx, verb);
-  const dry = ctx.args.values['dry-run'] === true;
+/** Plan the host's changes from its files as they are now, and apply them unless `dryRun`. */
+export function changeHost(verb: HostVerb, host: HostName, ctx: InstallContext, opts: { dryRun?: boolean } = {}): HostChangeResult {
+  const dryRun = opts.dryRun === true;
   let plan;
   try {
-    plan = PLANS[host][verb](installContext(ctx));
+    plan = PLANS[host][verb](ctx);
   } catch (e) {
     throw new OptmemError('IO', `${verb} ${host}: ${(e as Error).message}`, { cause: e });
   }
-  const backups = dry || plan.changes.length === 0 ? [] : applyChanges(plan.changes);
-  if (ctx.json) {
-    ctx.io.stdout(JSON.stringify({ host, dryRun: dry, changed: plan.changes.map((c) => c.path), backups, notes: plan.notes }) + '\n');
-    return 0;
-  }
-  let out = '';
-  if (plan.changes.length === 0) out += `${host}: nothing to change (${verb === 'install' ? 'already installed' : 'nothing of optmem\'s found'})\n`;
-  else {
-    out += `${host}: ${dry ? 'would change' : verb === 'install' ? 'installed into' : 'removed from'} ${plan.changes.length} file${plan.changes.length === 1 ? '' : 's'}${dry ? ' (dry run: nothing written)' : ''}\n`;
-    for (const c of plan.changes) out += diff(c);
-    for (const b of backups) out += `backup: ${b}\n`;
-  }
-  if (verb === 'install' || plan.changes.length) for (const n of plan.notes) out += `${n}\n`;
-  ctx.io.stdout(out);
-  return 0;
+  const backups = dryRun || plan.changes.length === 0 ? [] : applyChanges(plan.changes);
+  return { host, verb, dryRun, changes: plan.changes, backups, notes: plan.notes };
 }
 
-export const installCommand: Command = {
-  summary: 'add optmem (MCP server and hooks) to an agent host: claude-code, codex, openclaw, hermes',
-  usage: 'optmem install claude-code|codex|openclaw|hermes [--dry-run]',
-  options: { 'dry-run': { type: 'boolean' } },
-  run: (ctx) => run(ctx, 'install'),
-};
-
-export const uninstallCommand: Command = {
-  summary: 'remove what `optmem install HOST` added',
-  usage: 'optmem uninstall claude-code|codex|openclaw|hermes [--dry-run]',
-  options: { 'dry-run': { type: 'boolean' } },
-  run: (ctx) => run(ctx, 'uninstall'),
-};
+/** The human report of a change: what changed (as diffs), the backups, and the notes. */
+export function describeHostChange(r: HostChangeResult): string {
+  let out = '';
+  if (r.changes.length === 0) out += `${r.host}: nothing to change (${r.verb === 'install' ? 'already installed' : 'nothing of optmem\'s found'})\n`;
+  else {
+    out += `${r.host}: ${r.dryRun ? 'would change' : r.verb === 'install' ? 'installed into' : 'removed from'} ${r.changes.length} file${r.changes.length === 1 ? '' : 's'}${r.dryRun ? ' (dry run: nothing written)' : ''}\n`;
+    for (const c of r.changes) out += diff(c);
+    for (const b of r.backups) out += `backup: ${b}\n`;
+  }
+  if (r.verb === 'install' || r.changes.length) for (const n of r.notes) out += `${n}\n`;
+  return out;
+}

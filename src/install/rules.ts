@@ -1,5 +1,3 @@
-import type { Command } from '../interfaces/cli/commands.js';
-
 /**
  * The write triggers from the user's second write-up ("第一层：强制写入触发器"): six moments when an
  * agent must write to memory at once, plus the self-check before each reply. Printed for pasting
@@ -35,13 +33,3 @@ A fact that changed gets a new record marked 〔更正〕 naming what it correct
 宁可多写，不可漏写：日记是原始素材，归档时再精简。
 事情变了就追加一条带〔更正〕的新记录并点明纠正哪一条；碰不得的纪律标〔红线〕。
 `;
-
-export const rulesCommand: Command = {
-  summary: 'print the six write triggers as Markdown for AGENTS.md / CLAUDE.md (English and Chinese)',
-  usage: 'optmem rules',
-  options: {},
-  run(ctx) {
-    ctx.io.stdout(ctx.json ? JSON.stringify({ markdown: RULES_MARKDOWN }) + '\n' : RULES_MARKDOWN);
-    return 0;
-  },
-};

@@ -34,12 +34,14 @@ const FIELDS = new Set(['id', 'time', 'text', 'domain', 'project', 'kind', 'tier
 
 /**
  * Parse JSONL into records, all or nothing: every bad line is collected (file and line), and if
- * there is any, nothing is returned. Blank lines are allowed.
+ * there is any, nothing is returned. Blank lines are allowed. With `ctx.door` set (an import into
+ * a home), every line passes the same checks at the door as `add` (docs/RECORD_FORMAT.md, "Input checks").
  */
 export function parseJsonlRecords(text: string, file: string, ctx: RecordContext): { records: { record: MemoryRecord; line: number }[] } {
   const problems: Problem[] = [];
   const records: { record: MemoryRecord; line: number }[] = [];
   const seen = new Map<string, number>();
+  let hint: string | undefined;
   const lines = text.split('\n');
   lines.forEach((raw, i) => {
     const line = i + 1;
@@ -110,8 +112,10 @@ export function parseJsonlRecords(text: string, file: string, ctx: RecordContext
       seen.set(record.id, line);
       records.push({ record, line });
     } catch (e) {
-      if (e instanceof OptmemError) problems.push({ file, line, message: e.message.replace(/^\[optmem\] /, '') });
-      else throw e;
+      if (e instanceof OptmemError) {
+        problems.push({ file, line, message: e.message.replace(/^\[optmem\] /, '') });
+        hint ??= e.hint;
+      } else throw e;
     }
   });
   if (problems.length) {
@@ -119,7 +123,7 @@ export function parseJsonlRecords(text: string, file: string, ctx: RecordContext
     throw new OptmemError(
       'INVALID_INPUT',
       `import refused, nothing written (${problems.length} bad line${problems.length > 1 ? 's' : ''}):\n${shown}${problems.length > 20 ? `\n… and ${problems.length - 20} more` : ''}`,
-      { file, line: problems[0]!.line },
+      { file, line: problems[0]!.line, ...(hint ? { hint } : {}) },
     );
   }
   return { records };

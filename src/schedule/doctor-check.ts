@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { layoutOf } from '../store/layout.js';
 import { ingestLogFile } from './job.js';
 import { describeLastRun, readLastRun } from './log.js';
 import { readState } from './state.js';
@@ -11,8 +13,9 @@ export function ingestDoctorChecks(home: string): { name: string; ok: boolean; d
   const last = readLastRun(ingestLogFile(home));
   const state = readState(home);
   const failed = last?.ok === false;
+  const logRel = path.relative(layoutOf(home).home, ingestLogFile(home)).split(path.sep).join('/');
   return [
-    { name: 'ingest', ok: !failed, detail: `${describeLastRun(last)}${failed ? '\n  (log: ingest/ingest.log; `optmem schedule status` for more)' : ''}` },
+    { name: 'ingest', ok: !failed, detail: `${describeLastRun(last)}${failed ? `\n  (log: ${logRel}; \`optmem schedule status\` for more)` : ''}` },
     {
       name: 'schedule',
       ok: true,

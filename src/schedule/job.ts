@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { OptmemError } from '../core/errors.js';
+import { layoutOf } from '../store/layout.js';
 import type { Interval } from './interval.js';
 
 /**
@@ -23,17 +24,13 @@ export interface JobSpec {
   logFile: string;
 }
 
-export function ingestDir(home: string): string {
-  return path.join(home, 'ingest');
-}
-
 export function ingestLogFile(home: string): string {
-  return path.join(ingestDir(home), 'ingest.log');
+  return layoutOf(home).ingestLogFile;
 }
 
 /** What `schedule install` wrote, for doctor (which must not ask crontab or systemd). */
 export function scheduleStateFile(home: string): string {
-  return path.join(ingestDir(home), 'schedule.json');
+  return layoutOf(home).scheduleStateFile;
 }
 
 export function homeId(home: string): string {

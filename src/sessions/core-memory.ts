@@ -1,7 +1,6 @@
 import type { IndexedRecord, RecordIndex } from '../index/record-index.js';
 import { formatTime } from './render.js';
 import type { CorePins } from './core-pins.js';
-import { isSuperseded, liveCorrections, liveRedlines, recentFacts, recordsByIds } from './selectors.js';
 import type { CoreEntry, CoreMemory, CoreReason } from './types.js';
 
 /**
@@ -54,10 +53,13 @@ export function selectCore(index: RecordIndex, pins: CorePins, opts: CoreOptions
     seen.add(r.id);
     ordered.push(toEntry(r, reason, opts.maxEntryChars));
   };
-  for (const r of liveRedlines(index, scope.project)) push(r, 'redline');
-  for (const r of liveCorrections(index, scope.project, 200)) push(r, 'correction');
-  for (const r of recordsByIds(index, pins.pinned)) if (!isSuperseded(index, r.id)) push(r, 'pinned');
-  const recent = recentFacts(index, scope.project, scope.nowMs - opts.recentDays * DAY, 500);
+  for (const r of index.liveRedlines(scope.project)) push(r, 'redline');
+  for (const r of index.liveCorrections(scope.project, 200)) push(r, 'correction');
+  for (const id of pins.pinned) {
+    const r = index.get(id);
+    if (r && !index.isSuperseded(id)) push(r, 'pinned');
+  }
+  const recent = index.recentLiveFacts(scope.project, scope.nowMs - opts.recentDays * DAY, 500);
   // Evidence (and decisions, lessons) before plain notes; newer first within each.
   const useful = (r: IndexedRecord) => (r.tier === 'evidence' ? 2 : 0) + (['decision', 'lesson'].includes(r.kind) ? 1 : 0);
   recent.sort((a, b) => useful(b) - useful(a) || b.timeMs - a.timeMs);

@@ -51,3 +51,8 @@ export function cleanItems(items: readonly string[] | undefined): string[] {
   }
   return out;
 }
+
+/** A handoff with no item in any field: nothing for the next session. */
+export function isEmptyHandoff(f: HandoffFields): boolean {
+  return SECTIONS.every(([k]) => f[k].length === 0);
+}

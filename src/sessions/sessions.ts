@@ -4,13 +4,14 @@ import type { MemoryRecord, RecordInput } from '../core/record.js';
 import { formatIso, parseTime } from '../core/time.js';
 import type { RecordIndex } from '../index/record-index.js';
 import { writeFileAtomic } from '../store/durable-file.js';
+import { handoffFilePath, layoutOf } from '../store/layout.js';
+import { WriterLock } from '../store/lock.js';
 import { buildContextPack, PACK_DEFAULTS } from './context-pack.js';
 import { selectCore, type CoreOptions } from './core-memory.js';
 import { readPins, writePins, type CorePins } from './core-pins.js';
 import { extractHandoff } from './extract-handoff.js';
-import { cleanItems, emptyFields, parseHandoff, renderHandoff } from './handoff.js';
+import { cleanItems, emptyFields, isEmptyHandoff, parseHandoff, renderHandoff } from './handoff.js';
 import { projectForDir, sanitize } from './project.js';
-import { latestHandoff, projectsWithHandoffs } from './selectors.js';
 import { readTranscript } from './transcript.js';
 import type { CoreChange, CoreMemory, ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './types.js';
 
@@ -28,6 +29,12 @@ export interface SessionsDeps {
   projects: Record<string, string>;
   /** agent → domain, for records the pipes write */
   agentDomains: Record<string, string>;
+  /**
+   * The home's writer lock, taken around every read-modify-write of core.md (so two agents
+   * pinning at once both keep their change). Default: a WriterLock on the home's lock file for
+   * the length of each change (it shares the log store's connection within a process).
+   */
+  lock?: () => WriterLock;
 }
 
 export interface CoreApi {
@@ -55,8 +62,48 @@ function checkProject(p: string | null | undefined, field = 'project'): string {
   return s;
 }
 
+/**
+ * The fields a handoff would carry: the items given by hand, and for each field they leave empty,
+ * what the transcript holds. Refuses (USAGE) a handoff with nothing in it, which would otherwise
+ * replace the project's real handoff with an empty one. Needs no memory home: an interface may
+ * call it before opening one, so that bad usage writes nothing.
+ */
+export function handoffFields(input: Omit<SessionEndInput, 'project' | 'time'>): HandoffFields {
+  const given: HandoffFields = {
+    done: cleanItems(input.done),
+    stuck: cleanItems(input.stuck),
+    next: cleanItems(input.next),
+    decisions: cleanItems(input.decisions),
+    files: cleanItems(input.files),
+  };
+  let fields = given;
+  if (input.transcriptPath) {
+    const got = extractHandoff(readTranscript(input.transcriptPath).turns);
+    // Fields given by hand win; the transcript fills what they leave empty.
+    fields = emptyFields();
+    for (const k of Object.keys(fields) as (keyof HandoffFields)[]) fields[k] = given[k].length ? given[k] : got[k];
+  }
+  if (isEmptyHandoff(fields)) {
+    const from = input.transcriptPath ? `the transcript ${path.basename(input.transcriptPath)} holds nothing for a handoff and no item was given` : 'no item was given';
+    throw new OptmemError('USAGE', `session end: nothing to hand off (${from}); nothing was written`, {
+      hint: 'give at least one done, stuck, next, decision or file item (CLI: --done T, --stuck T, --next T, --decision T, --file F), or a transcript that holds them; the project\'s current handoff stays as it is',
+    });
+  }
+  return fields;
+}
+
 export function createSessions(deps: SessionsDeps): Sessions {
-  const pinsFile = path.join(deps.home, 'core.md');
+  const layout = layoutOf(deps.home);
+  const pinsFile = layout.coreFile;
+  const withLock = <T>(fn: () => T): T => {
+    if (deps.lock) return deps.lock().with(fn);
+    const lock = new WriterLock(layout.lockFile);
+    try {
+      return lock.with(fn);
+    } finally {
+      lock.close();
+    }
+  };
   const notes = (pins: CorePins) => new Map([...pins.pinned, ...pins.removed].map((id) => [id, deps.index().get(id)?.text ?? '']));
   const show = (opts: { project?: string | null; budget?: number } = {}): CoreMemory => {
     deps.sync();
@@ -66,15 +113,18 @@ export function createSessions(deps: SessionsDeps): Sessions {
     }
     return selectCore(deps.index(), readPins(pinsFile), { ...deps.core, budget }, { project: opts.project ?? null, nowMs: deps.nowMs() });
   };
-  const change = (mutate: (pins: CorePins) => void): CoreChange => {
-    const before = show();
-    const pins = readPins(pinsFile);
-    mutate(pins);
-    writePins(pinsFile, pins, notes(pins));
-    const core = show();
-    const now = new Set(core.entries.map((e) => e.id));
-    return { core, evicted: before.entries.filter((e) => !now.has(e.id)) };
-  };
+  // Read, change and write core.md under the writer lock, and atomically: another process
+  // pinning at the same moment reads our change before making its own.
+  const change = (mutate: (pins: CorePins) => void): CoreChange =>
+    withLock(() => {
+      const before = show();
+      const pins = readPins(pinsFile);
+      mutate(pins);
+      writePins(pinsFile, pins, notes(pins));
+      const core = show();
+      const now = new Set(core.entries.map((e) => e.id));
+      return { core, evicted: before.entries.filter((e) => !now.has(e.id)) };
+    });
   const requireRecord = (id: string) => {
     deps.sync();
     const r = deps.index().get(id);
@@ -85,12 +135,15 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const core: CoreApi = {
     show,
     add(text, opts = {}) {
-      const rec = deps.add({ text, domain: opts.domain, project: opts.project, tags: ['core'] });
-      const pin = opts.pin !== false;
-      const res = change((p) => {
-        if (pin && !p.pinned.includes(rec.id)) p.pinned.push(rec.id);
+      // One lock for the append and the pin: no other writer sees the record unpinned in between.
+      return withLock(() => {
+        const rec = deps.add({ text, domain: opts.domain, project: opts.project, tags: ['core'] });
+        const pin = opts.pin !== false;
+        const res = change((p) => {
+          if (pin && !p.pinned.includes(rec.id)) p.pinned.push(rec.id);
+        });
+        return { ...res, id: rec.id };
       });
-      return { ...res, id: rec.id };
     },
     pin(id) {
       const r = requireRecord(id);
@@ -125,11 +178,11 @@ export function createSessions(deps: SessionsDeps): Sessions {
     projectFor: (cwd) => projectForDir(cwd, deps.projects),
     projects: () => {
       deps.sync();
-      return projectsWithHandoffs(deps.index());
+      return deps.index().projectsWithHandoffs();
     },
     handoff(project) {
       deps.sync();
-      const h = latestHandoff(deps.index(), checkProject(project));
+      const h = deps.index().latestHandoff(checkProject(project));
       return h ? { ...h, fields: parseHandoff(h.text) } : null;
     },
     sessionStart(input) {
@@ -148,37 +201,28 @@ export function createSessions(deps: SessionsDeps): Sessions {
     },
     sessionEnd(input) {
       const project = checkProject(input.project);
-      const given: HandoffFields = {
-        done: cleanItems(input.done),
-        stuck: cleanItems(input.stuck),
-        next: cleanItems(input.next),
-        decisions: cleanItems(input.decisions),
-        files: cleanItems(input.files),
-      };
-      let fields = given;
-      if (input.transcriptPath) {
-        const t = readTranscript(input.transcriptPath);
-        const got = extractHandoff(t.turns);
-        // Fields given by hand win; the transcript fills what they leave empty.
-        fields = emptyFields();
-        for (const k of Object.keys(fields) as (keyof HandoffFields)[]) fields[k] = given[k].length ? given[k] : got[k];
-      }
-      deps.sync();
-      const prev = latestHandoff(deps.index(), project);
-      const domain = input.agent ? deps.agentDomains[input.agent] : undefined;
-      const handoff = deps.add({
-        text: renderHandoff(project, input.agent, fields),
-        kind: 'handoff',
-        project,
-        domain,
-        time: input.time,
-        corrects: prev ? [prev.id] : undefined,
-        tier: 'evidence',
-        source: { agent: input.agent, session: input.session, ref: input.transcriptPath ? `transcript:${path.basename(input.transcriptPath)}` : undefined },
+      // Refused before anything is read or written: an empty handoff would replace the real one.
+      const fields = handoffFields(input);
+      // Under the writer lock: the handoff it supersedes is still the newest when it is written,
+      // and HANDOFF.md is never overwritten by an older handoff.
+      return withLock(() => {
+        deps.sync();
+        const prev = deps.index().latestHandoff(project);
+        const domain = input.agent ? deps.agentDomains[input.agent] : undefined;
+        const handoff = deps.add({
+          text: renderHandoff(project, input.agent, fields),
+          kind: 'handoff',
+          project,
+          domain,
+          time: input.time,
+          corrects: prev ? [prev.id] : undefined,
+          tier: 'evidence',
+          source: { agent: input.agent, session: input.session, ref: input.transcriptPath ? `transcript:${path.basename(input.transcriptPath)}` : undefined },
+        });
+        const file = handoffFilePath(project);
+        writeFileAtomic(path.join(layout.home, file), `<!-- The current handoff of project ${project}, written by optmem from record ${handoff.id}. Edits here are overwritten; the log is the truth. -->\n${handoff.text}\n`);
+        return { handoff, supersedes: prev?.id ?? null, file, fields };
       });
-      const file = `projects/${project}/HANDOFF.md`;
-      writeFileAtomic(path.join(deps.home, file), `<!-- The current handoff of project ${project}, written by optmem from record ${handoff.id}. Edits here are overwritten; the log is the truth. -->\n${handoff.text}\n`);
-      return { handoff, supersedes: prev?.id ?? null, file, fields };
     },
   };
 }

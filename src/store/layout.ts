@@ -1,18 +1,45 @@
 import path from 'node:path';
 
-/** Where everything lives inside a memory home. Only this module knows the folder names. */
+/**
+ * Where everything lives inside a memory home. Only this module knows the folder and file names:
+ * every other module asks it for a path. The names are part of the on-disk format: existing homes
+ * must keep working, so a name here never changes.
+ */
 export interface Layout {
   home: string;
+  /** the log: one Markdown day file per day, the truth */
   logDir: string;
+  /** the derived SQLite index */
   indexFile: string;
+  /** the writers' lock (an exclusive SQLite transaction on this file) */
   lockFile: string;
   configFile: string;
   dictFile: string;
+  /** bytes of torn appends, set aside byte for byte */
   recoveredDir: string;
+  /** what the writer is about to append, kept until the append is durable (`.append-intent`) */
+  intentFile: string;
+  /** core memory pins, hand-editable (`core.md`) */
+  coreFile: string;
+  /** each project's current handoff file, derived (`projects/P/HANDOFF.md`) */
+  projectsDir: string;
+  /** ingest's own state: cursors, its run lock, the scheduled job's log and state */
+  ingestDir: string;
+  /** one cursor per transcript file (`ingest/cursors.json`) */
+  cursorsFile: string;
+  /** one ingest at a time per home (`ingest/.lock`) */
+  ingestLockFile: string;
+  /** what the scheduled job printed, run after run (`ingest/ingest.log`) */
+  ingestLogFile: string;
+  /** what `schedule install` wrote, for doctor (`ingest/schedule.json`) */
+  scheduleStateFile: string;
+  /** JSONL mirrors of OpenClaw's SQLite session stores (`ingest/openclaw-store/`) */
+  openclawMirrorDir: string;
 }
 
 export function layoutOf(home: string): Layout {
   const h = path.resolve(home);
+  const ingest = path.join(h, 'ingest');
   return {
     home: h,
     logDir: path.join(h, 'log'),
@@ -21,6 +48,15 @@ export function layoutOf(home: string): Layout {
     configFile: path.join(h, 'config.json'),
     dictFile: path.join(h, 'dict.txt'),
     recoveredDir: path.join(h, 'recovered'),
+    intentFile: path.join(h, '.append-intent'),
+    coreFile: path.join(h, 'core.md'),
+    projectsDir: path.join(h, 'projects'),
+    ingestDir: ingest,
+    cursorsFile: path.join(ingest, 'cursors.json'),
+    ingestLockFile: path.join(ingest, '.lock'),
+    ingestLogFile: path.join(ingest, 'ingest.log'),
+    scheduleStateFile: path.join(ingest, 'schedule.json'),
+    openclawMirrorDir: path.join(ingest, 'openclaw-store'),
   };
 }
 
@@ -33,4 +69,12 @@ export function dayFilePath(date: string): string {
 const DAY_FILE = /^log\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/;
 export function isDayFilePath(rel: string): boolean {
   return DAY_FILE.test(rel);
+}
+
+/**
+ * projects/shop/HANDOFF.md, relative to the home: the project's current handoff. `project` is a
+ * checked project name (one word of letters, digits, _ . -), never a path.
+ */
+export function handoffFilePath(project: string): string {
+  return path.posix.join('projects', project, 'HANDOFF.md');
 }

@@ -4,9 +4,12 @@ import { OptmemError, type Problem } from '../core/errors.js';
 import { dayFileHeading, parseDayFile, serializeRecord, type ParsedDayFile } from '../core/record-format.js';
 import type { MemoryRecord } from '../core/record.js';
 import { isoDate } from '../core/time.js';
+import { classifyIntent, clearIntent, readIntent, writeIntent } from './append-intent.js';
 import { appendDurably, fsyncDir } from './durable-file.js';
+import { die, failpointValue, tearAppend } from './failpoint.js';
 import { dayFilePath, isDayFilePath, type Layout } from './layout.js';
 import { WriterLock } from './lock.js';
+import { waitMs } from './wait.js';
 
 export interface FileStat {
   /** path relative to the home, with forward slashes */
@@ -18,25 +21,37 @@ export interface FileStat {
 
 export interface RecoveredTail {
   file: string;
+  /** 1-based line where the set-aside bytes began */
   line: number;
   bytes: number;
   savedAs: string;
 }
 
+/** A day file read as one consistent snapshot. */
+export interface DayFileSnapshot {
+  parsed: ParsedDayFile;
+  stat: FileStat;
+  /** the text that was parsed (without an interrupted append's bytes) */
+  content: string;
+}
+
 /**
  * The append-only log: one Markdown file per day. The only module that writes day files, and it
- * only ever appends — except to move a torn tail (from a crashed write) aside into recovered/.
+ * only ever appends. The one exception: a torn append of its own, proven by the append intent
+ * (append-intent.ts), is moved byte for byte into recovered/ by the next writer. Reading never
+ * changes a byte.
  */
 export class LogStore {
   readonly layout: Layout;
   readonly lock: WriterLock;
   private knownDomains: readonly string[];
+  private settled: Problem[] = [];
 
   constructor(layout: Layout, knownDomains: readonly string[]) {
     this.layout = layout;
     this.knownDomains = knownDomains;
     fs.mkdirSync(layout.logDir, { recursive: true });
-    this.lock = new WriterLock(layout.lockFile);
+    this.lock = new WriterLock(layout.lockFile, waitMs());
   }
 
   abs(rel: string): string {
@@ -79,65 +94,134 @@ export class LogStore {
 
   /**
    * Read a day file and its stat as one consistent snapshot (retried while a writer appends in
-   * between), so the index never pairs the content of one moment with the size of another.
+   * between), so the index never pairs the content of one moment with the size of another. Bytes
+   * of an append in flight, or of a torn one waiting to be set aside, are left out and reported.
    */
-  readDayFileWithStat(rel: string): { parsed: ParsedDayFile; stat: FileStat; content: string } | null {
+  readDayFileWithStat(rel: string): DayFileSnapshot | null {
     for (let attempt = 0; ; attempt++) {
       const before = this.statFile(rel);
       if (!before) return null;
-      let content: string;
+      let buf: Buffer;
       try {
-        content = fs.readFileSync(this.abs(rel), 'utf8');
+        buf = fs.readFileSync(this.abs(rel));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw new OptmemError('IO', `cannot read ${rel}: ${(e as Error).message}`, { cause: e, file: rel });
       }
       const after = this.statFile(rel);
       const same = after && after.size === before.size && after.mtimeMs === before.mtimeMs && after.ino === before.ino;
-      if (same || attempt >= 5) {
-        return { parsed: parseDayFile(content, rel, this.knownDomains), stat: before, content };
-      }
+      if (same || attempt >= 5) return { ...this.parseBuffer(rel, buf), stat: before };
     }
   }
 
   readDayFile(rel: string): ParsedDayFile {
-    let content: string;
+    let buf: Buffer;
     try {
-      content = fs.readFileSync(this.abs(rel), 'utf8');
+      buf = fs.readFileSync(this.abs(rel));
     } catch (e) {
       throw new OptmemError('IO', `cannot read ${rel}: ${(e as Error).message}`, { cause: e, file: rel });
     }
-    return parseDayFile(content, rel, this.knownDomains);
+    return this.parseBuffer(rel, buf).parsed;
+  }
+
+  /** An append of optmem's own that did not finish (in flight now, or torn by a crash), if any. */
+  pendingAppend(rel: string, buf: Buffer): { from: number; line: number; bytes: number } | null {
+    let intent;
+    try {
+      intent = readIntent(this.layout.intentFile);
+    } catch {
+      return null;
+    }
+    const entry = intent?.find((e) => e.file === rel);
+    if (!entry || classifyIntent(entry, buf) !== 'torn') return null;
+    const from = entry.before ?? 0;
+    return { from, line: countNewlines(buf.subarray(0, from).toString('latin1')) + 1, bytes: buf.length - from };
+  }
+
+  private parseBuffer(rel: string, buf: Buffer): { parsed: ParsedDayFile; content: string } {
+    const pending = this.pendingAppend(rel, buf);
+    const bytes = pending ? buf.subarray(0, pending.from) : buf;
+    const content = bytes.toString('utf8');
+    const parsed = parseDayFile(content, rel, this.knownDomains);
+    if (pending) {
+      parsed.problems.push({
+        file: rel,
+        line: pending.line,
+        message: `an unfinished append by optmem (${pending.bytes} bytes, a write cut short or still in progress) is left out; the next write sets it aside in recovered/`,
+      });
+    }
+    if (content.includes('\uFFFD') && !isValidUtf8(bytes)) {
+      const lines = content.split('\n');
+      const at = lines.findIndex((l) => l.includes('\uFFFD'));
+      parsed.problems.push({ file: rel, line: at + 1, message: 'bytes that are not UTF-8 (read as "\uFFFD"); save the file as UTF-8' });
+    }
+    parsed.problems.sort((a, b) => a.line - b.line);
+    return { parsed, content };
   }
 
   /**
-   * Move a torn tail aside: copy the bytes from the last unterminated header to recovered/, then
-   * truncate the day file to the complete records before it. Must run under the writer lock, so
-   * no write is in flight; re-checks the file itself.
+   * Settle what an interrupted writer left: a proven torn append is copied byte for byte to
+   * recovered/ and cut from its day file; anything that cannot be proven ours is left as it is.
+   * Runs under the writer lock, before every append.
    */
-  recoverTail(rel: string): RecoveredTail | null {
+  settleInterrupted(): { recovered: RecoveredTail[]; problems: Problem[] } {
     return this.lock.with(() => {
-      const parsed = this.readDayFile(rel);
-      if (!parsed.partialTail) return null;
-      const file = this.abs(rel);
-      const buf = fs.readFileSync(file);
-      // Locate the tail by line, in bytes: the parser's offset comes from decoded text, which
-      // differs from the bytes when the file holds invalid UTF-8 (a hand edit in another encoding).
-      const start = byteOffsetOfLine(buf, parsed.partialTail.line);
-      const tail = buf.subarray(start);
-      fs.mkdirSync(this.layout.recoveredDir, { recursive: true });
-      const savedName = `${path.basename(rel, '.md')}.line${parsed.partialTail.line}.${Date.now()}.partial.md`;
-      const saved = path.join(this.layout.recoveredDir, savedName);
-      fs.writeFileSync(saved, tail);
-      const fd = fs.openSync(saved, 'r+');
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-      fsyncDir(this.layout.recoveredDir);
-      fs.truncateSync(file, start);
-      const fd2 = fs.openSync(file, 'r+');
-      fs.fsyncSync(fd2);
-      fs.closeSync(fd2);
-      return { file: rel, line: parsed.partialTail.line, bytes: tail.length, savedAs: `recovered/${savedName}` };
+      const recovered: RecoveredTail[] = [];
+      const problems: Problem[] = [];
+      let intent;
+      try {
+        intent = readIntent(this.layout.intentFile);
+      } catch (e) {
+        throw new OptmemError('IO', `cannot read ${path.basename(this.layout.intentFile)}: ${(e as Error).message}`, { cause: e });
+      }
+      if (intent === null) {
+        if (fs.existsSync(this.layout.intentFile)) clearIntent(this.layout.intentFile); // cut short: no append began
+        return { recovered, problems };
+      }
+      for (const entry of intent) {
+        const file = this.abs(entry.file);
+        let buf: Buffer | null = null;
+        try {
+          buf = fs.readFileSync(file);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        }
+        const outcome = classifyIntent(entry, buf);
+        if (outcome === 'foreign') {
+          problems.push({ file: entry.file, line: 1, message: 'an append by optmem was interrupted, and the file changed since; it is left as it is (check its end)' });
+          continue;
+        }
+        if (outcome !== 'torn') continue;
+        const from = entry.before ?? 0;
+        const tail = buf!.subarray(from);
+        const line = countNewlines(buf!.subarray(0, from).toString('latin1')) + 1;
+        fs.mkdirSync(this.layout.recoveredDir, { recursive: true });
+        const savedName = `${path.basename(entry.file, '.md')}.line${line}.${Date.now()}.partial.md`;
+        const saved = path.join(this.layout.recoveredDir, savedName);
+        const fd = fs.openSync(saved, 'wx');
+        try {
+          fs.writeSync(fd, tail);
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+        fsyncDir(this.layout.recoveredDir);
+        if (entry.before === null) {
+          fs.rmSync(file);
+          fsyncDir(path.dirname(file));
+        } else {
+          fs.truncateSync(file, from);
+          const fd2 = fs.openSync(file, 'r+');
+          fs.fsyncSync(fd2);
+          fs.closeSync(fd2);
+        }
+        const rec = { file: entry.file, line, bytes: tail.length, savedAs: `recovered/${savedName}` };
+        recovered.push(rec);
+        problems.push({ file: entry.file, line, message: `an append cut short by a crash (${tail.length} bytes, never acknowledged) was set aside in ${rec.savedAs}` });
+      }
+      clearIntent(this.layout.intentFile);
+      fsyncDir(this.layout.home);
+      return { recovered, problems };
     });
   }
 
@@ -155,61 +239,58 @@ export class LogStore {
       list.push(r);
     }
     return this.lock.with(() => {
+      const settled = this.settleInterrupted();
+      this.settled.push(...settled.problems);
       const out: AppendResult[] = [];
+      const durable = opts.durable !== false;
       try {
-        this.appendGroups(byFile, out, opts.durable !== false);
+        const planned = this.plan(byFile);
+        writeIntent(this.layout.intentFile, planned.map((p) => ({ file: p.rel, before: p.before?.size ?? null, data: p.data })), durable);
+        if (failpointValue('after-intent') !== null) die();
+        for (const p of planned) {
+          const { data, ...res } = p;
+          out.push(res);
+          tearAppend(this.abs(p.rel), data);
+          appendDurably(this.abs(p.rel), data, durable);
+          res.after = this.statFile(p.rel)!;
+        }
       } catch (e) {
-        // All or nothing: cut every file we touched back to where it was.
+        // All or nothing: cut every file we touched back to where it was (our own bytes: we hold the lock).
         for (const res of out) {
           if (res.before) fs.truncateSync(this.abs(res.rel), res.before.size);
           else fs.rmSync(this.abs(res.rel), { force: true });
         }
+        clearIntent(this.layout.intentFile);
         throw new OptmemError('IO', `append failed, nothing written: ${(e as Error).message}`, { cause: e });
       }
+      clearIntent(this.layout.intentFile);
       return out;
     });
   }
 
-  private appendGroups(byFile: Map<string, MemoryRecord[]>, out: AppendResult[], durable: boolean): void {
-    {
-      for (const [rel, recs] of byFile) {
-        const file = this.abs(rel);
-        let before = this.statFile(rel);
-        if (before && before.size > 0 && !this.endsCleanly(rel, before.size)) {
-          // A torn tail from a crashed writer: set it aside before appending after it.
-          this.recoverTail(rel);
-          before = this.statFile(rel);
-        }
-        const fresh = !before || before.size === 0;
-        let text = fresh ? dayFileHeading(isoDate(recs[0]!.time)) : '';
-        let lines = fresh ? 1 : 0;
-        const lineOffsets: number[] = [];
-        for (const r of recs) {
-          const block = '\n' + serializeRecord(r, this.knownDomains);
-          lineOffsets.push(lines + 1);
-          lines += countNewlines(block);
-          text += block;
-        }
-        const pending: AppendResult = { rel, before, after: before!, records: recs, lineOffsets, addedLines: lines };
-        out.push(pending);
-        appendDurably(file, Buffer.from(text, 'utf8'), durable);
-        pending.after = this.statFile(rel)!;
-      }
-    }
+  /** Problems found while settling interrupted appends, since the last call (reported by the caller). */
+  takeSettled(): Problem[] {
+    return this.settled.splice(0);
   }
 
-  /** Does the file end after a complete record (or a heading)? Cheap check of the last bytes first. */
-  private endsCleanly(rel: string, size: number): boolean {
-    const n = Math.min(size, 8);
-    const fd = fs.openSync(this.abs(rel), 'r');
-    try {
-      const buf = Buffer.alloc(n);
-      fs.readSync(fd, buf, 0, n, size - n);
-      if (/\n---[ \t]*\n$/.test(buf.toString('latin1'))) return true;
-    } finally {
-      fs.closeSync(fd);
+  /** The bytes each file will get: a heading for a new file, then each record's block. */
+  private plan(byFile: Map<string, MemoryRecord[]>): (AppendResult & { data: Buffer })[] {
+    const out: (AppendResult & { data: Buffer })[] = [];
+    for (const [rel, recs] of byFile) {
+      const before = this.statFile(rel);
+      const fresh = !before || before.size === 0;
+      let text = fresh ? dayFileHeading(isoDate(recs[0]!.time)) : '';
+      let lines = fresh ? 1 : 0;
+      const lineOffsets: number[] = [];
+      for (const r of recs) {
+        const block = '\n' + serializeRecord(r, this.knownDomains);
+        lineOffsets.push(lines + 1);
+        lines += countNewlines(block);
+        text += block;
+      }
+      out.push({ rel, before, after: before!, records: recs, lineOffsets, addedLines: lines, data: Buffer.from(text, 'utf8') });
     }
-    return this.readDayFile(rel).partialTail === null;
+    return out;
   }
 
   close(): void {
@@ -217,15 +298,13 @@ export class LogStore {
   }
 }
 
-/** Byte offset where 1-based line `line` starts. */
-function byteOffsetOfLine(buf: Buffer, line: number): number {
-  let at = 0;
-  for (let n = 1; n < line; n++) {
-    const nl = buf.indexOf(0x0a, at);
-    if (nl === -1) return buf.length;
-    at = nl + 1;
+function isValidUtf8(buf: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return true;
+  } catch {
+    return false;
   }
-  return at;
 }
 
 export function countNewlines(s: string): number {

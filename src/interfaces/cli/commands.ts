@@ -1,45 +1,27 @@
 import fs from 'node:fs';
 import { OptmemError } from '../../core/errors.js';
 import { serializeRecord } from '../../core/record-format.js';
-import { createRecord, type RecordInput } from '../../core/record.js';
-import { DEFAULT_DOMAINS } from '../../core/markers.js';
-import { homeExists, initHome, type Optmem } from '../../optmem.js';
+import type { RecordInput } from '../../core/record.js';
+import { homeExists, initHome } from '../../optmem.js';
 import { parseJsonlRecords, recordToJson } from '../../io/jsonl.js';
 import { DEFAULT_CONFIG } from '../../config.js';
-import { intOption, str, strList, type OptionSpec, type ParsedArgs } from './args.js';
-import { formatHits, recordLine } from './format.js';
+import { str, strList } from './args.js';
+import { recordLine } from './format.js';
+import { checkNotFile } from './home.js';
 import { SESSION_COMMANDS } from './session-commands.js';
 import { resolutionNote, type Edge } from '../../index/supersession.js';
 import { mcpCommand } from '../mcp/command.js';
 import { hookCommand } from '../hooks/command.js';
-import { installCommand, uninstallCommand } from '../../install/command.js';
-import { rulesCommand } from '../../install/rules.js';
+import { installCommand, rulesCommand, uninstallCommand } from './install-commands.js';
 import { evalCommand } from './eval-command.js';
 import { scheduleCommand } from './schedule-command.js';
 import { ingestCommand } from './ingest-command.js';
+import { recentCommand, searchCommand } from './search-commands.js';
+import type { Command, CommandContext } from './types.js';
+import { ackCommand } from './ack-command.js';
 
-export interface CliIO {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  readStdin: () => string;
-  env: Record<string, string | undefined>;
-  cwd: string;
-}
-
-export interface CommandContext {
-  args: ParsedArgs;
-  io: CliIO;
-  home: string;
-  json: boolean;
-  open: (opts?: { create?: boolean }) => Optmem;
-}
-
-export interface Command {
-  summary: string;
-  usage: string;
-  options: OptionSpec;
-  run(ctx: CommandContext): number;
-}
+// The command types live in types.ts; hooks and MCP still import them from here.
+export type { CliIO, Command, CommandContext, OptionDef, OptionSpec } from './types.js';
 
 const out = (ctx: CommandContext, data: unknown, human: string) =>
   ctx.io.stdout(ctx.json ? JSON.stringify(data) + '\n' : human);
@@ -55,17 +37,23 @@ function readInput(ctx: CommandContext, path: string): string {
   try {
     return fs.readFileSync(path, 'utf8');
   } catch (e) {
-    throw new OptmemError('IO', `cannot read ${path}: ${(e as Error).message}`, { file: path });
+    throw new OptmemError('IO', `cannot read ${path}: ${(e as Error).message}`, { file: path, cause: e });
   }
 }
 
+/**
+ * Every command, by verb. A new command is a module exporting a `Command`, added here; `optmem help`
+ * and `COMMAND --help` are built from this table.
+ */
 export const COMMANDS: Record<string, Command> = {
-  ...SESSION_COMMANDS,
   init: {
-    summary: 'create a memory home (log/, config.json)',
+    summary: 'create a memory home (log/, config.json): the only command that does',
     usage: 'optmem init [--dir DIR]',
     options: {},
+    details: 'Creates DIR (else $OPTMEM_HOME, else ~/.optmem) with its log/ folder and a config.json; an existing home is left as it is.',
     run(ctx) {
+      if (ctx.args.positionals.length) throw new OptmemError('USAGE', `init takes no arguments (the home is given with --dir DIR)`);
+      checkNotFile(ctx.home);
       const layout = initHome(ctx.home);
       ctx.open().close();
       out(ctx, { home: layout.home }, `memory home ready at ${layout.home}\n`);
@@ -76,23 +64,25 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'append a record; prints its id',
     usage: 'optmem add TEXT|- [--domain D] [--project P] [--kind K] [--tier T] [--corrects ID]... [--time ISO] [--tag T]... [--agent A] [--session S]',
     options: {
-      domain: { type: 'string' },
-      project: { type: 'string' },
-      kind: { type: 'string' },
-      tier: { type: 'string' },
-      corrects: { type: 'string', multiple: true },
-      time: { type: 'string' },
-      tag: { type: 'string', multiple: true },
-      agent: { type: 'string' },
-      session: { type: 'string' },
-      ref: { type: 'string' },
-      id: { type: 'string' },
+      domain: { type: 'string', arg: 'D', description: 'the domain the record belongs to (one of the configured domains; a [domain] tag in the text works too)' },
+      project: { type: 'string', arg: 'P', description: 'the project the record belongs to (none: the record is global)' },
+      kind: { type: 'string', arg: 'K', description: 'the kind of record: note (default), correction, redline, decision, lesson, …' },
+      tier: { type: 'string', arg: 'T', description: 'how much the record counts: redline, fact, evidence, … (default from the kind and markers)' },
+      corrects: { type: 'string', multiple: true, arg: 'ID', description: 'the id of a record this one corrects (comma-separated or repeated)' },
+      time: { type: 'string', arg: 'ISO', description: 'when it happened, ISO 8601 with an offset (default: now)' },
+      tag: { type: 'string', multiple: true, arg: 'T', description: 'a free tag (comma-separated or repeated)' },
+      agent: { type: 'string', arg: 'A', description: 'the agent that wrote it, kept in the record\'s source' },
+      session: { type: 'string', arg: 'S', description: 'the agent session it came from, kept in the record\'s source' },
+      ref: { type: 'string', arg: 'REF', description: 'where it came from (a file, URL or message id), kept in the record\'s source' },
+      id: { type: 'string', arg: 'ID', description: 'the record\'s id (default: a new one); an import of your own ids keeps them' },
     },
+    details: 'TEXT is the record (several words are joined with spaces); - reads it from standard input.',
     run(ctx) {
       const v = ctx.args.values;
       const p = ctx.args.positionals;
       if (p.length === 0) throw new OptmemError('USAGE', `add: the record's text is missing (usage: ${COMMANDS.add!.usage})`);
       const text = p.length === 1 && p[0] === '-' ? ctx.io.readStdin() : p.join(' ');
+      if (!text.trim()) throw new OptmemError('USAGE', 'add: the record\'s text is empty', { field: 'text' });
       const input: RecordInput = {
         text,
         id: str(v.id),
@@ -105,9 +95,8 @@ export const COMMANDS: Record<string, Command> = {
         tags: strList(v.tag)?.flatMap((s) => s.split(',')),
         source: { agent: str(v.agent), session: str(v.session), ref: str(v.ref) },
       };
-      // Check the fields before opening (and perhaps creating) the home: bad usage writes nothing.
-      createRecord(input, { nowMs: Date.now(), knownDomains: DEFAULT_DOMAINS });
-      const m = ctx.open({ create: true });
+      // The fields are checked against the home's config by add(), before anything is written.
+      const m = ctx.open();
       try {
         const { record, warnings, supersedes, resolution } = m.add(input);
         for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
@@ -126,14 +115,15 @@ export const COMMANDS: Record<string, Command> = {
   import: {
     summary: 'import records from JSONL (all or nothing)',
     usage: 'optmem import FILE.jsonl|- [--skip-existing]',
-    options: { 'skip-existing': { type: 'boolean' } },
+    options: { 'skip-existing': { type: 'boolean', description: 'skip records whose id is already in the memory (else such an import is refused whole)' } },
+    details: 'FILE.jsonl holds one record per line, as `optmem export` prints them; - reads standard input.',
     run(ctx) {
       const file = onePositional(ctx, 'JSONL file');
       const text = readInput(ctx, file);
       const source = file === '-' ? 'stdin' : file;
-      // Check the whole input before creating a home for it: a refused import leaves no trace.
+      // A bad file is named line by line before a missing home is: the input is the first thing to fix.
       if (!homeExists(ctx.home)) parseJsonlRecords(text, source, { nowMs: Date.now(), knownDomains: DEFAULT_CONFIG.domains });
-      const m = ctx.open({ create: true });
+      const m = ctx.open();
       try {
         const r = m.import(text, { skipExisting: ctx.args.values['skip-existing'] === true, source });
         out(ctx, r, `imported ${r.imported} record${r.imported === 1 ? '' : 's'}${r.skipped ? `, skipped ${r.skipped} already present` : ''}\n`);
@@ -147,6 +137,8 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'print every record as JSONL, in the order written',
     usage: 'optmem export',
     options: {},
+    details: 'The output is data (JSONL, the input of `optmem import`): printed byte for byte, with or without --json.',
+    machineOutput: true,
     run(ctx) {
       if (ctx.args.positionals.length) throw new OptmemError('USAGE', 'export takes no arguments');
       const m = ctx.open();
@@ -166,46 +158,13 @@ export const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
-  search: {
-    summary: 'search the memory',
-    usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--explain] [--json]',
-    options: {
-      limit: { type: 'string', short: 'k' },
-      domain: { type: 'string', multiple: true },
-      project: { type: 'string', multiple: true },
-      kind: { type: 'string', multiple: true },
-      since: { type: 'string' },
-      until: { type: 'string' },
-      now: { type: 'string' },
-      explain: { type: 'boolean' },
-    },
-    run(ctx) {
-      const v = ctx.args.values;
-      const query = ctx.args.positionals.join(' ');
-      const m = ctx.open();
-      try {
-        const res = m.search({
-          query,
-          limit: intOption(v.limit, 'limit', 1, 1000),
-          domains: strList(v.domain),
-          projects: strList(v.project),
-          kinds: strList(v.kind),
-          since: str(v.since),
-          until: str(v.until),
-          now: str(v.now),
-          explain: v.explain === true,
-        });
-        out(ctx, res, formatHits(res.results, v.explain === true));
-      } finally {
-        m.close();
-      }
-      return 0;
-    },
-  },
+  search: searchCommand,
+  recent: recentCommand,
   get: {
     summary: 'show one record',
     usage: 'optmem get ID',
     options: {},
+    details: 'Prints where the record is (file:line) and the record as it is written in its day file.',
     run(ctx) {
       const id = onePositional(ctx, 'record id');
       const m = ctx.open();
@@ -227,6 +186,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'the supersession chain through a record',
     usage: 'optmem history ID',
     options: {},
+    details: 'Shows what the record replaced and what replaced it, how each link was made, and the events about it.',
     run(ctx) {
       const id = onePositional(ctx, 'record id');
       const m = ctx.open();
@@ -255,7 +215,9 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   link: linkCommand('link'),
+  ack: ackCommand,
   unlink: linkCommand('unlink'),
+  ...SESSION_COMMANDS,
   stats: {
     summary: 'counts by domain, kind and tier; sizes',
     usage: 'optmem stats',
@@ -310,8 +272,8 @@ export const COMMANDS: Record<string, Command> = {
       }
     },
   },
-  mcp: mcpCommand,
-  hook: hookCommand,
+  mcp: { ...mcpCommand, machineOutput: true },
+  hook: { ...hookCommand, machineOutput: true },
   install: installCommand,
   uninstall: uninstallCommand,
   rules: rulesCommand,
@@ -324,7 +286,10 @@ function linkCommand(verb: 'link' | 'unlink'): Command {
   return {
     summary: verb === 'link' ? 'record that NEW supersedes OLD (an event appended to the log)' : 'record that NEW does not supersede OLD, however it was linked (an event appended to the log)',
     usage: `optmem ${verb} NEW OLD [--why TEXT] [--agent A]`,
-    options: { why: { type: 'string' }, agent: { type: 'string' } },
+    options: {
+      why: { type: 'string', arg: 'TEXT', description: 'the reason, kept in the event' },
+      agent: { type: 'string', arg: 'A', description: 'who decided, kept in the event' },
+    },
     run(ctx) {
       const p = ctx.args.positionals;
       if (p.length !== 2) throw new OptmemError('USAGE', `${verb}: expected two record ids, NEW then OLD, got ${p.length} (usage: optmem ${verb} NEW OLD [--why TEXT])`);

@@ -16,25 +16,14 @@ import { isInside } from '../../eval/home-copy.js';
 import { runSelfTest } from '../../eval/self-test.js';
 import { SuiteError, loadSuite, suiteMode } from '../../eval/suite.js';
 import { str, strList } from './args.js';
-import type { Command, CommandContext } from './commands.js';
+import type { Command, CommandContext } from './types.js';
 
 const DEFAULT_REPORT = 'eval-report.json';
 
 const USAGE = `optmem eval SUITE.json [--home DIR] [--report FILE] [--baseline REPORT [--gate] [--tolerance X]] [--config JSON|FILE] [--set PATH=VALUE]... [--now ISO]
-       optmem eval --self-test [--home DIR] [--config JSON|FILE] [--set PATH=VALUE]... [--report FILE]
+       optmem eval --self-test [--home DIR] [--config JSON|FILE] [--set PATH=VALUE]... [--report FILE]`;
 
-  SUITE.json          a suite (JSON only; YAML is not supported): records on fresh homes, or queries over a home (docs/EVAL.md)
-  --home DIR          evaluate a copy of this memory home (a suite with top-level queries; wins over the suite's "home").
-                      With --self-test: the home to check (default --dir, $OPTMEM_HOME, ~/.optmem). The home is never written.
-  --report FILE       where the JSON report goes (default ${DEFAULT_REPORT} in the current directory; never inside the home)
-  --baseline REPORT   print the change of every metric against an earlier report
-  --gate              with --baseline: exit 1 when any metric drops by more than the tolerance, listing the drops
-  --tolerance X       the largest drop the gate lets through, an absolute difference (default ${DEFAULT_TOLERANCE})
-  --config JSON|FILE  changed settings merged into the copy's config.json, e.g. '{"ranking":{"disabledStages":["supersede"]}}'
-  --set PATH=VALUE    one changed setting, e.g. ranking.disabledStages=supersede or ranking.supersededWeight=0.5
-  --now ISO           the clock of a home suite without "now" (default: the real clock)
-  --self-test         plant an old fact and a 〔更正〕 correction per domain in a copy of the home; check the correction wins
-
+const DETAILS = `SUITE.json is a suite (JSON only; YAML is not supported): records on fresh homes, or queries over a home (docs/EVAL.md).
 exit: 0 ok (checks may fail: see the table); 1 the gate found a drop, or the self-test failed; 2 bad usage or a bad suite`;
 
 function usage(msg: string, field?: string): OptmemError {
@@ -132,16 +121,17 @@ function runEval(ctx: CommandContext): number {
 export const evalCommand: Command = {
   summary: 'run an evaluation suite (metrics, JSON report, baseline gate) or --self-test on a copy of the home',
   usage: USAGE,
+  details: DETAILS,
   options: {
-    home: { type: 'string' },
-    report: { type: 'string' },
-    baseline: { type: 'string' },
-    gate: { type: 'boolean' },
-    tolerance: { type: 'string' },
-    config: { type: 'string' },
-    set: { type: 'string', multiple: true },
-    now: { type: 'string' },
-    'self-test': { type: 'boolean' },
+    home: { type: 'string', arg: 'DIR', description: 'evaluate a copy of this memory home (a suite with top-level queries; wins over the suite\'s "home"); with --self-test, the home to check (default --dir, $OPTMEM_HOME, ~/.optmem); never written' },
+    report: { type: 'string', arg: 'FILE', description: `where the JSON report goes (default ${DEFAULT_REPORT} in the current directory; never inside the home)` },
+    baseline: { type: 'string', arg: 'REPORT', description: 'print the change of every metric against an earlier report' },
+    gate: { type: 'boolean', description: 'with --baseline: exit 1 when any metric drops by more than the tolerance, listing the drops' },
+    tolerance: { type: 'string', arg: 'X', description: `the largest drop the gate lets through, an absolute difference (default ${DEFAULT_TOLERANCE})` },
+    config: { type: 'string', arg: 'JSON|FILE', description: 'changed settings merged into the copy\'s config.json, e.g. \'{"ranking":{"disabledStages":["supersede"]}}\'' },
+    set: { type: 'string', multiple: true, arg: 'PATH=VALUE', description: 'one changed setting, e.g. ranking.disabledStages=supersede or ranking.supersededWeight=0.5' },
+    now: { type: 'string', arg: 'ISO', description: 'the clock of a home suite without "now" (default: the real clock)' },
+    'self-test': { type: 'boolean', description: 'plant an old fact and a 〔更正〕 correction per domain in a copy of the home; check the correction wins' },
   },
   run(ctx) {
     return ctx.args.values['self-test'] ? selfTest(ctx) : runEval(ctx);

@@ -3,6 +3,22 @@ import type { SearchHit } from '../../query/types.js';
 import type { TraceEntry } from '../../query/types.js';
 
 /** Human output. Machine output is JSON (--json) and is formatted nowhere else. */
+
+// ANSI/VT escape sequences: CSI (ESC [ … final byte), string sequences (OSC, DCS, SOS, PM, APC:
+// up to BEL, ESC \\ or the end of the line) and two-character ESC sequences.
+const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b[\]PX^_][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[ -/]*[0-~]?/g;
+// Other C0 controls (not tab or newline), DEL and C1 controls.
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/**
+ * Text fit for a terminal: escape sequences removed, other control characters (except newline and
+ * tab) shown as U+FFFD, CRLF read as a newline. Record text may hold anything a hand edit or an
+ * old version let in; printed raw, it could move the cursor, retitle the window or hide lines.
+ */
+export function terminalSafe(s: string): string {
+  return s.replace(/\r\n/g, '\n').replace(ESCAPES, '').replace(CONTROLS, '\ufffd');
+}
+
 export function formatTime(iso: string): string {
   return iso.replace('T', ' ').replace(/(:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '$1 $3');
 }

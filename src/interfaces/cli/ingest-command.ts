@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig, type HomeConfig } from '../../config.js';
-import { OptmemError, isOptmemError, type Problem } from '../../core/errors.js';
+import { OptmemError, type Problem } from '../../core/errors.js';
 import { homeExists, type Optmem } from '../../optmem.js';
 import { layoutOf } from '../../store/layout.js';
 import { IngestLock } from '../../ingest/run-lock.js';
@@ -19,27 +19,27 @@ import { createExtractiveSummarizer } from '../../ingest/summarizers/extractive.
 import { createSummarizer } from '../../ingest/summarizers/index.js';
 import type { Summarizer } from '../../ingest/types.js';
 import { str } from './args.js';
-import type { Command, CommandContext } from './commands.js';
+import { reportError } from './report.js';
+import { terminalSafe } from './format.js';
+import type { Command, CommandContext } from './types.js';
 
-const USAGE = `optmem ingest [PATH...] [--from HOST] [--root DIR] [--dry-run] [--quiet] [--wait SECONDS] [--json]
+const USAGE = 'optmem ingest [PATH...] [--from HOST] [--root DIR] [--dry-run] [--quiet] [--wait SECONDS] [--json]';
 
-  PATH            transcript files or folders (JSONL of any host, plain {time,role,content} JSONL, Markdown chat exports)
-  --from HOST     ${HOSTS.join('|')}: that host's transcripts, from where it keeps them
-  --root DIR      where the host's transcripts are (default: config ingest.roots.HOST, the host's env, ~/.claude/projects,
-                  $CODEX_HOME/sessions, $OPENCLAW_STATE_DIR/agents, $HERMES_HOME/sessions)
-  --dry-run       read and count, write nothing, move no cursor
-  --quiet         print nothing unless something failed (for cron)
-  --wait SECONDS  wait this long for another ingest on the same home to finish (default 0: exit at once)`;
+const DETAILS = `PATH is a transcript file or folder (JSONL of any host, plain {time,role,content} JSONL, Markdown chat exports).
+With --from HOST and the default home, the home is created on first use; a home named by --dir must exist.`;
 
 export const ingestCommand: Command = {
   summary: 'keep what matters from agents\' transcripts as diary records (the auto-diary job)',
   usage: USAGE,
+  details: DETAILS,
+  // The progress line redraws itself on a terminal's stderr; warnings are made safe one by one.
+  drawsOnStderr: true,
   options: {
-    from: { type: 'string' },
-    root: { type: 'string' },
-    'dry-run': { type: 'boolean' },
-    quiet: { type: 'boolean', short: 'q' },
-    wait: { type: 'string' },
+    from: { type: 'string', arg: 'HOST', description: `read that host's transcripts from where it keeps them (${HOSTS.join(', ')})` },
+    root: { type: 'string', arg: 'DIR', description: "with --from: where the host's transcripts are (default: config ingest.roots.HOST, the host's env, ~/.claude/projects, $CODEX_HOME/sessions, $OPENCLAW_STATE_DIR/agents, $HERMES_HOME/sessions)" },
+    'dry-run': { type: 'boolean', description: 'read and count, write nothing, move no cursor' },
+    quiet: { type: 'boolean', short: 'q', description: 'print nothing unless something failed (for cron)' },
+    wait: { type: 'string', arg: 'SECONDS', description: 'wait this long for another ingest on the same home to finish (default 0: exit at once)' },
   },
   run(ctx) {
     // Everything that can be wrong with the request fails here, synchronously, through runMain.
@@ -85,7 +85,7 @@ function prepare(ctx: CommandContext): Prepared {
   if (from !== undefined && !isHost(from)) throw new OptmemError('USAGE', `--from: "${from}" is not a host (${HOSTS.join(', ')})`, { field: 'from' });
   if (v.root !== undefined && from === undefined) throw new OptmemError('USAGE', '--root needs --from HOST (it says where that host keeps its transcripts)', { field: 'root' });
   const paths = ctx.args.positionals;
-  if (!from && paths.length === 0) throw new OptmemError('USAGE', `ingest: give transcript paths or --from HOST (usage: ${USAGE.split('\n')[0]})`);
+  if (!from && paths.length === 0) throw new OptmemError('USAGE', `ingest: give transcript paths or --from HOST (usage: ${USAGE})`);
   let waitMs = 0;
   if (v.wait !== undefined) {
     const s = String(v.wait);
@@ -119,12 +119,14 @@ function prepare(ctx: CommandContext): Prepared {
     } else if (fs.existsSync(abs)) sources.push(source(abs, path.basename(abs), host ?? null));
     else throw new OptmemError('USAGE', `ingest: no such file or folder: ${p}`, { file: p });
   }
-  const summarizer = createSummarizer(config.ingest.summarizer, { env: ctx.io.env, warn: (m: string) => ctx.io.stderr(`optmem: warning: ${m}\n`) });
+  const summarizer = createSummarizer(config.ingest.summarizer, { env: ctx.io.env, warn: (m: string) => ctx.io.stderr(terminalSafe(`optmem: warning: ${m}\n`)) });
   let lock: IngestLock | null = null;
   let mem: Optmem | null = null;
   try {
     if (!dryRun) {
-      if (!homeExists(ctx.home)) ctx.open({ create: true }).close();
+      // Ingest of a host may create the default home on first use (nothing is lost); any other
+      // missing home is refused here, before the lock or anything else is written.
+      if (!homeExists(ctx.home)) ctx.open({ create: host !== undefined }).close();
       lock = IngestLock.acquire(layoutOf(ctx.home).home, waitMs);
       mem = ctx.open();
     } else if (homeExists(ctx.home)) mem = ctx.open();
@@ -168,8 +170,8 @@ async function execute(ctx: CommandContext, p: Prepared): Promise<number> {
     if (progressShown) io.stderr('\r\x1b[K');
     progressShown = false;
   };
-  for (const w of p.warnings) io.stderr(`optmem: warning: ${w}\n`);
-  for (const pr of p.problems) io.stderr(`optmem: warning: ${pr.file}:${pr.line}: ${pr.message}\n`);
+  for (const w of p.warnings) io.stderr(terminalSafe(`optmem: warning: ${w}\n`));
+  for (const pr of p.problems) io.stderr(terminalSafe(`optmem: warning: ${pr.file}:${pr.line}: ${pr.message}\n`));
   try {
     const summary = await runIngest({
       mem: p.mem,
@@ -184,11 +186,11 @@ async function execute(ctx: CommandContext, p: Prepared): Promise<number> {
       knownDomains: p.config.domains,
       onProblem: (pr: Problem) => {
         clearProgress();
-        io.stderr(`optmem: warning: ${pr.file}:${pr.line}: ${pr.message}\n`);
+        io.stderr(terminalSafe(`optmem: warning: ${pr.file}:${pr.line}: ${pr.message}\n`));
       },
       onWarning: (m) => {
         clearProgress();
-        io.stderr(`optmem: warning: ${m}\n`);
+        io.stderr(terminalSafe(`optmem: warning: ${m}\n`));
       },
       onProgress: (pr) => {
         if (!tty || Date.now() - lastProgress < 200) return;
@@ -228,13 +230,7 @@ export function formatSummary(s: IngestSummary): string {
 }
 
 function reportAsync(ctx: CommandContext, e: unknown): number {
-  if (isOptmemError(e)) {
-    ctx.io.stderr(`optmem: ${e.message.replace(/^\[optmem\] /, '')}${e.hint ? `\nhint: ${e.hint}` : ''}\n`);
-    if (ctx.json) ctx.io.stdout(JSON.stringify({ error: { code: e.code, message: e.message.replace(/^\[optmem\] /, ''), file: e.file, line: e.line, field: e.field, hint: e.hint } }) + '\n');
-    return e.code === 'USAGE' || e.code === 'INVALID_RECORD' ? 2 : 1;
-  }
-  ctx.io.stderr(`optmem: unexpected failure: ${(e as Error)?.stack ?? String(e)}\n`);
-  return 1;
+  return reportError(e, ctx.io, { json: ctx.json, home: ctx.home });
 }
 
 function isDir(p: string): boolean {

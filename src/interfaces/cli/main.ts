@@ -1,26 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { OptmemError, isOptmemError } from '../../core/errors.js';
-import { createOptmem } from '../../optmem.js';
+import { OptmemError } from '../../core/errors.js';
+import { faultLine } from '../../core/faults.js';
 import { parseCommandLine } from './args.js';
-import { COMMANDS, type CliIO, type CommandContext } from './commands.js';
+import { COMMANDS } from './commands.js';
+import { terminalSafe } from './format.js';
+import { BUILTINS, commandHelp, generalHelp, helpJson, version } from './help.js';
+import { openHome } from './home.js';
+import { EXIT, reportError } from './report.js';
+import type { CliIO, Command, CommandContext } from './types.js';
 
-/** Exit codes: the CLI's contract. */
-export const EXIT = { OK: 0, FAILURE: 1, USAGE: 2 } as const;
-
-function help(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
-  return (
-    'optmem — shared, file-first long-term memory for AI agents\n\n' +
-    'usage: optmem <command> [options] [--dir DIR] [--json]\n\ncommands:\n' +
-    Object.entries(COMMANDS)
-      .map(([k, c]) => `  ${k.padEnd(width)}  ${c.summary}`)
-      .join('\n') +
-    '\n\nglobal options:\n  --dir DIR   the memory home (else $OPTMEM_HOME, else ~/.optmem)\n  --json      machine output on stdout\n' +
-    '\nexit codes: 0 ok, 1 failure, 2 bad usage. `optmem <command> --help` for a command\'s options.\n'
-  );
-}
+export { EXIT } from './report.js';
+export type { CliIO } from './types.js';
 
 export function resolveHome(dir: string | undefined, env: Record<string, string | undefined>, cwd: string): string {
   if (dir) return path.resolve(cwd, dir);
@@ -28,58 +20,130 @@ export function resolveHome(dir: string | undefined, env: Record<string, string 
   return path.join(env.HOME || os.homedir(), '.optmem');
 }
 
+/** Human output goes through terminalSafe; machine output (JSON, protocols) is left as it is. */
+function outputFor(io: CliIO, cmd: Command, json: boolean): CliIO {
+  if (json || cmd.machineOutput) return io;
+  return {
+    ...io,
+    stdout: (s) => io.stdout(terminalSafe(s)),
+    stderr: cmd.drawsOnStderr ? io.stderr : (s) => io.stderr(terminalSafe(s)),
+  };
+}
+
+const builtinOptions = (verb: string) => (verb in BUILTINS ? {} : (COMMANDS[verb]?.options ?? null));
+
 /** The CLI's only entry: parses argv, runs a command, maps errors to exit codes. Never exits. */
 export function runMain(argv: string[], io: CliIO): number {
   let json = argv.includes('--json');
+  let home: string | undefined;
   try {
-    const args = parseCommandLine(argv, (verb) => COMMANDS[verb]?.options ?? null);
+    const args = parseCommandLine(argv, builtinOptions, [...Object.keys(COMMANDS), ...Object.keys(BUILTINS)]);
     json = args.values.json === true;
-    if (!args.verb) {
-      io.stdout(help());
-      return args.values.help ? EXIT.OK : EXIT.USAGE;
-    }
-    const cmd = COMMANDS[args.verb]!;
-    if (args.values.help) {
-      io.stdout(`${cmd.summary}\nusage: ${cmd.usage}\n`);
+    if (args.values.version || args.verb === 'version') {
+      if (args.verb && args.verb !== 'version' && !args.values.help) throw new OptmemError('USAGE', `--version takes no command (try \`optmem --version\`)`);
+      io.stdout(json ? JSON.stringify({ version: version() }) + '\n' : `optmem ${version()}\n`);
       return EXIT.OK;
     }
-    const home = resolveHome(args.values.dir as string | undefined, io.env, io.cwd);
+    if (!args.verb) {
+      if (args.positionals.length) throw new OptmemError('USAGE', `"${args.positionals[0]}" is not a command (\`optmem help\` lists them)`);
+      io.stdout(json ? JSON.stringify(helpJson(COMMANDS)) + '\n' : generalHelp(COMMANDS));
+      return args.values.help ? EXIT.OK : EXIT.USAGE;
+    }
+    if (args.verb === 'help') return help(args.positionals, io, json);
+    const cmd = COMMANDS[args.verb]!;
+    if (args.values.help) {
+      io.stdout(commandHelp(args.verb, cmd));
+      return EXIT.OK;
+    }
+    const explicit = typeof args.values.dir === 'string';
+    home = resolveHome(args.values.dir as string | undefined, io.env, io.cwd);
+    const cmdIO = outputFor(io, cmd, json);
     const ctx: CommandContext = {
       args,
-      io,
+      io: cmdIO,
       home,
       json,
       open: (opts) => {
-        const m = createOptmem({ dir: home, create: opts?.create });
-        for (const p of m.openReport.problems) io.stderr(`optmem: warning: ${p.file}:${p.line}: ${p.message}\n`);
+        const m = openHome(home!, { explicit, mayCreate: opts?.create === true });
+        for (const p of m.openReport.problems) cmdIO.stderr(`optmem: warning: ${p.file}:${p.line}: ${p.message}\n`);
         return m;
       },
     };
     return cmd.run(ctx);
   } catch (e) {
-    return reportError(e, io, json);
+    return reportError(e, io, { json, ...(home ? { home } : {}) });
   }
 }
 
-function reportError(e: unknown, io: CliIO, json: boolean): number {
-  if (isOptmemError(e)) {
-    const code = e.code === 'USAGE' || e.code === 'INVALID_RECORD' ? EXIT.USAGE : EXIT.FAILURE;
-    io.stderr(`optmem: ${e.message.replace(/^\[optmem\] /, '')}${e.hint ? `\nhint: ${e.hint}` : ''}\n`);
-    if (json) io.stdout(JSON.stringify({ error: { code: e.code, message: e.message.replace(/^\[optmem\] /, ''), file: e.file, line: e.line, field: e.field, hint: e.hint } }) + '\n');
-    return code;
+function help(positionals: string[], io: CliIO, json: boolean): number {
+  if (positionals.length > 1) throw new OptmemError('USAGE', 'help: name one command (usage: optmem help [COMMAND])');
+  const name = positionals[0];
+  if (name === undefined) {
+    io.stdout(json ? JSON.stringify(helpJson(COMMANDS)) + '\n' : generalHelp(COMMANDS));
+    return EXIT.OK;
   }
-  const err = e as Error;
-  io.stderr(`optmem: unexpected failure: ${err?.stack ?? String(e)}\n`);
-  return EXIT.FAILURE;
+  if (name in BUILTINS) {
+    io.stdout(`optmem ${name} — ${BUILTINS[name]}\n`);
+    return EXIT.OK;
+  }
+  // An unknown name is reported, with a suggestion, by the same parser as an unknown command.
+  parseCommandLine([name], builtinOptions, [...Object.keys(COMMANDS), ...Object.keys(BUILTINS)]);
+  const cmd = COMMANDS[name]!;
+  if (json) {
+    const all = helpJson({ [name]: cmd }) as { commands: Record<string, unknown> };
+    io.stdout(JSON.stringify(all.commands[name]) + '\n');
+  } else io.stdout(commandHelp(name, cmd));
+  return EXIT.OK;
+}
+
+/** Wait a little without spinning: for a non-blocking stdout that is full (EAGAIN). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Write all of `s`, retrying while a non-blocking descriptor is full. */
+function writeAll(fd: number, s: string): void {
+  const buf = Buffer.from(s, 'utf8');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') pause(2);
+      else throw e;
+    }
+  }
 }
 
 export function processIO(): CliIO {
+  let stdoutClosed: Error | null = null;
+  // Commands that write through the stream (the MCP server) learn of a closed stdout here: the
+  // reader went away, so there is no one left to answer. End quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    try {
+      fs.writeSync(2, `optmem: cannot write to standard output: ${faultLine(e)}\n`);
+    } finally {
+      process.exit(1);
+    }
+  });
   return {
     stdout: (s) => {
-      fs.writeSync(1, s);
+      // After EPIPE every write fails the same way: the command stops, and runMain ends with 0.
+      if (stdoutClosed) throw stdoutClosed;
+      try {
+        writeAll(1, s);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EPIPE') stdoutClosed = e as Error;
+        throw e;
+      }
     },
     stderr: (s) => {
-      fs.writeSync(2, s);
+      try {
+        writeAll(2, s);
+      } catch {
+        // nowhere left to say it
+      }
     },
     readStdin: () => {
       try {

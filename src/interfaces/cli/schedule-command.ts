@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OptmemError } from '../../core/errors.js';
+import { homeExists, initHome } from '../../optmem.js';
 import { selfCommand } from '../../install/self.js';
 import { HOSTS, defaultRoot } from '../../ingest/sources/hosts.js';
 import type { SchedulerEnv } from '../../schedule/exec.js';
@@ -11,7 +12,8 @@ import { runScheduled } from '../../schedule/run.js';
 import { chooseBackend, describeStatus, planInstall, planRemove, scheduleStatus, type BackendName } from '../../schedule/schedule.js';
 import { readState, removeState, writeState } from '../../schedule/state.js';
 import { strList, str } from './args.js';
-import type { Command, CommandContext } from './commands.js';
+import { checkNotFile } from './home.js';
+import type { Command, CommandContext } from './types.js';
 
 /**
  * `optmem schedule install|remove|status|run`: the every-three-hours job that keeps what matters
@@ -63,7 +65,13 @@ function install(ctx: CommandContext): number {
   const dry = ctx.args.values['dry-run'] === true;
   const every = parseInterval(str(ctx.args.values.every) ?? DEFAULT_EVERY);
   const hosts = hostsArg(ctx);
-  if (!dry) ctx.open({ create: true }).close(); // the home exists and its config.json reads
+  // Like `optmem install`, scheduling creates the home the job will write to (and checks that its
+  // config.json reads); a dry run writes nothing.
+  if (!dry) {
+    checkNotFile(ctx.home);
+    initHome(ctx.home);
+    ctx.open().close();
+  }
   const self = selfCommand();
   const spec = jobSpec({ home: ctx.home, hosts, every, node: self.node, bin: self.bin });
   const env = schedulerEnv(ctx.io.env);
@@ -114,6 +122,8 @@ function status(ctx: CommandContext): number {
 function run(ctx: CommandContext): number {
   const hosts = hostsArg(ctx);
   if (!hosts.length) throw new OptmemError('USAGE', 'schedule run: no host to ingest from (pass --from HOST)');
+  // The job's log lives in the home: a home that is gone is said once, not created again.
+  if (!homeExists(ctx.home)) ctx.open().close();
   const every = str(ctx.args.values.every) ?? DEFAULT_EVERY;
   const self = selfCommand();
   const r = runScheduled({ home: ctx.home, hosts, every, logFile: ingestLogFile(ctx.home), node: self.node, bin: self.bin });
@@ -126,11 +136,12 @@ export const scheduleCommand: Command = {
   summary: 'run `optmem ingest` every 3 hours, silently (systemd user timer, else crontab)',
   usage: 'optmem schedule install|remove|status [--every 3h] [--from HOST]... [--backend auto|systemd|cron] [--dry-run] (`schedule run` is what the job starts)',
   options: {
-    every: { type: 'string' },
-    from: { type: 'string', multiple: true },
-    backend: { type: 'string' },
-    'dry-run': { type: 'boolean' },
+    every: { type: 'string', arg: 'INTERVAL', description: `how often the job runs, e.g. 30m, 3h, 1d (default ${DEFAULT_EVERY})` },
+    from: { type: 'string', multiple: true, arg: 'HOST', description: `a host to ingest from (${HOSTS.join(', ')}); default: the hosts in config.json and those whose transcripts exist` },
+    backend: { type: 'string', arg: 'NAME', description: 'auto (default: a systemd user timer when systemctl --user works, else crontab), systemd or cron' },
+    'dry-run': { type: 'boolean', description: 'show what would be installed or removed, and write nothing' },
   },
+  details: 'schedule install creates the memory home if it is missing (like optmem install); the job logs to ingest/ingest.log in the home.',
   run(ctx) {
     const p = ctx.args.positionals;
     const verb = VERBS[p[0] ?? ''];

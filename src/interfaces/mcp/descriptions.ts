@@ -74,7 +74,7 @@ Returns the new id, the records it supersedes and any warnings.`,
     'Call at the start of a session on a project, before working. Returns the context pack as Markdown: red lines, core memory, the last handoff of the project (done / stuck / next), open items and relevant records. Follow its red lines.',
 
   session_end:
-    "Call when a session ends (or before its context is compacted) to leave a handoff for the next session on the same project: done, stuck, next, decisions, files (lists of short lines). It replaces the project's previous handoff; the old one stays as history. Record lasting facts with add as they happen; the handoff is for carrying work over.",
+    "Call when a session ends (or before its context is compacted) to leave a handoff for the next session on the same project: done, stuck, next, decisions, files (lists of short lines). It replaces the project's previous handoff; the old one stays as history. Give at least one item: a handoff with nothing in it is refused, and the previous one stays. Record lasting facts with add as they happen; the handoff is for carrying work over.",
 } as const;
 
 export type ToolName = keyof typeof DESCRIPTIONS;

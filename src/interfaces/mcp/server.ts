@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Optmem } from '../../optmem.js';
 import { SERVER_INSTRUCTIONS } from './descriptions.js';
 import { registerResources } from './resources.js';
+import { JsonRpcStdioTransport } from './stdio-transport.js';
 import { registerCoreTools } from './tools/core.js';
 import { registerRecordTools } from './tools/records.js';
 import { registerSessionTools } from './tools/sessions.js';
@@ -49,8 +49,9 @@ export interface StdioOptions extends McpServerOptions {
 export async function serveStdio(mem: Optmem, opts: StdioOptions): Promise<void> {
   const stdin = opts.stdin ?? process.stdin;
   const server = createMcpServer(mem, opts);
-  const transport = new StdioServerTransport(stdin, opts.stdout ?? process.stdout);
-  transport.onerror = (e) => opts.log(`optmem mcp: transport error: ${e.message}\n`);
+  // Our own line transport: malformed input gets a JSON-RPC error back, not silence.
+  const transport = new JsonRpcStdioTransport(stdin, opts.stdout ?? process.stdout);
+  transport.onerror = (e) => opts.log(`optmem mcp: ${e.message}\n`);
   const closed = new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {

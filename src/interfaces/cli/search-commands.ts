@@ -1,0 +1,136 @@
+/** `optmem search QUERY` and `optmem recent`: finding records, and browsing the newest ones. */
+import { OptmemError } from '../../core/errors.js';
+import { parseTime } from '../../core/time.js';
+import type { RecordJson } from '../../io/jsonl.js';
+import { intOption, str, strList } from './args.js';
+import type { MemoryRecord } from '../../core/record.js';
+import { formatHits, recordLine } from './format.js';
+import type { Command, CommandContext } from './types.js';
+
+/** A query needs something to search for: a letter or a digit of any script (CJK included). */
+const SEARCHABLE = /[\p{L}\p{N}]/u;
+
+function timeOption(v: unknown, name: string): string | undefined {
+  const s = str(v);
+  if (s !== undefined && !parseTime(s)) {
+    throw new OptmemError('USAGE', `--${name}: "${s}" is not an ISO 8601 time (e.g. 2026-11-01 or 2026-11-01T09:00:00+08:00)`, { field: name });
+  }
+  return s;
+}
+
+function searchQuery(ctx: CommandContext): string {
+  const query = ctx.args.positionals.join(' ');
+  if (!query.trim()) {
+    throw new OptmemError('USAGE', 'search: give a query, e.g. optmem search nginx port', { hint: 'to browse the newest records: optmem recent' });
+  }
+  if (!SEARCHABLE.test(query)) {
+    throw new OptmemError('USAGE', `search: the query ${JSON.stringify(query)} has no letter, digit or CJK character to search for`, {
+      hint: 'search for words, e.g. optmem search nginx port; to browse the newest records: optmem recent',
+    });
+  }
+  return query;
+}
+
+export const searchCommand: Command = {
+  summary: 'search the memory',
+  usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--explain] [--json]',
+  options: {
+    limit: { type: 'string', short: 'k', arg: 'K', description: 'return at most K results (1 to 1000, default 10)' },
+    domain: { type: 'string', multiple: true, arg: 'D', description: 'only records of this domain (comma-separated or repeated)' },
+    project: { type: 'string', multiple: true, arg: 'P', description: 'only records of this project, plus global ones (comma-separated or repeated)' },
+    kind: { type: 'string', multiple: true, arg: 'K', description: 'only records of this kind, e.g. note, correction, redline, handoff' },
+    since: { type: 'string', arg: 'ISO', description: 'only records written at or after this time (ISO 8601, e.g. 2026-11-01)' },
+    until: { type: 'string', arg: 'ISO', description: 'only records written at or before this time (ISO 8601)' },
+    now: { type: 'string', arg: 'ISO', description: 'rank as if it were this time (decay, "last week"); default: now' },
+    explain: { type: 'boolean', description: 'show how each result was scored, stage by stage' },
+  },
+  details:
+    'QUERY is one or more words (a letter, digit or CJK character is needed). A query that starts with "-"\n' +
+    'goes after --: optmem search -- -9090 (a negative number such as -9090 also works without it).\n' +
+    'To browse the newest records without a query: optmem recent.',
+  run(ctx) {
+    const v = ctx.args.values;
+    // Everything about the request is checked before the home is opened: bad usage touches nothing.
+    const query = searchQuery(ctx);
+    const req = {
+      query,
+      limit: intOption(v.limit, 'limit', 1, 1000),
+      domains: strList(v.domain),
+      projects: strList(v.project),
+      kinds: strList(v.kind),
+      since: timeOption(v.since, 'since'),
+      until: timeOption(v.until, 'until'),
+      now: timeOption(v.now, 'now'),
+      explain: v.explain === true,
+    };
+    if (req.since && req.until && parseTime(req.since)!.ms > parseTime(req.until)!.ms) {
+      throw new OptmemError('USAGE', `--since ${req.since} is after --until ${req.until}`, { field: 'since' });
+    }
+    const m = ctx.open();
+    try {
+      const res = m.search(req);
+      ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : formatHits(res.results, req.explain));
+    } finally {
+      m.close();
+    }
+    return 0;
+  },
+};
+
+const listOf = (v: unknown): string[] | undefined => strList(v)?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+
+/** The newest `limit` records matching the filters, newest first. Events are not records to browse. */
+export function newestRecords(all: Iterable<RecordJson>, f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[] }): RecordJson[] {
+  const domains = f.domains?.map((d) => d.toLowerCase());
+  const keep: { r: RecordJson; ms: number; n: number }[] = [];
+  let n = 0;
+  for (const r of all) {
+    n++;
+    if (r.kind === 'event') continue;
+    if (domains && !(r.domain && domains.includes(r.domain.toLowerCase()))) continue;
+    // As in search, a record of no project is global: it belongs to every project's view.
+    if (f.projects && r.project !== null && !f.projects.includes(r.project)) continue;
+    if (f.kinds && !f.kinds.includes(r.kind)) continue;
+    keep.push({ r, ms: Date.parse(r.time), n });
+  }
+  keep.sort((a, b) => (b.ms || 0) - (a.ms || 0) || b.n - a.n);
+  return keep.slice(0, f.limit).map((k) => k.r);
+}
+
+function firstLine(text: string, max = 160): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+export const recentCommand: Command = {
+  summary: 'list the newest records, newest first (no query needed)',
+  usage: 'optmem recent [--limit N] [--domain D]... [--project P]... [--kind K]... [--json]',
+  options: {
+    limit: { type: 'string', short: 'k', arg: 'N', description: 'list at most N records (1 to 1000, default 10)' },
+    domain: { type: 'string', multiple: true, arg: 'D', description: 'only records of this domain (comma-separated or repeated)' },
+    project: { type: 'string', multiple: true, arg: 'P', description: 'only records of this project, plus global ones (comma-separated or repeated)' },
+    kind: { type: 'string', multiple: true, arg: 'K', description: 'only records of this kind, e.g. note, correction, handoff' },
+  },
+  details: 'Records are listed by their time, newest first; event records (links, acknowledgements) are not listed.',
+  run(ctx) {
+    const v = ctx.args.values;
+    if (ctx.args.positionals.length) {
+      throw new OptmemError('USAGE', `recent takes no query (to search for "${ctx.args.positionals.join(' ')}": optmem search ${ctx.args.positionals.join(' ')})`);
+    }
+    const filters = { limit: intOption(v.limit, 'limit', 1, 1000) ?? 10, domains: listOf(v.domain), projects: listOf(v.project), kinds: listOf(v.kind) };
+    const m = ctx.open();
+    try {
+      const records = newestRecords(m.export(), filters);
+      if (ctx.json) ctx.io.stdout(JSON.stringify({ records }) + '\n');
+      else if (!records.length) ctx.io.stdout('no records\n');
+      else {
+        ctx.io.stdout(
+          records.map((r, i) => `${i + 1}. ${firstLine(r.text)}\n   ${recordLine({ ...r, tier: r.tier as MemoryRecord['tier'] })}`).join('\n') + '\n',
+        );
+      }
+    } finally {
+      m.close();
+    }
+    return 0;
+  },
+};
