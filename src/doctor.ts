@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { RecordIndex } from './index/record-index.js';
+import { doorFieldProblems, type DoorRules } from './core/record.js';
 import type { Layout } from './store/layout.js';
 import type { LogStore } from './store/log-store.js';
 import { SCHEMA_VERSION } from './index/schema.js';
@@ -20,7 +21,7 @@ export interface DoctorReport {
  * Read-only health check of a memory home: every day file parsed from scratch and compared with
  * what the index holds, SQLite's own integrity check, and anything left in recovered/.
  */
-export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => RecordIndex; tokenizerId: string; domains: readonly string[] }): DoctorReport {
+export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => RecordIndex; tokenizerId: string; domains: readonly string[]; door?: Pick<DoorRules, 'domains' | 'kinds'> }): DoctorReport {
   const checks: DoctorCheck[] = [];
   const { store, layout } = deps;
   const index = deps.index();
@@ -36,6 +37,11 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
     for (const b of p.blocks) {
       if (ids.has(b.record.id)) dupes++;
       else ids.add(b.record.id);
+      // A hand-typed domain or kind the config does not know: read as written, but likely a typo.
+      for (const d of deps.door ? doorFieldProblems(b.record, deps.door) : []) {
+        malformed++;
+        problemLines.push(`${f.rel}:${b.line}: ${d.message} (read as written; fix the record, or ${d.hint.replace(/^to add/, 'add')})`);
+      }
     }
     parsedRecords += p.blocks.length;
     malformed += p.problems.length;

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { doorRules, readConfig, type HomeConfig } from './config.js';
-import { OptmemError, type Problem } from './core/errors.js';
+import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
 import { RecordIndex, isCorruption, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
-import { rowToEdge, type Edge, type EdgeRow, type Resolution } from './index/supersession.js';
+import type { Edge, Resolution } from './index/supersession.js';
 import { EVENT_KIND, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
 import { createTokenizer } from './index/tokenizer/tokenizer.js';
@@ -107,6 +107,8 @@ export interface HistoryResult {
 export interface ImportResult {
   imported: number;
   skipped: number;
+  /** what the write had to say (an interrupted append set aside) */
+  warnings: string[];
 }
 
 export interface Stats {
@@ -137,6 +139,8 @@ export interface Optmem {
   export(): IterableIterator<RecordJson>;
   search(req: SearchRequest): SearchResult;
   get(id: string): IndexedRecord | null;
+  /** the newest records, newest first (no events); a record of no project shows in every project */
+  recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[];
   /** the supersession chain through a record: what it replaced and what replaced it */
   history(id: string): HistoryResult | null;
   /** the links into and out of a record, how its target was resolved, and the events about it */
@@ -203,6 +207,15 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
   let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
   let openReport: SyncReport;
+  /**
+   * Every append goes through here: what settling an interrupted append found (a torn append set
+   * aside in recovered/) becomes a warning of the write that found it.
+   */
+  const appendRecords = (records: MemoryRecord[], warnings: string[]) => {
+    const results = store.append(records, { durable: options.durable });
+    for (const p of store.takeSettled()) warnings.push(formatProblem(p));
+    return results;
+  };
   /** Writes need a writable home: say so before touching anything. */
   const mustWrite = (what: string) => {
     if (readOnly) {
@@ -299,7 +312,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           },
           ctx(),
         );
-        indexAppended(index, store, store.append([event], { durable: options.durable }));
+        indexAppended(index, store, appendRecords([event], warnings));
         const edge = pairEdge();
         if (edge?.blocked) warnings.push(`${req.oldId} is a red line: only a newer red line overrides it, so the link is kept but does not apply`);
         return { event, edge, warnings };
@@ -321,11 +334,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return openReport;
     },
     add(input) {
+      mustWrite('add a record');
       const record = createRecord(input, ctx());
       if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
-        throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD" or "unlink NEW OLD", optionally followed by "why: …"', {
+        throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD" or "acknowledge recovered/NAME|ID", optionally followed by "why: …"', {
           field: 'text',
-          hint: 'use `optmem link NEW OLD` or `optmem unlink NEW OLD`',
+          hint: 'use `optmem link NEW OLD`, `optmem unlink NEW OLD` or `optmem ack TARGET`',
         });
       }
       const warnings: string[] = [];
@@ -349,15 +363,15 @@ export function createOptmem(options: OptmemOptions): Optmem {
             existing = plainRecord(prev);
             warnings.push(`id ${record.id} is already in the log with the same content: nothing appended`);
             resolution = resolutionOf(record.id);
-            return (index.db.prepare('SELECT * FROM edges WHERE new_id = ?').all(record.id) as EdgeRow[]).map(rowToEdge);
+            return index.edgesFrom(record.id);
           }
           for (const c of record.corrects) if (!index.has(c)) warnings.push(`corrects: no record ${c} is known (kept as written)`);
-          const results = store.append([record], { durable: options.durable });
+          const results = appendRecords([record], warnings);
           appended = true;
           try {
             indexAppended(index, store, results);
             resolution = resolutionOf(record.id);
-            return (index.db.prepare('SELECT * FROM edges WHERE new_id = ?').all(record.id) as EdgeRow[]).map(rowToEdge);
+            return index.edgesFrom(record.id);
           } catch (e) {
             const where = results[0]?.rel ?? 'the log';
             warnings.push(`the record is saved in ${where}, but the index could not be updated (${(e as Error).message.replace(/^\[optmem\] /, '')}); the next read catches up from the files`);
@@ -400,8 +414,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
             { text: eventText({ verb: 'acknowledge', ids: [target], why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) },
             ctx(),
           );
-          indexAppended(index, store, store.append([event], { durable: options.durable }));
-          return { event, warnings: [] };
+          const warnings: string[] = [];
+          indexAppended(index, store, appendRecords([event], warnings));
+          return { event, warnings };
         }),
       );
     },
@@ -427,11 +442,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
               hint: 'pass --skip-existing to import only the records the home does not have',
             });
           }
-          const results = store.append(fresh, { durable: options.durable });
+          const warnings: string[] = [];
+          const results = fresh.length ? appendRecords(fresh, warnings) : [];
           indexAppended(index, store, results);
           // A bulk import leaves a WAL as large as the index; fold it back now.
           if (fresh.length >= 1000) index.checkpoint();
-          return { imported: fresh.length, skipped: records.length - fresh.length };
+          return { imported: fresh.length, skipped: records.length - fresh.length, warnings };
         }),
       );
     },
@@ -450,6 +466,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
         syncForRead();
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
         return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking);
+      });
+    },
+    recent(filters = {}) {
+      return withIndex(() => {
+        syncForRead();
+        return index.recent({ ...filters, limit: filters.limit ?? 10 });
       });
     },
     get(id) {
@@ -527,7 +549,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       });
     },
     doctor() {
-      return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains });
+      return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
     },
     problems() {
       return withIndex(() => index.problems());

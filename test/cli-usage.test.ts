@@ -9,7 +9,7 @@ import { BIN, ROOT, cli, ok, snapshot, tempDir, tempHome, type CliResult } from 
 /** The CLI without waiting for it, so that many help texts can be read at once. */
 function cliAsync(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, HOME: tempDir('optmem-usage-user-') };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: tempDir('optmem-usage-user-') };
     delete env.OPTMEM_HOME;
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

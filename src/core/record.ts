@@ -109,8 +109,15 @@ export function findRefusedChar(text: string): { line: number; column: number; c
  * they did not type (transcripts), so that a stray escape code never costs a capture.
  */
 export function scrubText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(new RegExp(REFUSED.source, 'g'), '');
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(ANSI_SEQUENCE, '')
+    .replace(new RegExp(REFUSED.source, 'g'), '');
 }
+
+/** Terminal escape sequences as whole units (CSI such as colours, OSC such as titles and links), so none leaves "[31m" behind. */
+// eslint-disable-next-line no-control-regex
+const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u009b[0-?]*[ -/]*[@-~]|\u001b[@-Z\\-_]/g;
 
 /** Bytes of a string in UTF-8, without encoding it. */
 export function utf8Length(s: string): number {

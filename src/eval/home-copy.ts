@@ -22,8 +22,11 @@ export interface HomeCopy {
   remove(): void;
 }
 
-/** Files at the top of a home that make up its truth; everything else there is derived or transient. */
-const TOP_FILES = ['config.json', 'dict.txt', 'core.md'] as const;
+/**
+ * Files at the top of a home that make up its truth (and the append intent, so that the copy
+ * leaves out an interrupted append exactly as the home does); everything else is derived.
+ */
+const TOP_FILES = ['configFile', 'dictFile', 'coreFile', 'intentFile'] as const;
 
 /**
  * Copy a home's truth into a new temporary folder. `config`, when given, replaces the copy's
@@ -36,18 +39,19 @@ export function copyHome(source: string, opts: { tmpRoot?: string; config?: Reco
   }
   const root = fs.mkdtempSync(path.join(opts.tmpRoot ?? os.tmpdir(), 'optmem-eval-home-'));
   const dir = path.join(root, 'home');
+  const to = layoutOf(dir);
   const files: string[] = [];
   const remove = () => fs.rmSync(root, { recursive: true, force: true });
   try {
-    copyTree(from.logDir, path.join(dir, 'log'), 'log', files);
-    for (const name of TOP_FILES) {
-      const f = path.join(from.home, name);
+    copyTree(from.logDir, to.logDir, path.basename(from.logDir), files);
+    for (const key of TOP_FILES) {
+      const f = from[key];
       if (fs.existsSync(f) && fs.statSync(f).isFile()) {
-        fs.writeFileSync(path.join(dir, name), fs.readFileSync(f));
-        files.push(name);
+        fs.writeFileSync(to[key], fs.readFileSync(f));
+        files.push(path.basename(f));
       }
     }
-    if (opts.config) fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(opts.config, null, 2) + '\n');
+    if (opts.config) fs.writeFileSync(to.configFile, JSON.stringify(opts.config, null, 2) + '\n');
   } catch (e) {
     remove();
     throw new OptmemError('IO', `cannot copy the memory home ${from.home}: ${(e as Error).message}`, { cause: e });

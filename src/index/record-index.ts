@@ -410,6 +410,27 @@ export class RecordIndex {
       .all(project, limit) as RecordRow[]).map(rowToRecord);
   }
 
+  /**
+   * The newest records, newest first: no events; a record of no project belongs to every project's
+   * view (as in search). Filters are exact (domains compared lower-case).
+   */
+  recent(f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[] {
+    const where = ["r.kind != 'event'"];
+    const args: (string | number)[] = [];
+    const inList = (col: string, vals: string[]) => {
+      where.push(`${col} IN (${vals.map(() => '?').join(',')})`);
+      args.push(...vals);
+    };
+    if (f.domains?.length) inList('lower(r.domain)', f.domains.map((d) => d.toLowerCase()));
+    if (f.kinds?.length) inList('r.kind', f.kinds);
+    if (f.projects?.length) {
+      where.push(`(r.project IS NULL OR r.project IN (${f.projects.map(() => '?').join(',')}))`);
+      args.push(...f.projects);
+    }
+    args.push(f.limit);
+    return (this.db.prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE ${where.join(' AND ')} ORDER BY r.time_ms DESC, r.rid DESC LIMIT ?`).all(...args) as RecordRow[]).map(rowToRecord);
+  }
+
   /** Edges out of a record (what it supersedes), blocked ones included. */
   edgesFrom(id: string): Edge[] {
     return (this.db.prepare('SELECT * FROM edges WHERE new_id = ? ORDER BY old_id').all(id) as EdgeRow[]).map(rowToEdge);

@@ -1,3 +1,4 @@
+import { scrubText } from '../core/record.js';
 import type { RecordJson } from '../io/jsonl.js';
 import { parseTime, formatIso } from '../core/time.js';
 import { sanitize } from '../sessions/project.js';
@@ -34,7 +35,8 @@ export interface DiaryContext {
 
 /** The record's text: `[domain] ` when the domain is a known prefix, then 〔更正〕 for a correction. */
 export function diaryText(item: Pick<DiaryItem, 'text' | 'correction'>, domain: string | null, knownDomains: readonly string[]): string {
-  const body = item.text.trim();
+  // Copied from a transcript, not typed: escape codes and other control characters are taken out.
+  const body = scrubText(item.text).trim();
   const marker = item.correction && !body.includes(CORRECTION_MARKER) ? CORRECTION_MARKER : '';
   const prefix = domain && knownDomains.includes(domain) && !body.startsWith(`[${domain}]`) ? `[${domain}] ` : '';
   return `${prefix}${marker}${body}`;

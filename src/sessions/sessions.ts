@@ -1,3 +1,4 @@
+import { scrubText } from '../core/record.js';
 import path from 'node:path';
 import { OptmemError } from '../core/errors.js';
 import type { MemoryRecord, RecordInput } from '../core/record.js';
@@ -81,7 +82,8 @@ export function handoffFields(input: Omit<SessionEndInput, 'project' | 'time'>):
     const got = extractHandoff(readTranscript(input.transcriptPath).turns);
     // Fields given by hand win; the transcript fills what they leave empty.
     fields = emptyFields();
-    for (const k of Object.keys(fields) as (keyof HandoffFields)[]) fields[k] = given[k].length ? given[k] : got[k];
+    // Items copied from a transcript lose escape codes and control characters (typed ones are checked at the door).
+    for (const k of Object.keys(fields) as (keyof HandoffFields)[]) fields[k] = given[k].length ? given[k] : got[k].map(scrubText).map((t) => t.trim()).filter(Boolean);
   }
   if (isEmptyHandoff(fields)) {
     const from = input.transcriptPath ? `the transcript ${path.basename(input.transcriptPath)} holds nothing for a handoff and no item was given` : 'no item was given';

@@ -126,6 +126,7 @@ export const COMMANDS: Record<string, Command> = {
       const m = ctx.open();
       try {
         const r = m.import(text, { skipExisting: ctx.args.values['skip-existing'] === true, source });
+        for (const w of r.warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
         out(ctx, r, `imported ${r.imported} record${r.imported === 1 ? '' : 's'}${r.skipped ? `, skipped ${r.skipped} already present` : ''}\n`);
       } finally {
         m.close();

@@ -1,7 +1,7 @@
 /** `optmem search QUERY` and `optmem recent`: finding records, and browsing the newest ones. */
 import { OptmemError } from '../../core/errors.js';
 import { parseTime } from '../../core/time.js';
-import type { RecordJson } from '../../io/jsonl.js';
+import { recordToJson } from '../../io/jsonl.js';
 import { intOption, str, strList } from './args.js';
 import type { MemoryRecord } from '../../core/record.js';
 import { formatHits, recordLine } from './format.js';
@@ -80,23 +80,6 @@ export const searchCommand: Command = {
 const listOf = (v: unknown): string[] | undefined => strList(v)?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
 
 /** The newest `limit` records matching the filters, newest first. Events are not records to browse. */
-export function newestRecords(all: Iterable<RecordJson>, f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[] }): RecordJson[] {
-  const domains = f.domains?.map((d) => d.toLowerCase());
-  const keep: { r: RecordJson; ms: number; n: number }[] = [];
-  let n = 0;
-  for (const r of all) {
-    n++;
-    if (r.kind === 'event') continue;
-    if (domains && !(r.domain && domains.includes(r.domain.toLowerCase()))) continue;
-    // As in search, a record of no project is global: it belongs to every project's view.
-    if (f.projects && r.project !== null && !f.projects.includes(r.project)) continue;
-    if (f.kinds && !f.kinds.includes(r.kind)) continue;
-    keep.push({ r, ms: Date.parse(r.time), n });
-  }
-  keep.sort((a, b) => (b.ms || 0) - (a.ms || 0) || b.n - a.n);
-  return keep.slice(0, f.limit).map((k) => k.r);
-}
-
 function firstLine(text: string, max = 160): string {
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
@@ -120,7 +103,7 @@ export const recentCommand: Command = {
     const filters = { limit: intOption(v.limit, 'limit', 1, 1000) ?? 10, domains: listOf(v.domain), projects: listOf(v.project), kinds: listOf(v.kind) };
     const m = ctx.open();
     try {
-      const records = newestRecords(m.export(), filters);
+      const records = m.recent(filters).map(recordToJson);
       if (ctx.json) ctx.io.stdout(JSON.stringify({ records }) + '\n');
       else if (!records.length) ctx.io.stdout('no records\n');
       else {

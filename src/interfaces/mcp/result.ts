@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isOptmemError, type ErrorCode } from '../../core/errors.js';
+import { describeFault, rootCode } from '../../core/faults.js';
 import { TIERS } from '../../core/record.js';
 
 /**
@@ -63,6 +64,16 @@ export function toolError(e: unknown, log: (s: string) => void): CallToolResult 
     return {
       content: [{ type: 'text', text: `Error (${e.code}): ${message}\nHint: ${hint}` }],
       structuredContent: { error: { code: e.code, message, field: e.field ?? null, hint } },
+      isError: true,
+    };
+  }
+  // A filesystem or SQLite fault (disk full, read-only, locked): one line that says what to do.
+  if (rootCode(e)) {
+    const f = describeFault(e);
+    log(`optmem mcp: ${f.message}\n`);
+    return {
+      content: [{ type: 'text', text: `Error (${f.code}): ${f.message}\nHint: this is not caused by your arguments; tell the user` }],
+      structuredContent: { error: { code: f.code, message: f.message, field: null, hint: 'tell the user' } },
       isError: true,
     };
   }
