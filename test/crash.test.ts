@@ -100,7 +100,7 @@ describe('a torn append (the writer killed inside its write)', () => {
     const base = homeWithRecords(3);
     const full = fs.readFileSync(base.file);
     // cut points: in the header, the metadata, inside a multi-byte character, in the terminator
-    for (const n of [1, 12, 40, 70, 75, 101, 140]) {
+    for (const n of [1, 40, 75, 140]) {
       const { home, file } = copyHome(base.home);
       const killed = cli(['add', TORN_TEXT, '--time', '2026-11-29T10:30:00+08:00', '--dir', home], { env: { OPTMEM_FAILPOINT: `append:${n}` } });
       expect(killed.code, `cut ${n}`).not.toBe(0);

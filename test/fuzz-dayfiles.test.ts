@@ -16,7 +16,7 @@ import { cli, tempHome } from './helpers.js';
 
 const REL = 'log/2026/11/2026-11-29.md';
 const CASES = 1200;
-const CLI_CASES = 24;
+const CLI_CASES = 8;
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;

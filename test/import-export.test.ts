@@ -34,7 +34,7 @@ describe('export / import', () => {
     ok(fresh, ['init']);
     const r = cli(['import', file, '--json', '--dir', fresh]);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ imported: 5, skipped: 0 });
+    expect(JSON.parse(r.stdout)).toEqual({ imported: 5, skipped: 0, warnings: [] });
     expect(exported(fresh)).toEqual(records);
     // the files are the truth: what the index is rebuilt from must say the same
     ok(fresh, ['reindex']);
@@ -113,14 +113,14 @@ describe('export / import', () => {
 
     const r = cli(['import', file, '--skip-existing', '--json', '--dir', home]);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ imported: 1, skipped: 2 });
+    expect(JSON.parse(r.stdout)).toEqual({ imported: 1, skipped: 2, warnings: [] });
     const all = exported(home);
     expect(all.length).toBe(6);
     expect(all.filter((x) => x.id === 'brand-new-1')).toEqual([
       { ...extra, domain: null, project: null, kind: 'note', tier: 'normal', corrects: [], tags: [], source: {} },
     ]);
     // importing the same file again adds nothing
-    expect(JSON.parse(ok(home, ['import', file, '--skip-existing', '--json']))).toEqual({ imported: 0, skipped: 3 });
+    expect(JSON.parse(ok(home, ['import', file, '--skip-existing', '--json']))).toEqual({ imported: 0, skipped: 3, warnings: [] });
   });
 
   it('a refused import into a missing home does not create it', () => {
