@@ -115,3 +115,30 @@ describe('hand edits are picked up', () => {
     }
   });
 });
+
+describe("a day file saved by another editor (CRLF, a byte order mark, trailing spaces, no final newline)", () => {
+  it('loses no record, gets no warning, and keeps every byte when read and appended to', () => {
+    const home = tempHome();
+    ok(home, ['init']);
+    const a = ok(home, ['add', '[code] 后端服务的端口是8080', '--time', '2026-11-29T09:00:00+08:00', '--tag', 'ops']).trim();
+    const b = ok(home, ['add', 'second line test\nwith two lines', '--time', '2026-11-29T10:00:00+08:00', '--project', 'shop']).trim();
+    const file = dayFile(home, '2026-11-29');
+    const lf = fs.readFileSync(file, 'utf8');
+    const saved = '\uFEFF' + lf.replace(/^(## .*|- .*|---)$/gm, '$1  ').replace(/\n/g, '\r\n').replace(/\r\n$/, '');
+    fs.writeFileSync(file, saved);
+    const bytes = fs.readFileSync(file);
+
+    const r = cli(['search', '端口', '--json', '--dir', home]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).results.map((h: { id: string }) => h.id)).toEqual([a]);
+    const got = JSON.parse(ok(home, ['get', b, '--json'])).record;
+    expect([got.text, got.project]).toEqual(['second line test\nwith two lines', 'shop']);
+    expect(cli(['doctor', '--dir', home]).code).toBe(0);
+
+    const c = ok(home, ['add', 'third, appended by optmem', '--time', '2026-11-29T11:00:00+08:00']).trim();
+    expect(fs.readFileSync(file).subarray(0, bytes.length).equals(bytes)).toBe(true);
+    expect(ok(home, ['export']).trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([a, b, c]);
+    expect(cli(['doctor', '--dir', home]).code).toBe(0);
+  });
+});

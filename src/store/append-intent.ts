@@ -17,7 +17,7 @@ import { fsyncDir } from './durable-file.js';
  * Without a note, an unterminated record at the end of a file is a hand edit, never a torn write.
  *
  * Format: one JSON line `{"v":1,"files":[{"file":REL,"before":SIZE|null,"length":N},…]}`, then
- * the bytes of every entry, concatenated. A note cut short by a crash is incomplete and ignored:
+ * the bytes of every entry, concatenated; an empty file is no note. A note cut short by a crash is incomplete and ignored:
  * it is written (and synced) before the append starts, so no append can have begun.
  */
 export interface IntentEntry {
@@ -33,6 +33,8 @@ export type IntentOutcome = 'nothing' | 'complete' | 'torn' | 'foreign';
 
 export function writeIntent(intentFile: string, entries: IntentEntry[], durable: boolean): void {
   const head = JSON.stringify({ v: 1, files: entries.map((e) => ({ file: e.file, before: e.before, length: e.data.length })) }) + '\n';
+  // The file is kept between appends (emptied, not deleted): no directory sync per append.
+  const existed = fs.existsSync(intentFile);
   const fd = fs.openSync(intentFile, 'w');
   try {
     const parts = [Buffer.from(head, 'utf8'), ...entries.map((e) => e.data)];
@@ -40,11 +42,11 @@ export function writeIntent(intentFile: string, entries: IntentEntry[], durable:
       let written = 0;
       while (written < p.length) written += fs.writeSync(fd, p, written, p.length - written);
     }
-    if (durable) fs.fsyncSync(fd);
+    if (durable) fs.fdatasyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  if (durable) fsyncDir(path.dirname(intentFile));
+  if (durable && !existed) fsyncDir(path.dirname(intentFile));
 }
 
 /** The note left by an interrupted writer, or null (none, or one cut short before any append began). */
@@ -76,8 +78,16 @@ export function readIntent(intentFile: string): IntentEntry[] | null {
   return out;
 }
 
+/**
+ * Empty the note once the append is durable. Not synced: should the emptying be lost in a crash,
+ * the note says "complete" and is dropped by the next writer.
+ */
 export function clearIntent(intentFile: string): void {
-  fs.rmSync(intentFile, { force: true });
+  try {
+    fs.truncateSync(intentFile, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
 }
 
 /** What an interrupted append left in one file (`bytes` is the file's content now, or null if it is gone). */

@@ -175,7 +175,8 @@ export class LogStore {
         throw new OptmemError('IO', `cannot read ${path.basename(this.layout.intentFile)}: ${(e as Error).message}`, { cause: e });
       }
       if (intent === null) {
-        if (fs.existsSync(this.layout.intentFile)) clearIntent(this.layout.intentFile); // cut short: no append began
+        // none, or one cut short: no append began
+        if (fs.existsSync(this.layout.intentFile) && fs.statSync(this.layout.intentFile).size > 0) clearIntent(this.layout.intentFile);
         return { recovered, problems };
       }
       for (const entry of intent) {
@@ -220,7 +221,6 @@ export class LogStore {
         problems.push({ file: entry.file, line, message: `an append cut short by a crash (${tail.length} bytes, never acknowledged) was set aside in ${rec.savedAs}` });
       }
       clearIntent(this.layout.intentFile);
-      fsyncDir(this.layout.home);
       return { recovered, problems };
     });
   }
@@ -256,11 +256,27 @@ export class LogStore {
         }
       } catch (e) {
         // All or nothing: cut every file we touched back to where it was (our own bytes: we hold the lock).
+        let rolledBack = true;
         for (const res of out) {
-          if (res.before) fs.truncateSync(this.abs(res.rel), res.before.size);
-          else fs.rmSync(this.abs(res.rel), { force: true });
+          try {
+            if (res.before) fs.truncateSync(this.abs(res.rel), res.before.size);
+            else fs.rmSync(this.abs(res.rel), { force: true });
+          } catch {
+            rolledBack = false;
+          }
         }
-        clearIntent(this.layout.intentFile);
+        if (!rolledBack) {
+          // The intent stays: the next write proves what was written and sets it aside.
+          throw new OptmemError('IO', `append failed, and what was written could not be cut back yet: ${(e as Error).message}`, {
+            cause: e,
+            hint: 'the next successful write sets the partial bytes aside in recovered/; nothing acknowledged is lost',
+          });
+        }
+        try {
+          clearIntent(this.layout.intentFile);
+        } catch {
+          // an intent that cannot be emptied is settled by the next writer: the file is as it was
+        }
         throw new OptmemError('IO', `append failed, nothing written: ${(e as Error).message}`, { cause: e });
       }
       clearIntent(this.layout.intentFile);
