@@ -578,7 +578,7 @@ function homeWritable(layout: Layout): boolean {
 /** A private temp copy of the index (and its WAL) for a read-only home; built from the files if there is none. */
 function privateIndexCopy(layout: Layout): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-ro-'));
-  const file = path.join(dir, 'index.sqlite');
+  const file = path.join(dir, path.basename(layout.indexFile));
   for (const suffix of ['', '-wal']) {
     try {
       fs.copyFileSync(layout.indexFile + suffix, file + suffix);

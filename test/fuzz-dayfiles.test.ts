@@ -13,21 +13,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOptmem, type Optmem } from '../src/optmem.js';
 import { cli, tempHome } from './helpers.js';
+import { mulberry32 } from './prng.js';
 
 const REL = 'log/2026/11/2026-11-29.md';
 const CASES = 1200;
 const CLI_CASES = 8;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 interface Block {
   id: string;

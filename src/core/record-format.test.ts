@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOMAINS } from './markers.js';
 import { createRecord, KNOWN_KINDS, TIERS, type MemoryRecord, type RecordInput } from './record.js';
 import { dayFileHeading, derivedId, parseDayFile, serializeRecord } from './record-format.js';
+import { mulberry32 } from '../../test/prng.js';
 
 const DOMAINS = [...DEFAULT_DOMAINS];
 const ctx = { nowMs: Date.parse('2026-11-29T02:00:00Z'), knownDomains: DOMAINS };
@@ -239,16 +240,6 @@ describe('parseDayFile', () => {
 
 // ---- generators ---------------------------------------------------------------------------
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LINE_PIECES = [
   '后端端口从8080迁移到9090',

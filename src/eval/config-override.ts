@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseConfig } from '../config.js';
 import { OptmemError } from '../core/errors.js';
 import { DEFAULT_DOMAINS } from '../core/markers.js';
+import { layoutOf } from '../store/layout.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -104,7 +105,7 @@ export function validateConfig(cfg: JsonObject, what: string): void {
 
 /** A home's config.json as JSON (the fresh defaults when it has none). */
 export function readRawConfig(home: string): JsonObject {
-  const f = path.join(home, 'config.json');
+  const f = layoutOf(home).configFile;
   if (!fs.existsSync(f)) return structuredClone(FRESH_CONFIG);
   let data: unknown;
   try {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { OptmemError } from '../core/errors.js';
 import { createOptmem } from '../optmem.js';
 import type { ResolutionStatus } from '../index/resolve/choose.js';
+import { layoutOf } from '../store/layout.js';
 
 const RecordSchema = z.object({ ref: z.string().min(1), time: z.string(), text: z.string().min(1), project: z.string().nullish() }).strict();
 const CaseSchema = z
@@ -90,8 +91,8 @@ export interface LinkRunOptions {
 export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseResult {
   const dir = fs.mkdtempSync(path.join(opts.tmpRoot ?? os.tmpdir(), 'optmem-links-'));
   try {
-    fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], ...(opts.config ?? {}) }));
+    fs.mkdirSync(layoutOf(dir).logDir, { recursive: true });
+    fs.writeFileSync(layoutOf(dir).configFile, JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], ...(opts.config ?? {}) }));
     const mem = createOptmem({ dir, durable: false, refreshMs: 60_000 });
     try {
       const all = [...c.records.map((r) => ({ ...r, ref: r.ref as string | null })), { ...c.correction, ref: null }];

@@ -11,6 +11,7 @@ import { createOptmem, type Optmem } from '../optmem.js';
 import { parseTime } from '../core/time.js';
 import type { SearchHit } from '../query/types.js';
 import { RULES, checkName, type Check, type LoadedSuite, type Rule, type Scenario, type SuiteQuery } from './suite.js';
+import { layoutOf } from '../store/layout.js';
 
 export interface RankedItem {
   id: string;
@@ -258,8 +259,8 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
       const dir = path.join(root, `home-${si + 1}`);
       const report: ScenarioReport = { id: s.id, rule: s.rule, ...(s.note ? { note: s.note } : {}), pass: false, ids, queries: [] };
       if (opts.config) {
-        fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
-        fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(opts.config, null, 2) + '\n');
+        fs.mkdirSync(layoutOf(dir).logDir, { recursive: true });
+        fs.writeFileSync(layoutOf(dir).configFile, JSON.stringify(opts.config, null, 2) + '\n');
       }
       const mem = createOptmem({ dir, create: true, now: () => nowMs, durable: false });
       try {

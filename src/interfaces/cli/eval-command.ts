@@ -17,6 +17,7 @@ import { runSelfTest } from '../../eval/self-test.js';
 import { SuiteError, loadSuite, suiteMode } from '../../eval/suite.js';
 import { str, strList } from './args.js';
 import type { Command, CommandContext } from './types.js';
+import { layoutOf } from '../../store/layout.js';
 
 const DEFAULT_REPORT = 'eval-report.json';
 
@@ -48,7 +49,7 @@ function writeReport(file: string, data: unknown, home: string | null): void {
 }
 
 function homeOrFail(dir: string, what: string): string {
-  if (!fs.existsSync(path.join(dir, 'log'))) throw usage(`${what}: no memory home at ${dir} (it has no log/ folder)`, 'home');
+  if (!fs.existsSync(layoutOf(dir).logDir)) throw usage(`${what}: no memory home at ${dir} (it has no log/ folder)`, 'home');
   return dir;
 }
 

@@ -133,7 +133,7 @@ function prepare(ctx: CommandContext): Prepared {
     // OpenClaw's SQLite stores are mirrored into JSONL (under the lock; a dry run mirrors into a
     // temporary folder, never into the home).
     if (stores.length) {
-      const mirrorDir = dryRun ? fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-openclaw-')) : path.join(layoutOf(ctx.home).home, 'ingest', 'openclaw-store');
+      const mirrorDir = dryRun ? fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-openclaw-')) : layoutOf(ctx.home).openclawMirrorDir;
       if (dryRun) process.once('exit', () => fs.rmSync(mirrorDir, { recursive: true, force: true }));
       for (const root of stores) {
         for (const s of mirrorOpenclawStores(root, mirrorDir, (pr) => problems.push(pr))) sources.push({ file: s.file, rel: s.rel, agent: 'openclaw', session: s.session });

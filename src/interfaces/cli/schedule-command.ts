@@ -14,6 +14,7 @@ import { readState, removeState, writeState } from '../../schedule/state.js';
 import { strList, str } from './args.js';
 import { checkNotFile } from './home.js';
 import type { Command, CommandContext } from './types.js';
+import { layoutOf } from '../../store/layout.js';
 
 /**
  * `optmem schedule install|remove|status|run`: the every-three-hours job that keeps what matters
@@ -34,7 +35,7 @@ function schedulerEnv(env: Record<string, string | undefined>): SchedulerEnv {
 function configuredHosts(ctx: CommandContext): string[] {
   const found = new Set<string>();
   try {
-    const raw = JSON.parse(fs.readFileSync(path.join(ctx.home, 'config.json'), 'utf8')) as { ingest?: { roots?: unknown } };
+    const raw = JSON.parse(fs.readFileSync(layoutOf(ctx.home).configFile, 'utf8')) as { ingest?: { roots?: unknown } };
     const roots = raw.ingest?.roots;
     if (roots && typeof roots === 'object' && !Array.isArray(roots)) for (const h of Object.keys(roots)) found.add(h);
   } catch {

@@ -5,7 +5,7 @@ import { recordToJson } from '../../io/jsonl.js';
 import { intOption, str, strList } from './args.js';
 import type { MemoryRecord } from '../../core/record.js';
 import { formatHits, recordLine } from './format.js';
-import type { Command, CommandContext } from './types.js';
+import type { Command, CommandContext, OptionSpec } from './types.js';
 
 /** A query needs something to search for: a letter or a digit of any script (CJK included). */
 const SEARCHABLE = /[\p{L}\p{N}]/u;
@@ -31,13 +31,18 @@ function searchQuery(ctx: CommandContext): string {
   return query;
 }
 
+/** The scope filters search and recent share. */
+const SCOPE_OPTIONS: OptionSpec = {
+  domain: { type: 'string', multiple: true, arg: 'D', description: 'only records of this domain (comma-separated or repeated)' },
+  project: { type: 'string', multiple: true, arg: 'P', description: 'only records of this project, plus global ones (comma-separated or repeated)' },
+};
+
 export const searchCommand: Command = {
   summary: 'search the memory',
   usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--explain] [--json]',
   options: {
     limit: { type: 'string', short: 'k', arg: 'K', description: 'return at most K results (1 to 1000, default 10)' },
-    domain: { type: 'string', multiple: true, arg: 'D', description: 'only records of this domain (comma-separated or repeated)' },
-    project: { type: 'string', multiple: true, arg: 'P', description: 'only records of this project, plus global ones (comma-separated or repeated)' },
+    ...SCOPE_OPTIONS,
     kind: { type: 'string', multiple: true, arg: 'K', description: 'only records of this kind, e.g. note, correction, redline, handoff' },
     since: { type: 'string', arg: 'ISO', description: 'only records written at or after this time (ISO 8601, e.g. 2026-11-01)' },
     until: { type: 'string', arg: 'ISO', description: 'only records written at or before this time (ISO 8601)' },
@@ -90,8 +95,7 @@ export const recentCommand: Command = {
   usage: 'optmem recent [--limit N] [--domain D]... [--project P]... [--kind K]... [--json]',
   options: {
     limit: { type: 'string', short: 'k', arg: 'N', description: 'list at most N records (1 to 1000, default 10)' },
-    domain: { type: 'string', multiple: true, arg: 'D', description: 'only records of this domain (comma-separated or repeated)' },
-    project: { type: 'string', multiple: true, arg: 'P', description: 'only records of this project, plus global ones (comma-separated or repeated)' },
+    ...SCOPE_OPTIONS,
     kind: { type: 'string', multiple: true, arg: 'K', description: 'only records of this kind, e.g. note, correction, handoff' },
   },
   details: 'Records are listed by their time, newest first; event records (links, acknowledgements) are not listed.',
