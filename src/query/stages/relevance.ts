@@ -16,7 +16,7 @@ export const relevanceStage: Stage = {
   name: 'relevance',
   run(ctx, candidates) {
     const words = coverageWords(ctx.q.terms);
-    const weightOf = (w: string) => ctx.q.weights[w] ?? 1;
+    const weightOf = (w: string) => ctx.q.weights?.[w] ?? 1;
     const total = words.reduce((a, w) => a + weightOf(w.text), 0) || 1;
     const tw = ctx.options.termWeight;
     const bw = ctx.options.bigramWeight;
