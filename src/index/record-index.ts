@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
 import { stripMarkers } from '../core/markers.js';
+import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
 import { waitMs } from '../store/wait.js';
@@ -183,6 +184,8 @@ export class RecordIndex {
          VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text)`,
       ),
       insertFts: db.prepare('INSERT INTO fts (rowid, body) VALUES (?, ?)'),
+      insertGrams: db.prepare('INSERT INTO grams (rowid, g) VALUES (?, ?)'),
+      deleteGrams: db.prepare('DELETE FROM grams WHERE rowid = ?'),
       insertFact: db.prepare('INSERT INTO facts (rid, key, value, old_value, domain, project, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       deleteFactsOfFile: db.prepare('DELETE FROM facts WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
       idsOfFile: db.prepare('SELECT id FROM records WHERE file = ?'),
@@ -247,7 +250,10 @@ export class RecordIndex {
       }
       return true;
     }
-    this.stmts.insertFts.run(info.lastInsertRowid, this.bodyOf(r));
+    const body = this.bodyOf(r);
+    this.stmts.insertFts.run(info.lastInsertRowid, body);
+    const grams = fallbackBigrams(stripMarkers(r.text, this.knownDomains), new Set(body.split(/\s+/)));
+    if (grams.length) this.stmts.insertGrams.run(info.lastInsertRowid, grams.join(' '));
     const facts = extractFacts(r.text, (run) => this.tokenizer.words(run));
     for (const f of facts) {
       this.stmts.insertFact.run(info.lastInsertRowid, f.key, f.value, f.oldValue, r.domain, r.project, timeMs);
@@ -280,7 +286,10 @@ export class RecordIndex {
     this.stmts.deleteFactsOfFile.run(file);
     for (const p of this.stmts.eventsOfFile.all(file) as { new_id: string; old_id: string }[]) this.dirtyPairs.set(`${p.new_id} ${p.old_id}`, [p.new_id, p.old_id]);
     this.stmts.deleteEventsOfFile.run(file);
-    for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) this.stmts.deleteFts.run(rid);
+    for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) {
+      this.stmts.deleteFts.run(rid);
+      this.stmts.deleteGrams.run(rid);
+    }
     this.stmts.deleteRecordsOfFile.run(file);
     this.stmts.deleteProblemsOfFile.run(file);
     this.stmts.deleteFile.run(file);
@@ -486,7 +495,7 @@ export class RecordIndex {
 
   /** Throw away everything derived from the files (a rebuild follows). Call inside write(). */
   clear(): void {
-    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; INSERT INTO fts(fts) VALUES('delete-all');");
+    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
   }
 
   /** Targets named by `acknowledge` events (files in recovered/, record ids). */

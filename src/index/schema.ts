@@ -2,7 +2,7 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version (or another
  * tokenizer id, or another set of known domains) is thrown away and rebuilt from the files.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -87,6 +87,14 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   content = '',
   contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
+);
+-- The bigram fallback (docs/RANKING.md): Han character bigrams of a record that are not among its
+-- words, by the same rowid as fts. Searched only for query words the word index misses.
+CREATE VIRTUAL TABLE IF NOT EXISTS grams USING fts5(
+  g,
+  content = '',
+  contentless_delete = 1,
+  tokenize = 'unicode61'
 );
 -- Document frequency per indexed term: lets correction resolution skip words most records hold.
 CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');

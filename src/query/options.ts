@@ -45,6 +45,18 @@ export interface RankingOptions {
   disabledStages: string[];
   /** Least relative relevance for a red line to be pinned above the rest (default 0.3, 0..1). */
   redlineMinRelevance: number;
+  /**
+   * Content words from which a query is read as a question (default 3, 1..100): its words are ORed
+   * and weighted by rarity instead of ANDed, so one word the answer does not hold cannot lose it.
+   * Shorter queries AND first. 100 turns question reading off.
+   */
+  questionTerms: number;
+  /**
+   * Weight of a query word found only through the bigram fallback (inside a longer word or across
+   * two words of a record: 周四 in 每周四), relative to the same word found whole (default 0.5,
+   * 0..1). 0 turns the fallback off.
+   */
+  bigramWeight: number;
 }
 
 export const RANKING_DEFAULTS: RankingOptions = {
@@ -59,6 +71,8 @@ export const RANKING_DEFAULTS: RankingOptions = {
   redlineMinRelevance: 0.3,
   context: { neighbourWeight: 0.3, sessionWeight: 0.2, neighbourSeeds: 10 },
   disabledStages: [],
+  questionTerms: 3,
+  bigramWeight: 0.5,
 };
 
 export const STAGE_NAMES = ['relevance', 'context', 'supersede', 'decay', 'tier', 'redline'] as const;

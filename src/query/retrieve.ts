@@ -1,16 +1,37 @@
 import type Database from 'better-sqlite3';
 import { RECORD_COLUMNS, rowToRecord, type RecordIndex } from '../index/record-index.js';
+import { bigramsOf } from '../index/tokenizer/bigrams.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
+import { idf } from './question.js';
 import type { Candidate, ParsedQuery } from './types.js';
 
 /**
- * Candidate retrieval from FTS5: AND of the query's terms first; when that finds fewer than the
- * caller needs, OR of them (a relaxed match), ranked by BM25. Filters run inside SQL so they cut
- * the candidate set before ranking, not after.
+ * Candidate retrieval from FTS5. A short query: AND of its terms first; when that finds fewer than
+ * the caller needs, OR of them (a relaxed match), ranked by BM25. A question (query/question.ts):
+ * OR from the start, so a word the answer does not hold never loses it. Then the bigram fallback:
+ * records holding a Chinese query word only inside or across their own words (周四 in 每周四). Filters
+ * run inside SQL so they cut the candidate set before ranking, not after.
  */
 export interface RetrieveOptions {
   /** how many candidates the ranking stages see (default 200, 10..5000) */
   candidates: number;
+  /** weight of a bigram-fallback word (0 turns the fallback off) */
+  bigramWeight: number;
+}
+
+/** Each content term's IDF in this home (document frequency from the FTS vocabulary). */
+export function termWeights(index: RecordIndex, terms: QueryTerm[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (terms.length === 0) return out;
+  const n = cached(index.db, 'SELECT count(*) FROM records').pluck().get() as number;
+  for (const t of terms) {
+    // The vocabulary holds English words stemmed: those (and phrases) are counted by matching.
+    const df = t.cjk
+      ? ((cached(index.db, 'SELECT doc FROM fts_vocab WHERE term = ?').pluck().get(t.text) as number | undefined) ?? 0)
+      : (cached(index.db, 'SELECT count(*) FROM fts WHERE fts MATCH ?').pluck().get(ftsString(t.text)) as number);
+    out[t.text] = idf(n, df);
+  }
+  return out;
 }
 
 export function ftsString(t: string): string {
@@ -94,21 +115,74 @@ export function looseStem(w: string): string {
   return w.replace(/(?:ies|ied|ing|ed|es|s|ly)$/, '');
 }
 
-export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' } {
-  const terms = activeTerms(q.terms);
-  const toCandidate = (row: Row, mode: Candidate['mode']): Candidate => {
-    const rec = rowToRecord(row);
-    const matchedTerms = mode === 'recent' ? [] : mode === 'and' ? terms.map((t) => t.text) : termsIn(rec.text + ' ' + rec.tags.join(' '), terms);
-    return { rec, bm25: -row.bm, mode, matchedTerms, relevance: 0, score: 0, superseded: null, conflicts: [], pinned: false, trace: [] };
-  };
-  if (terms.length === 0) {
-    return { candidates: recentRecords(index, q, opts.candidates).map((r) => toCandidate(r, 'recent')), mode: 'recent' };
+/**
+ * Rows holding a Han word only as characters, not as a word (the `grams` table holds the bigrams
+ * that are not words of their record). A two-character word is one bigram; a longer one needs all
+ * of its bigrams, and the record's text must hold the word itself (checked by the caller).
+ */
+function bigramRows(index: RecordIndex, q: ParsedQuery, word: string, limit: number): Row[] {
+  const grams = bigramsOf(word);
+  const params: unknown[] = [grams.map(ftsString).join(' AND ')];
+  const where = filterSql(q, params);
+  params.push(limit);
+  const cols = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
+  const sql = `SELECT ${cols}, 0 AS bm FROM grams CROSS JOIN records r ON r.rid = grams.rowid WHERE grams MATCH ?${where} ORDER BY r.time_ms DESC LIMIT ?`;
+  return cached(index.db, sql).all(...params) as Row[];
+}
+
+function addBigramFallback(index: RecordIndex, q: ParsedQuery, terms: QueryTerm[], candidates: Candidate[], limit: number, toCandidate: (row: Row) => Candidate): Candidate[] {
+  const byRid = new Map(candidates.map((c) => [c.rec.rid, c]));
+  const added: Candidate[] = [];
+  for (const t of terms) {
+    if (!t.cjk || t.text.length < 2) continue;
+    for (const row of bigramRows(index, q, t.text, limit)) {
+      let c = byRid.get(row.rid);
+      if (!c) {
+        c = toCandidate(row);
+        byRid.set(row.rid, c);
+        added.push(c);
+      }
+      if (c.mode === 'and') continue;
+      const body = ' ' + index.bodyOf(c.rec) + ' ';
+      if (body.includes(' ' + t.text + ' ')) continue; // held as a word too: word evidence
+      if (!c.rec.text.normalize('NFKC').includes(t.text)) continue; // its bigrams, but apart
+      c.matchedTerms = c.matchedTerms.filter((m) => m !== t.text);
+      (c.fallbackTerms ??= []).push(t.text);
+    }
   }
-  const and = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' '), opts.candidates).map((r) => toCandidate(r, 'and'));
+  return [...candidates, ...added.filter((c) => c.fallbackTerms?.length)];
+}
+
+export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' } {
+  const got = retrieveWords(index, q, opts);
+  if (got.mode === 'recent' || opts.bigramWeight <= 0) return got;
+  const terms = activeTerms(q.terms);
+  const candidates = addBigramFallback(index, q, terms, got.candidates, opts.candidates, (row) => toCandidate(index, row, 'or', terms));
+  return { candidates, mode: got.mode === 'and' && candidates.length > got.candidates.length ? 'and+or' : got.mode };
+}
+
+function toCandidate(_index: RecordIndex, row: Row, mode: Candidate['mode'], terms: QueryTerm[]): Candidate {
+  const rec = rowToRecord(row);
+  const matchedTerms = mode === 'recent' ? [] : mode === 'and' ? terms.map((t) => t.text) : termsIn(rec.text + ' ' + rec.tags.join(' '), terms);
+  return { rec, bm25: -row.bm, mode, matchedTerms, relevance: 0, score: 0, superseded: null, conflicts: [], pinned: false, trace: [] };
+}
+
+function retrieveWords(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' } {
+  const terms = activeTerms(q.terms);
+  const cand = (row: Row, mode: Candidate['mode']) => toCandidate(index, row, mode, terms);
+  if (terms.length === 0) {
+    return { candidates: recentRecords(index, q, opts.candidates).map((r) => cand(r, 'recent')), mode: 'recent' };
+  }
+  if (q.question) {
+    // A question: OR of its content words, ranked by BM25 (which weighs each by its rarity).
+    const or = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' OR '), opts.candidates).map((r) => cand(r, 'or'));
+    return { candidates: or, mode: 'or' };
+  }
+  const and = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' '), opts.candidates).map((r) => cand(r, 'and'));
   if (and.length >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
   const seen = new Set(and.map((c) => c.rec.rid));
   const or = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' OR '), opts.candidates)
     .filter((r) => !seen.has(r.rid))
-    .map((r) => toCandidate(r, 'or'));
+    .map((r) => cand(r, 'or'));
   return { candidates: [...and, ...or], mode: and.length ? 'and+or' : 'or' };
 }

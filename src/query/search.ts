@@ -4,7 +4,8 @@ import type { RecordIndex } from '../index/record-index.js';
 import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
-import { activeTerms, retrieve } from './retrieve.js';
+import { isQuestion, markFrames } from './question.js';
+import { activeTerms, retrieve, termWeights } from './retrieve.js';
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
 import { contextStage } from './stages/context.js';
@@ -41,7 +42,7 @@ function list(v: string[] | undefined, field: string, lower: boolean): string[] 
   return out;
 }
 
-export function parseRequest(req: SearchRequest, index: RecordIndex): ParsedQuery {
+export function parseRequest(req: SearchRequest, index: RecordIndex, options: RankingOptions = RANKING_DEFAULTS): ParsedQuery {
   if (typeof req.query !== 'string') throw new OptmemError('USAGE', 'query: must be a string', { field: 'query' });
   const limit = req.limit ?? SEARCH_DEFAULTS.limit;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
@@ -59,9 +60,14 @@ export function parseRequest(req: SearchRequest, index: RecordIndex): ParsedQuer
   // Explicit --since/--until win over time words in the query.
   const explicit = sinceMs !== null || untilMs !== null;
   const useWindow = !explicit && intent.window !== null;
+  // Query analysis (query/question.ts): question frames carry no weight; content words are
+  // weighted by their rarity in this home.
+  const terms = markFrames(index.tokenizer.queryTerms(intent.rest));
   return {
     text: req.query,
-    terms: index.tokenizer.queryTerms(intent.rest),
+    terms,
+    question: isQuestion(terms, options.questionTerms),
+    weights: termWeights(index, activeTerms(terms)),
     limit,
     domains: list(req.domains, 'domain', true),
     projects: list(req.projects, 'project', false),
@@ -109,13 +115,14 @@ export function search(
   options: RankingOptions = RANKING_DEFAULTS,
   stages: readonly Stage[] = DEFAULT_STAGES,
 ): SearchResult {
-  let q = parseRequest(req, index);
+  let q = parseRequest(req, index, options);
   const pool = Math.max(options.candidates, q.limit * 3);
-  let got = retrieve(index, q, { candidates: pool });
+  const ropts = { candidates: pool, bigramWeight: options.bigramWeight };
+  let got = retrieve(index, q, ropts);
   if (got.candidates.length === 0 && q.windowFromQuery) {
     // Nothing in the window the query's words named: search all time, recent first.
     q = { ...q, sinceMs: null, untilMs: null, windowFromQuery: false, recent: true };
-    got = retrieve(index, q, { candidates: pool });
+    got = retrieve(index, q, ropts);
   }
   const filters: string[] = [];
   if (q.domains) filters.push(`domain ∈ {${q.domains.join(', ')}}`);
@@ -124,8 +131,13 @@ export function search(
   if (q.sinceMs !== null) filters.push(`time ≥ ${formatIso(q.sinceMs)}${q.windowFromQuery ? ` (from "${q.timePhrase}")` : ''}`);
   if (q.untilMs !== null) filters.push(`time ≤ ${formatIso(q.untilMs)}`);
   const total = activeTerms(q.terms).length;
+  // Results mean something (DECISIONS): a candidate the words matched must show which word, or
+  // which fallback; one that holds none of them is no answer (a stem FTS matched and the text
+  // does not show).
+  got = { ...got, candidates: got.candidates.filter((c) => c.mode !== 'or' || c.matchedTerms.length > 0 || (c.fallbackTerms?.length ?? 0) > 0) };
   for (const c of got.candidates) {
     c.trace.push({ stage: 'retrieve', mode: c.mode, bm25: c.bm25, matchedTerms: c.matchedTerms, totalTerms: total });
+    if (c.fallbackTerms?.length) c.trace.push({ stage: 'fallback', kind: 'bigram', terms: c.fallbackTerms, weight: options.bigramWeight });
     if (filters.length) c.trace.push({ stage: 'filter', applied: filters });
   }
   const ctx = { q, options, lookup: createLookup(index) };
@@ -146,6 +158,8 @@ export function search(
       text: q.text,
       terms: activeTerms(q.terms).map((t) => t.text),
       mode: got.mode,
+      question: q.question,
+      weights: q.weights,
       candidates: got.candidates.length,
       time: {
         phrase: q.timePhrase,

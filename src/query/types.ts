@@ -35,6 +35,10 @@ export interface ParsedQuery {
   untilMs: number | null;
   nowMs: number;
   explain: boolean;
+  /** read as a question (enough content words): weighted OR, never AND (query/question.ts) */
+  question: boolean;
+  /** each content term's weight: its IDF in this home (query/question.ts) */
+  weights: Record<string, number>;
   /** the query asked for recent things (最近, latest, 上周 …): decay is stronger */
   recent: boolean;
   /** the time words recognized, if any */
@@ -47,6 +51,8 @@ export interface ParsedQuery {
 export type TraceEntry =
   | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent' | 'replacement' | 'context'; bm25: number; matchedTerms: string[]; totalTerms: number }
   | { stage: 'filter'; applied: string[] }
+  /** a query word found only through a fallback, not as a word of the record (bigram: 周四 in 每周四) */
+  | { stage: 'fallback'; kind: 'bigram'; terms: string[]; weight: number }
   | { stage: 'relevance'; value: number; formula: string }
   | {
       stage: 'supersede';
@@ -71,6 +77,8 @@ export interface Candidate {
   bm25: number;
   mode: 'and' | 'or' | 'recent' | 'replacement' | 'context';
   matchedTerms: string[];
+  /** query words the record holds only through the bigram fallback (inside or across its words) */
+  fallbackTerms?: string[];
   /** relevance alone (set by the relevance stage): what red-line pinning looks at */
   relevance: number;
   /** the running score each stage refines */
@@ -140,6 +148,10 @@ export interface SearchResult {
     text: string;
     terms: string[];
     mode: 'and' | 'or' | 'and+or' | 'recent';
+    /** read as a question: frame words dropped, content words ORed and weighted by rarity */
+    question: boolean;
+    /** weight (IDF) of each term */
+    weights: Record<string, number>;
     candidates: number;
     /** time words in the query and what they did */
     time: { phrase: string | null; since: string | null; until: string | null; recent: boolean };

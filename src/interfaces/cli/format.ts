@@ -35,6 +35,8 @@ function traceLine(t: TraceEntry): string {
   switch (t.stage) {
     case 'retrieve':
       return `retrieve: ${t.mode} match, bm25 ${t.bm25.toPrecision(3)}, terms ${t.matchedTerms.length}/${t.totalTerms} [${t.matchedTerms.join(' ')}]`;
+    case 'fallback':
+      return `fallback: ${t.kind} [${t.terms.join(' ')}] (inside or across the record's words, ×${t.weight})`;
     case 'relevance':
       return `relevance: ${t.value.toFixed(3)} = ${t.formula}`;
     case 'filter':

@@ -1,29 +1,25 @@
-import type { QueryTerm } from '../../index/tokenizer/tokenizer.js';
+import { coverageWords } from '../question.js';
 import type { Stage } from '../types.js';
 
-/**
- * The words coverage counts: content terms, without the sub-words jieba's search mode adds
- * (公众号 also yields 公众: one word, not two).
- */
-export function coverageWords(terms: QueryTerm[]): QueryTerm[] {
-  const content = terms.filter((t) => !t.stop);
-  const base = content.length ? content : terms;
-  return base.filter((t) => !(t.cjk && base.some((o) => o !== t && o.cjk && o.text.length > t.text.length && o.text.includes(t.text))));
-}
+export { coverageWords };
 
 /**
  * Relevance in [0, 1] = coverage × (termWeight + (1 − termWeight) × bm25 / best_bm25).
- * coverage: the share of the query's words the record holds (1 under AND). The BM25 ratio ranks
- * records that hold the same words (rarer words, shorter records first) but, compressed by
- * `termWeight`, no longer decides alone: two records that both hold every word are "similarly
- * relevant" (≥ termWeight), which is where decay and tiers may order them.
+ * coverage: the share of the query's words the record holds, each word weighted by its rarity in
+ * the home (IDF, query/question.ts), a word held only through the bigram fallback at
+ * `bigramWeight` of its weight (1 under AND). The BM25 ratio ranks records that hold the same
+ * words (rarer words, shorter records first) but, compressed by `termWeight`, no longer decides
+ * alone: two records that both hold every word are "similarly relevant" (≥ termWeight), which is
+ * where decay and tiers may order them.
  */
 export const relevanceStage: Stage = {
   name: 'relevance',
   run(ctx, candidates) {
     const words = coverageWords(ctx.q.terms);
-    const total = Math.max(1, words.length);
+    const weightOf = (w: string) => ctx.q.weights?.[w] ?? 1;
+    const total = words.reduce((a, w) => a + weightOf(w.text), 0) || 1;
     const tw = ctx.options.termWeight;
+    const bw = ctx.options.bigramWeight;
     let max = 0;
     for (const c of candidates) if (c.bm25 > max) max = c.bm25;
     for (const c of candidates) {
@@ -33,16 +29,24 @@ export const relevanceStage: Stage = {
         c.trace.push({ stage: 'relevance', value: 1, formula: 'no query terms: every record is equally relevant' });
         continue;
       }
-      const held = c.mode === 'and' ? total : words.filter((w) => c.matchedTerms.includes(w.text)).length;
-      const coverage = Math.min(1, held / total);
+      let held = 0;
+      let fell = 0;
+      if (c.mode === 'and') held = total;
+      else
+        for (const w of words) {
+          if (c.matchedTerms.includes(w.text)) held += weightOf(w.text);
+          else if (c.fallbackTerms?.includes(w.text)) fell += bw * weightOf(w.text);
+        }
+      const coverage = Math.min(1, (held + fell) / total);
       const ratio = max > 0 ? c.bm25 / max : 0;
       const value = coverage * (tw + (1 - tw) * ratio);
       c.score = value;
       c.relevance = value;
+      const fb = fell > 0 ? ` + bigram ${fell.toPrecision(3)}` : '';
       c.trace.push({
         stage: 'relevance',
         value,
-        formula: `coverage ${held}/${total} × (${tw} + ${(1 - tw).toFixed(2)} × bm25 ${c.bm25.toPrecision(3)} / best ${max.toPrecision(3)})`,
+        formula: `coverage (${held.toPrecision(3)}${fb})/${total.toPrecision(3)} idf × (${tw} + ${(1 - tw).toFixed(2)} × bm25 ${c.bm25.toPrecision(3)} / best ${max.toPrecision(3)})`,
       });
     }
     return candidates;

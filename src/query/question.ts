@@ -1,0 +1,46 @@
+import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
+
+/**
+ * Query analysis (docs/RANKING.md, "query analysis"): which of a query's words say what it is
+ * about, and how much each one tells. A conversational question ("我上次跟你说过的那个部署问题后来
+ * 怎么解决的？") is mostly frame: who asked whom, when, and the question word. Those words are
+ * marked stop (they never decide a match while a content word remains); the content words are
+ * weighted by how rare they are in this memory home (IDF), so 部署 counts for more than 问题.
+ */
+
+/** Question frames and conversational filler, Chinese: how the user asks, not what about. */
+export const CHINESE_FRAME_WORDS = new Set(
+  (
+    '上次 上回 那次 这次 当时 曾经 之前 以前 记得 还记得 说过 说 讲过 提过 提到 跟 和你 后来 最后 来着 一下 ' +
+    '啥 干什么 干嘛 为什么 为啥 多久 多大 多长 多少 怎么 怎样 怎么样 如何 什么 哪 哪个 哪些 哪里 哪儿 几 ' +
+    '是否 能不能 可不可以 有没有 是不是 会不会 一般 应该 大概 具体 那个 这个 一个 我们 你们 咱们 是 的 了 吗 呢 吧'
+  ).split(/\s+/),
+);
+
+/** English question frames beyond the ordinary stop words. */
+export const ENGLISH_FRAME_WORDS = new Set(['remember', 'recall', 'mentioned']);
+
+/** Mark question frames as stop words (a copy; the tokenizer's own stop marks are kept). */
+export function markFrames(terms: QueryTerm[]): QueryTerm[] {
+  return terms.map((t) => (t.stop || !(t.cjk ? CHINESE_FRAME_WORDS : ENGLISH_FRAME_WORDS).has(t.text) ? t : { ...t, stop: true }));
+}
+
+/** How rare a word is in the home: BM25's IDF, ln(1 + (N − df + 0.5) / (df + 0.5)). */
+export function idf(docs: number, df: number): number {
+  return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * The words a question is read by: content terms without the sub-words jieba's search mode adds
+ * (公众号 also yields 公众: one word, not two).
+ */
+export function coverageWords(terms: QueryTerm[]): QueryTerm[] {
+  const content = terms.filter((t) => !t.stop);
+  const base = content.length ? content : terms;
+  return base.filter((t) => !(t.cjk && base.some((o) => o !== t && o.cjk && o.text.length > t.text.length && o.text.includes(t.text))));
+}
+
+/** A query of at least `questionTerms` content words is read as a question: weighted OR, never AND. */
+export function isQuestion(terms: QueryTerm[], questionTerms: number): boolean {
+  return coverageWords(terms).filter((t) => !t.stop).length >= questionTerms;
+}
