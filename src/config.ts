@@ -164,6 +164,7 @@ const RankingSchema = section('ranking', {
   tierWeights: section('tierWeights', { evidence: num(0.1, 3).optional(), normal: num(0.1, 3).optional(), chatter: num(0.1, 3).optional() }).optional(),
   supersededWeight: num(0, 1).optional(),
   redlineMinRelevance: num(0, 1).optional(),
+  aliasWeight: num(0, 1).optional(),
   context: section('context', { neighbourWeight: num(0, 1).optional(), sessionWeight: num(0, 1).optional(), neighbourSeeds: num(0, 100).optional() }).optional(),
   disabledStages: z
     .array(z.string(), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { RECORD_COLUMNS, rowToRecord, type RecordIndex } from '../index/record-index.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 import type { Candidate, ParsedQuery } from './types.js';
+import { termMatch } from './aliases.js';
 
 /**
  * Candidate retrieval from FTS5: AND of the query's terms first; when that finds fewer than the
@@ -104,10 +105,10 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
   if (terms.length === 0) {
     return { candidates: recentRecords(index, q, opts.candidates).map((r) => toCandidate(r, 'recent')), mode: 'recent' };
   }
-  const and = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' '), opts.candidates).map((r) => toCandidate(r, 'and'));
+  const and = matchQuery(index, q, terms.map((t) => termMatch(t, q.expansions, index.tokenizer)).join(' AND '), opts.candidates).map((r) => toCandidate(r, 'and'));
   if (and.length >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
   const seen = new Set(and.map((c) => c.rec.rid));
-  const or = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' OR '), opts.candidates)
+  const or = matchQuery(index, q, terms.map((t) => termMatch(t, q.expansions, index.tokenizer)).join(' OR '), opts.candidates)
     .filter((r) => !seen.has(r.rid))
     .map((r) => toCandidate(r, 'or'));
   return { candidates: [...and, ...or], mode: and.length ? 'and+or' : 'or' };

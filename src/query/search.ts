@@ -5,6 +5,7 @@ import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
 import { activeTerms, retrieve } from './retrieve.js';
+import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './aliases.js';
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
 import { contextStage } from './stages/context.js';
@@ -108,8 +109,11 @@ export function search(
   req: SearchRequest,
   options: RankingOptions = RANKING_DEFAULTS,
   stages: readonly Stage[] = DEFAULT_STAGES,
+  aliases: AliasTable = NO_ALIASES,
 ): SearchResult {
   let q = parseRequest(req, index);
+  // Aliases (query/aliases.ts): each term with aliases matches as an OR group; off with disabledStages "aliases".
+  if (!options.disabledStages.includes('aliases')) q.expansions = expandTerms(aliases, activeTerms(q.terms));
   const pool = Math.max(options.candidates, q.limit * 3);
   let got = retrieve(index, q, { candidates: pool });
   if (got.candidates.length === 0 && q.windowFromQuery) {
@@ -128,6 +132,7 @@ export function search(
     c.trace.push({ stage: 'retrieve', mode: c.mode, bm25: c.bm25, matchedTerms: c.matchedTerms, totalTerms: total });
     if (filters.length) c.trace.push({ stage: 'filter', applied: filters });
   }
+  if (q.expansions) annotateAliases(got.candidates, activeTerms(q.terms), q.expansions, options.aliasWeight);
   const ctx = { q, options, lookup: createLookup(index) };
   const active = options.disabledStages.length ? stages.filter((s) => !options.disabledStages.includes(s.name)) : stages;
   const ranked = order(runPipeline(ctx, active, got.candidates)).slice(0, q.limit);
@@ -153,6 +158,7 @@ export function search(
         until: q.untilMs === null ? null : formatIso(q.untilMs),
         recent: q.recent,
       },
+      ...(q.expansions?.size ? { aliases: Object.fromEntries([...q.expansions].map(([k, v]) => [k, v.map((a) => a.word)])) } : {}),
     },
   };
 }

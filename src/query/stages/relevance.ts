@@ -1,5 +1,6 @@
 import type { QueryTerm } from '../../index/tokenizer/tokenizer.js';
 import type { Stage } from '../types.js';
+import { heldWords } from '../aliases.js';
 
 /**
  * The words coverage counts: content terms, without the sub-words jieba's search mode adds
@@ -33,16 +34,18 @@ export const relevanceStage: Stage = {
         c.trace.push({ stage: 'relevance', value: 1, formula: 'no query terms: every record is equally relevant' });
         continue;
       }
-      const held = c.mode === 'and' ? total : words.filter((w) => c.matchedTerms.includes(w.text)).length;
+      // An alias-only word counts aliasWeight, in coverage and in the BM25 share (query/aliases.ts).
+      const { held, typedShare } =
+        c.mode === 'and' && !c.aliasOnly ? { held: total, typedShare: 1 } : heldWords(words, c.matchedTerms, c.aliasOnly, ctx.options.aliasWeight);
       const coverage = Math.min(1, held / total);
       const ratio = max > 0 ? c.bm25 / max : 0;
-      const value = coverage * (tw + (1 - tw) * ratio);
+      const value = coverage * (tw + (1 - tw) * ratio * typedShare);
       c.score = value;
       c.relevance = value;
       c.trace.push({
         stage: 'relevance',
         value,
-        formula: `coverage ${held}/${total} × (${tw} + ${(1 - tw).toFixed(2)} × bm25 ${c.bm25.toPrecision(3)} / best ${max.toPrecision(3)})`,
+        formula: `coverage ${+held.toFixed(3)}/${total} × (${tw} + ${(1 - tw).toFixed(2)} × bm25 ${c.bm25.toPrecision(3)} / best ${max.toPrecision(3)}${typedShare < 1 ? ` × alias share ${+typedShare.toFixed(3)}` : ''})`,
       });
     }
     return candidates;
