@@ -16,7 +16,8 @@ import type { Candidate } from './types.js';
  *
  * File format (dict/aliases.txt, shipped; <home>/aliases.txt, the user's): one group per line,
  * words separated by white space; `#` starts a comment; blank lines are ignored. A line starting
- * with `-` removes its words from every group read before it (the defaults, earlier lines).
+ * with `-` removes its words (English ones with their loose stem: `- failed` also removes `fail`)
+ * from every group read before it (the defaults, earlier lines).
  * `〔红线〕` and `〔更正〕` (or `[redline]`, `[correction]`) stand for the markers themselves:
  * a group holding one reaches every red line or correction.
  */
@@ -80,9 +81,11 @@ export function parseAliasText(text: string, file: string, groups: Group[], prob
       if (!items.length) return at('a removal line names the words to remove, e.g. "- 上线"; line ignored');
       for (const w of items) {
         let found = false;
+        const key = MARKER_ITEMS[w] ? w : keyOf(w);
         for (const g of groups) {
           const n = g.words.length;
-          g.words = g.words.filter((x) => x !== w);
+          // by key, as lookups are: "- failed" also removes "fail" (the same loose stem)
+          g.words = g.words.filter((x) => (MARKER_ITEMS[x] ? x : keyOf(x)) !== key);
           if (g.words.length !== n) found = true;
         }
         if (!found) at(`"${w}" is in no alias group read before this line: nothing removed`);

@@ -95,7 +95,20 @@ export function looseStem(w: string): string {
   return w.replace(/(?:ies|ied|ing|ed|es|s|ly)$/, '');
 }
 
-export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' } {
+type Retrieved = { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' };
+
+export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): Retrieved {
+  const typed = retrieveBy(index, q, opts, (t) => ftsString(t.text), ' ', null);
+  if (!q.expansions?.size || typed.mode === 'recent') return typed;
+  // Aliases (query/aliases.ts): a second pass, each term an OR group of it and its aliases, adds
+  // the records the typed words did not find. A separate pass keeps the typed hits' BM25 as it
+  // was: a record holding a word and its alias is not counted twice.
+  const seen = new Set(typed.candidates.map((c) => c.rec.rid));
+  const more = retrieveBy(index, q, opts, (t) => termMatch(t, q.expansions, index.tokenizer), ' AND ', seen);
+  return { candidates: [...typed.candidates, ...more.candidates], mode: typed.candidates.length ? typed.mode : more.mode };
+}
+
+function retrieveBy(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions, match: (t: QueryTerm) => string, andOp: string, exclude: Set<number> | null): Retrieved {
   const terms = activeTerms(q.terms);
   const toCandidate = (row: Row, mode: Candidate['mode']): Candidate => {
     const rec = rowToRecord(row);
@@ -105,11 +118,14 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
   if (terms.length === 0) {
     return { candidates: recentRecords(index, q, opts.candidates).map((r) => toCandidate(r, 'recent')), mode: 'recent' };
   }
-  const and = matchQuery(index, q, terms.map((t) => termMatch(t, q.expansions, index.tokenizer)).join(' AND '), opts.candidates).map((r) => toCandidate(r, 'and'));
+  // Rows already found (by the typed pass) do not take the places of new ones.
+  const keep = (r: Row) => !exclude?.has(r.rid);
+  const limit = opts.candidates + (exclude?.size ?? 0);
+  const and = matchQuery(index, q, terms.map(match).join(andOp), limit).filter(keep).map((r) => toCandidate(r, 'and'));
   if (and.length >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
   const seen = new Set(and.map((c) => c.rec.rid));
-  const or = matchQuery(index, q, terms.map((t) => termMatch(t, q.expansions, index.tokenizer)).join(' OR '), opts.candidates)
-    .filter((r) => !seen.has(r.rid))
+  const or = matchQuery(index, q, terms.map(match).join(' OR '), limit)
+    .filter((r) => !seen.has(r.rid) && keep(r))
     .map((r) => toCandidate(r, 'or'));
   return { candidates: [...and, ...or], mode: and.length ? 'and+or' : 'or' };
 }
