@@ -104,11 +104,19 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
   // the records the typed words did not find. A separate pass keeps the typed hits' BM25 as it
   // was: a record holding a word and its alias is not counted twice.
   const seen = new Set(typed.candidates.map((c) => c.rec.rid));
-  const more = retrieveBy(index, q, opts, (t) => termMatch(t, q.expansions, index.tokenizer), ' AND ', seen);
+  // Its relaxed OR runs only when the two ANDs together found fewer than the limit, as above.
+  const andBefore = typed.candidates.filter((c) => c.mode === 'and').length;
+  // The pool stays near `candidates`: alias-only records fill what the typed words left, and at
+  // least a quarter of it (they rank below typed hits of the same words; a few are enough).
+  const room = Math.max(opts.candidates - typed.candidates.length, Math.ceil(opts.candidates / 4));
+  // What the typed pass matched is left out in the MATCH itself (NOT), so it is never read twice.
+  const typedTerms = activeTerms(q.terms).map((t) => ftsString(t.text));
+  const not = { and: `(${typedTerms.join(' AND ')})`, or: `(${typedTerms.join(' OR ')})` };
+  const more = retrieveBy(index, q, { candidates: room }, (t) => termMatch(t, q.expansions, index.tokenizer), ' AND ', seen, andBefore, not);
   return { candidates: [...typed.candidates, ...more.candidates], mode: typed.candidates.length ? typed.mode : more.mode };
 }
 
-function retrieveBy(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions, match: (t: QueryTerm) => string, andOp: string, exclude: Set<number> | null): Retrieved {
+function retrieveBy(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions, match: (t: QueryTerm) => string, andOp: string, exclude: Set<number> | null, andBefore = 0, not: { and: string; or: string } | null = null): Retrieved {
   const terms = activeTerms(q.terms);
   const toCandidate = (row: Row, mode: Candidate['mode']): Candidate => {
     const rec = rowToRecord(row);
@@ -121,11 +129,13 @@ function retrieveBy(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions, m
   // Rows already found (by the typed pass) do not take the places of new ones.
   const keep = (r: Row) => !exclude?.has(r.rid);
   const limit = opts.candidates + (exclude?.size ?? 0);
-  const and = matchQuery(index, q, terms.map(match).join(andOp), limit).filter(keep).map((r) => toCandidate(r, 'and'));
-  if (and.length >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
+  const without = (expr: string, x: string | undefined) => (x ? `(${expr}) NOT ${x}` : expr);
+  const and = matchQuery(index, q, without(terms.map(match).join(andOp), not?.and), limit).filter(keep).slice(0, opts.candidates).map((r) => toCandidate(r, 'and'));
+  if (and.length + andBefore >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
   const seen = new Set(and.map((c) => c.rec.rid));
-  const or = matchQuery(index, q, terms.map(match).join(' OR '), limit)
+  const or = matchQuery(index, q, without(terms.map(match).join(' OR '), not?.or), limit)
     .filter((r) => !seen.has(r.rid) && keep(r))
+    .slice(0, opts.candidates)
     .map((r) => toCandidate(r, 'or'));
   return { candidates: [...and, ...or], mode: and.length ? 'and+or' : 'or' };
 }
