@@ -107,8 +107,8 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
   // Its relaxed OR runs only when the two ANDs together found fewer than the limit, as above.
   const andBefore = typed.candidates.filter((c) => c.mode === 'and').length;
   // The pool stays near `candidates`: alias-only records fill what the typed words left, and at
-  // least a quarter of it (they rank below typed hits of the same words; a few are enough).
-  const room = Math.max(opts.candidates - typed.candidates.length, Math.ceil(opts.candidates / 4));
+  // least `limit` of it (they rank below typed hits of the same words; a few are enough).
+  const room = Math.max(opts.candidates - typed.candidates.length, q.limit);
   // What the typed pass matched is left out in the MATCH itself (NOT), so it is never read twice.
   const typedTerms = activeTerms(q.terms).map((t) => ftsString(t.text));
   const not = { and: `(${typedTerms.join(' AND ')})`, or: `(${typedTerms.join(' OR ')})` };
