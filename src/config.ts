@@ -166,6 +166,7 @@ const RankingSchema = section('ranking', {
   redlineMinRelevance: num(0, 1).optional(),
   questionTerms: num(1, 100).optional(),
   bigramWeight: num(0, 1).optional(),
+  aliasWeight: num(0, 1).optional(),
   context: section('context', { neighbourWeight: num(0, 1).optional(), sessionWeight: num(0, 1).optional(), neighbourSeeds: num(0, 100).optional() }).optional(),
   disabledStages: z
     .array(z.string(), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })

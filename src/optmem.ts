@@ -11,6 +11,7 @@ import { EVENT_KIND, checkEvent, eventText, parseEvent, type EventVerb } from '.
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
 import { createTokenizer } from './index/tokenizer/tokenizer.js';
 import { search as runSearch } from './query/search.js';
+import { loadAliases } from './query/aliases.js';
 import type { SearchRequest, SearchResult } from './query/types.js';
 import { layoutOf, type Layout } from './store/layout.js';
 import { LogStore } from './store/log-store.js';
@@ -240,6 +241,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
     }
   };
   openReport = withIndex(() => (index.fresh ? rebuildIndex(index, store) : syncIndex(index, store)));
+  // The shipped alias list plus the home's aliases.txt; a malformed line is a warning of the open.
+  const aliases = loadAliases(layout.aliasesFile);
+  openReport.problems.push(...aliases.problems);
 
   // Every record this instance creates is a new write: it passes the checks at the door.
   const door = doorRules(config);
@@ -465,7 +469,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
-        return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking);
+        return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking, undefined, aliases);
       });
     },
     recent(filters = {}) {

@@ -54,3 +54,20 @@ export const CORRECTION_FILLER = new Set(
     'correction correct corrected wrong actually previously earlier noted note now instead no longer changed change update updated new old'
   ).split(/\s+/),
 );
+
+/**
+ * Words the index adds to a red line's and a correction's body in place of the markers it strips:
+ * what a query for 红线/redline or 更正/correction reaches them by, through the alias file's
+ * `〔红线〕` and `〔更正〕` items (query/aliases.ts). Made-up words, so that no text the user types
+ * ("is the port correct?") matches every correction.
+ */
+export const MARKER_WORDS = { redline: 'optmemredline', correction: 'optmemcorrection' } as const;
+export type MarkerName = keyof typeof MARKER_WORDS;
+
+/** The marker words a record's body carries: by its kind and tier, or the markers in its text. */
+export function markerWords(r: { kind: string; tier: string; text: string }): string[] {
+  const out: string[] = [];
+  if (r.kind === 'redline' || r.tier === 'redline' || REDLINE.test(r.text)) out.push(MARKER_WORDS.redline);
+  if (r.kind === 'correction' || CORRECTION.test(r.text)) out.push(MARKER_WORDS.correction);
+  return out;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
-import { stripMarkers } from '../core/markers.js';
+import { markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
@@ -208,10 +208,15 @@ export class RecordIndex {
     };
   }
 
-  /** The text FTS5 indexes for a record: its words and tags, without the domain prefix and markers. */
+  /**
+   * The text FTS5 indexes for a record: its words and tags, without the domain prefix and markers;
+   * a red line or correction also carries its marker word (core/markers.ts MARKER_WORDS).
+   */
   bodyOf(r: MemoryRecord): string {
     const text = stripMarkers(r.text, this.knownDomains);
-    return this.tokenizer.indexText(r.tags.length ? `${text}\n${r.tags.join(' ')}` : text);
+    const body = this.tokenizer.indexText(r.tags.length ? `${text}\n${r.tags.join(' ')}` : text);
+    const marks = markerWords(r);
+    return marks.length ? `${body}\n${marks.join(' ')}` : body;
   }
 
   /** Insert one record; returns false (and inserts nothing) when its id is already indexed. */

@@ -57,6 +57,13 @@ export interface RankingOptions {
    * 0..1). 0 turns the fallback off.
    */
   bigramWeight: number;
+  /**
+   * What a query word held only through an alias counts, against 1 for the word typed (default
+   * 0.6, 0..1): in coverage and in the BM25 share (query/aliases.ts). Below 0.618 with termWeight
+   * 0.5, a typed hit always outranks an alias-only one on a one-word query. 0: aliases still find
+   * records but add nothing; `disabledStages: ["aliases"]` turns expansion off.
+   */
+  aliasWeight: number;
 }
 
 export const RANKING_DEFAULTS: RankingOptions = {
@@ -69,13 +76,15 @@ export const RANKING_DEFAULTS: RankingOptions = {
   tierWeights: { evidence: 1.15, normal: 1, chatter: 0.8 },
   supersededWeight: 0.25,
   redlineMinRelevance: 0.3,
+  aliasWeight: 0.6,
   context: { neighbourWeight: 0.3, sessionWeight: 0.2, neighbourSeeds: 10 },
   disabledStages: [],
   questionTerms: 3,
   bigramWeight: 0.5,
 };
 
-export const STAGE_NAMES = ['relevance', 'context', 'supersede', 'decay', 'tier', 'redline'] as const;
+// 'aliases' is not a pipeline stage: disabling it turns query expansion off (query/aliases.ts).
+export const STAGE_NAMES = ['relevance', 'context', 'supersede', 'decay', 'tier', 'redline', 'aliases'] as const;
 
 export function halfLifeFor(opts: RankingOptions, domain: string | null): number {
   return (domain !== null ? opts.halfLifeDays[domain] : undefined) ?? opts.halfLifeDays.default ?? 90;

@@ -4,6 +4,7 @@ import { bigramsOf } from '../index/tokenizer/bigrams.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 import { idf } from './question.js';
 import type { Candidate, ParsedQuery } from './types.js';
+import { termMatch } from './aliases.js';
 
 /**
  * Candidate retrieval from FTS5. A short query: AND of its terms first; when that finds fewer than
@@ -153,8 +154,31 @@ function addBigramFallback(index: RecordIndex, q: ParsedQuery, terms: QueryTerm[
   return [...candidates, ...added.filter((c) => c.fallbackTerms?.length)];
 }
 
-export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' } {
-  const got = retrieveWords(index, q, opts);
+type Retrieved = { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' };
+
+/**
+ * Three passes, each adding what the ones before did not find: the typed words; each word as an OR
+ * group of it and its aliases (query/aliases.ts); the bigram fallback for Chinese words the
+ * records hold only inside or across their own words.
+ */
+export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): Retrieved {
+  const typed = retrieveBy(index, q, opts, (t) => ftsString(t.text), ' ', null);
+  let got = typed;
+  if (q.expansions?.size && typed.mode !== 'recent') {
+    // A separate pass keeps the typed hits' BM25 as it was: a record holding a word and its alias
+    // is not counted twice.
+    const seen = new Set(typed.candidates.map((c) => c.rec.rid));
+    // Its relaxed OR runs only when the two ANDs together found fewer than the limit, as above.
+    const andBefore = typed.candidates.filter((c) => c.mode === 'and').length;
+    // The pool stays near `candidates`: alias-only records fill what the typed words left, and at
+    // least `limit` of it (they rank below typed hits of the same words; a few are enough).
+    const room = Math.max(opts.candidates - typed.candidates.length, q.limit);
+    // What the typed pass matched is left out in the MATCH itself (NOT), so it is never read twice.
+    const typedTerms = activeTerms(q.terms).map((t) => ftsString(t.text));
+    const not = { and: `(${typedTerms.join(' AND ')})`, or: `(${typedTerms.join(' OR ')})` };
+    const more = retrieveBy(index, q, { ...opts, candidates: room }, (t) => termMatch(t, q.expansions, index.tokenizer), ' AND ', seen, andBefore, not);
+    got = { candidates: [...typed.candidates, ...more.candidates], mode: typed.candidates.length ? typed.mode : more.mode };
+  }
   if (got.mode === 'recent' || opts.bigramWeight <= 0) return got;
   const terms = activeTerms(q.terms);
   const candidates = addBigramFallback(index, q, terms, got.candidates, opts.candidates, (row) => toCandidate(index, row, 'or', terms));
@@ -167,21 +191,37 @@ function toCandidate(_index: RecordIndex, row: Row, mode: Candidate['mode'], ter
   return { rec, bm25: -row.bm, mode, matchedTerms, relevance: 0, score: 0, superseded: null, conflicts: [], pinned: false, trace: [] };
 }
 
-function retrieveWords(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'recent' } {
+function retrieveBy(
+  index: RecordIndex,
+  q: ParsedQuery,
+  opts: RetrieveOptions,
+  match: (t: QueryTerm) => string,
+  andOp: string,
+  exclude: Set<number> | null,
+  andBefore = 0,
+  not: { and: string; or: string } | null = null,
+): Retrieved {
   const terms = activeTerms(q.terms);
   const cand = (row: Row, mode: Candidate['mode']) => toCandidate(index, row, mode, terms);
   if (terms.length === 0) {
     return { candidates: recentRecords(index, q, opts.candidates).map((r) => cand(r, 'recent')), mode: 'recent' };
   }
+  // Rows already found (by the typed pass) do not take the places of new ones.
+  const keep = (r: Row) => !exclude?.has(r.rid);
+  const limit = opts.candidates + (exclude?.size ?? 0);
+  const without = (expr: string, x: string | undefined) => (x ? `(${expr}) NOT ${x}` : expr);
+  const orMatch = () =>
+    matchQuery(index, q, without(terms.map(match).join(' OR '), not?.or), limit)
+      .filter(keep)
+      .slice(0, opts.candidates);
   if (q.question) {
     // A question: OR of its content words, ranked by BM25 (which weighs each by its rarity).
-    const or = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' OR '), opts.candidates).map((r) => cand(r, 'or'));
-    return { candidates: or, mode: 'or' };
+    return { candidates: orMatch().map((r) => cand(r, 'or')), mode: 'or' };
   }
-  const and = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' '), opts.candidates).map((r) => cand(r, 'and'));
-  if (and.length >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
+  const and = matchQuery(index, q, without(terms.map(match).join(andOp), not?.and), limit).filter(keep).slice(0, opts.candidates).map((r) => cand(r, 'and'));
+  if (and.length + andBefore >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
   const seen = new Set(and.map((c) => c.rec.rid));
-  const or = matchQuery(index, q, terms.map((t) => ftsString(t.text)).join(' OR '), opts.candidates)
+  const or = orMatch()
     .filter((r) => !seen.has(r.rid))
     .map((r) => cand(r, 'or'));
   return { candidates: [...and, ...or], mode: and.length ? 'and+or' : 'or' };

@@ -6,6 +6,7 @@ import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
 import { isQuestion, markFrames } from './question.js';
 import { activeTerms, retrieve, termWeights } from './retrieve.js';
+import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './aliases.js';
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
 import { contextStage } from './stages/context.js';
@@ -114,8 +115,11 @@ export function search(
   req: SearchRequest,
   options: RankingOptions = RANKING_DEFAULTS,
   stages: readonly Stage[] = DEFAULT_STAGES,
+  aliases: AliasTable = NO_ALIASES,
 ): SearchResult {
   let q = parseRequest(req, index, options);
+  // Aliases (query/aliases.ts): each term with aliases matches as an OR group; off with disabledStages "aliases".
+  if (!options.disabledStages.includes('aliases')) q.expansions = expandTerms(aliases, activeTerms(q.terms));
   const pool = Math.max(options.candidates, q.limit * 3);
   const ropts = { candidates: pool, bigramWeight: options.bigramWeight };
   let got = retrieve(index, q, ropts);
@@ -134,9 +138,17 @@ export function search(
   // Results mean something (DECISIONS): a candidate the words matched must show which word, or
   // which fallback; one that holds none of them is no answer (a stem FTS matched and the text
   // does not show).
-  got = { ...got, candidates: got.candidates.filter((c) => c.mode !== 'or' || c.matchedTerms.length > 0 || (c.fallbackTerms?.length ?? 0) > 0) };
+  // Alias-only words are marked first: an alias is evidence too.
+  if (q.expansions) annotateAliases(got.candidates, activeTerms(q.terms), q.expansions, options.aliasWeight);
+  got = {
+    ...got,
+    candidates: got.candidates.filter(
+      (c) => c.mode !== 'or' || c.matchedTerms.length > 0 || (c.fallbackTerms?.length ?? 0) > 0 || Object.keys(c.aliasOnly ?? {}).length > 0,
+    ),
+  };
   for (const c of got.candidates) {
-    c.trace.push({ stage: 'retrieve', mode: c.mode, bm25: c.bm25, matchedTerms: c.matchedTerms, totalTerms: total });
+    // first in the trace, before the aliases entry annotateAliases wrote
+    c.trace.unshift({ stage: 'retrieve', mode: c.mode, bm25: c.bm25, matchedTerms: c.matchedTerms, totalTerms: total });
     if (c.fallbackTerms?.length) c.trace.push({ stage: 'fallback', kind: 'bigram', terms: c.fallbackTerms, weight: options.bigramWeight });
     if (filters.length) c.trace.push({ stage: 'filter', applied: filters });
   }
@@ -158,8 +170,8 @@ export function search(
       text: q.text,
       terms: activeTerms(q.terms).map((t) => t.text),
       mode: got.mode,
-      question: q.question,
-      weights: q.weights,
+      question: q.question ?? false,
+      weights: q.weights ?? {},
       candidates: got.candidates.length,
       time: {
         phrase: q.timePhrase,
@@ -167,6 +179,7 @@ export function search(
         until: q.untilMs === null ? null : formatIso(q.untilMs),
         recent: q.recent,
       },
+      ...(q.expansions?.size ? { aliases: Object.fromEntries([...q.expansions].map(([k, v]) => [k, v.map((a) => a.word)])) } : {}),
     },
   };
 }

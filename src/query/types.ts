@@ -3,6 +3,7 @@ import type { Edge, Resolution } from '../index/supersession.js';
 import type { RankingOptions } from './options.js';
 import type { IndexedRecord } from '../index/record-index.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
+import type { Expansions } from './aliases.js';
 
 /** What a search asks for, after the interface has parsed its flags. */
 export interface SearchRequest {
@@ -36,15 +37,17 @@ export interface ParsedQuery {
   nowMs: number;
   explain: boolean;
   /** read as a question (enough content words): weighted OR, never AND (query/question.ts) */
-  question: boolean;
+  question?: boolean;
   /** each content term's weight: its IDF in this home (query/question.ts) */
-  weights: Record<string, number>;
+  weights?: Record<string, number>;
   /** the query asked for recent things (最近, latest, 上周 …): decay is stronger */
   recent: boolean;
   /** the time words recognized, if any */
   timePhrase: string | null;
   /** the window came from the query's words, not from --since/--until */
   windowFromQuery: boolean;
+  /** aliases of the query's terms (query/aliases.ts); set by search(), none when absent */
+  expansions?: Expansions;
 }
 
 /** One entry per stage that touched a candidate: explanations are data. */
@@ -69,7 +72,9 @@ export type TraceEntry =
   | { stage: 'decay'; ageDays: number; /** null: red lines do not decay */ halfLifeDays: number | null; floor: number; factor: number; recentQuery: boolean }
   | { stage: 'tier'; tier: string; factor: number }
   | { stage: 'context'; neighbour: number; session: number; added: number }
-  | { stage: 'redline'; pinned: boolean; note: string };
+  | { stage: 'redline'; pinned: boolean; note: string }
+  /** the query's terms with aliases, and which of them this record holds only through an alias */
+  | { stage: 'aliases'; expanded: Record<string, string[]>; matchedBy: { term: string; aliases: string[] }[]; weight: number };
 
 export interface Candidate {
   rec: IndexedRecord;
@@ -79,6 +84,8 @@ export interface Candidate {
   matchedTerms: string[];
   /** query words the record holds only through the bigram fallback (inside or across its words) */
   fallbackTerms?: string[];
+  /** terms held only through an alias: term → the aliases the record holds (query/aliases.ts) */
+  aliasOnly?: Record<string, string[]>;
   /** relevance alone (set by the relevance stage): what red-line pinning looks at */
   relevance: number;
   /** the running score each stage refines */
@@ -155,5 +162,7 @@ export interface SearchResult {
     candidates: number;
     /** time words in the query and what they did */
     time: { phrase: string | null; since: string | null; until: string | null; recent: boolean };
+    /** the aliases the query's terms were expanded with (term → aliases); absent when none */
+    aliases?: Record<string, string[]>;
   };
 }

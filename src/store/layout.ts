@@ -15,6 +15,8 @@ export interface Layout {
   lockFile: string;
   configFile: string;
   dictFile: string;
+  /** the user's alias groups, added to the shipped ones (`aliases.txt`; query/aliases.ts) */
+  aliasesFile: string;
   /** bytes of torn appends, set aside byte for byte */
   recoveredDir: string;
   /** what the writer is about to append, kept until the append is durable (`.append-intent`) */
@@ -47,6 +49,7 @@ export function layoutOf(home: string): Layout {
     lockFile: path.join(h, '.lock'),
     configFile: path.join(h, 'config.json'),
     dictFile: path.join(h, 'dict.txt'),
+    aliasesFile: path.join(h, 'aliases.txt'),
     recoveredDir: path.join(h, 'recovered'),
     intentFile: path.join(h, '.append-intent'),
     coreFile: path.join(h, 'core.md'),

@@ -51,6 +51,11 @@ function traceLine(t: TraceEntry): string {
       return `tier: ${t.tier} ×${t.factor}`;
     case 'redline':
       return `redline: ${t.note}`;
+    case 'aliases': {
+      const exp = Object.entries(t.expanded).map(([k, v]) => `${k} → ${v.join(' ')}`).join('; ');
+      const by = t.matchedBy.length ? `; held only through an alias (×${t.weight}): ${t.matchedBy.map((m) => `${m.term} by ${m.aliases.join(' ')}`).join(', ')}` : '; every expanded word held as typed';
+      return `aliases: ${exp}${by}`;
+    }
     default: {
       const { stage, ...rest } = t as { stage: string } & Record<string, unknown>;
       return `${stage}: ${JSON.stringify(rest)}`;

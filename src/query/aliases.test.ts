@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Problem } from '../core/errors.js';
+import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
+import { aliasTable, expandTerms, heldWords, parseAliasText } from './aliases.js';
+
+const term = (text: string, cjk = /[\u4e00-\u9fff]/.test(text)): QueryTerm => ({ text, surface: text, cjk, stop: false });
+
+function table(...files: [string, string][]) {
+  const groups: { words: string[] }[] = [];
+  const problems: Problem[] = [];
+  for (const [name, text] of files) parseAliasText(text, name, groups, problems);
+  return aliasTable(groups, problems);
+}
+
+describe('alias files', () => {
+  it('reads groups, comments and blank lines; words map to the union of their groups, not transitively', () => {
+    const t = table(['d', '# c\n发版 发布 release\n\n发布 publish # a comment\nPort 端口\n']);
+    expect(t.lookup(term('发布')).map((a) => a.word).sort()).toEqual(['publish', 'release', '发版']);
+    expect(t.lookup(term('release')).map((a) => a.word).sort()).toEqual(['发布', '发版']);
+    expect(t.lookup(term('ports')).map((a) => a.word)).toEqual(['端口']);
+    expect(t.problems).toEqual([]);
+  });
+
+  it('a "-" line removes words (English by loose stem) from the groups read before it', () => {
+    const t = table(['d', '失败 fail failed\n发版 上线 release\n'], ['h', '- failed\n- 上线\n']);
+    expect(t.lookup(term('失败'))).toEqual([]);
+    expect(t.lookup(term('发版')).map((a) => a.word)).toEqual(['release']);
+  });
+
+  it('malformed lines are problems with file and line, and are ignored', () => {
+    const t = table(['home/aliases.txt', 'solo\n端口 !!!\n〔foo〕 bar\n- nothing-here\n端口 port\n']);
+    expect(t.problems.map((p) => `${p.file}:${p.line}`)).toEqual(['home/aliases.txt:1', 'home/aliases.txt:2', 'home/aliases.txt:3', 'home/aliases.txt:4']);
+    expect(t.lookup(term('port')).map((a) => a.word)).toEqual(['端口']);
+  });
+
+  it('markers are reached, never typed; sub-words of a longer query word are not expanded', () => {
+    const t = table(['d', '红线 redline 〔红线〕\n公众 public\n']);
+    expect(t.lookup(term('红线'))).toEqual([{ word: 'redline', marker: null }, { word: '〔红线〕', marker: 'redline' }]);
+    expect(expandTerms(t, [term('公众'), term('公众号')]).size).toBe(0);
+  });
+
+  it('an alias-only word counts aliasWeight in coverage and in the BM25 share', () => {
+    expect(heldWords([term('port'), term('backend')], ['backend'], { port: ['端口'] }, 0.6)).toEqual({ held: 1.6, typedShare: 0.8 });
+    expect(heldWords([term('port')], [], undefined, 0.6)).toEqual({ held: 0, typedShare: 1 });
+  });
+});
