@@ -111,14 +111,15 @@ function table(res) {
   return { text: lines.join('\n'), c14: mean(c14), all: mean(res.rows) };
 }
 
-const on = table(run('optmem, decay on (now = end of each conversation)', undefined));
+const on = table(run('optmem, default configuration: relative decay (now = end of each conversation)', undefined));
+const abs = table(run('optmem, decay by own age (decayMode absolute, the rule before issue 12)', { decayMode: 'absolute' }));
 const off = table(run('optmem, decay off', { decayFloor: 1 }));
-console.log(on.text + '\n\n' + off.text);
+console.log(on.text + '\n\n' + abs.text + '\n\n' + off.text);
 console.log(
   `\nreference, categories 1-4: plain BM25 (k1 1.2, b 0.75, lowercase letter/digit tokens) R@5 0.441, R@10 0.519.` +
     `\nreference, paper row: DRAGON (dense) R@5 0.567, R@10 0.662; plain BM25 0.463 / 0.541 (the paper's own scoring).`,
 );
 if (process.argv.includes('--json')) {
   fs.mkdirSync(path.join(root, '.bench'), { recursive: true });
-  fs.writeFileSync(path.join(root, '.bench', 'locomo.json'), JSON.stringify({ decayOn: { c14: on.c14, all: on.all }, decayOff: { c14: off.c14, all: off.all } }, null, 2));
+  fs.writeFileSync(path.join(root, '.bench', 'locomo.json'), JSON.stringify({ decayOn: { c14: on.c14, all: on.all }, decayAbsolute: { c14: abs.c14, all: abs.all }, decayOff: { c14: off.c14, all: off.all } }, null, 2));
 }

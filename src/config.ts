@@ -159,6 +159,8 @@ const RankingSchema = section('ranking', {
   termWeight: num(0, 1).optional(),
   halfLifeDays: z.record(z.string(), num(1, 3650), { error: 'must be an object of domain → days' }).optional(),
   decayFloor: num(0, 1).optional(),
+  decayMode: z.enum(['relative', 'absolute'], { error: 'must be "relative" or "absolute"' }).optional(),
+  rivals: section('rivals', { termShare: num(0.5, 1).optional(), queryShare: num(0, 1).optional(), textOverlap: num(0, 1).optional() }).optional(),
   recentHalfLifeFactor: num(0.01, 1).optional(),
   recentDecayFloor: num(0, 1).optional(),
   tierWeights: section('tierWeights', { evidence: num(0.1, 3).optional(), normal: num(0.1, 3).optional(), chatter: num(0.1, 3).optional() }).optional(),
@@ -285,11 +287,12 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   if (o.kinds) cfg.kinds = [...new Set(o.kinds.map((x) => x.toLowerCase()))];
   if (o.limits) Object.assign(cfg.limits, o.limits);
   if (o.ranking) {
-    const { halfLifeDays, tierWeights, context, disabledStages, ...flat } = o.ranking;
+    const { halfLifeDays, tierWeights, context, rivals, disabledStages, ...flat } = o.ranking;
     Object.assign(cfg.ranking, flat);
     if (halfLifeDays) Object.assign(cfg.ranking.halfLifeDays, halfLifeDays);
     if (tierWeights) Object.assign(cfg.ranking.tierWeights, tierWeights);
     if (context) Object.assign(cfg.ranking.context, context);
+    if (rivals) Object.assign(cfg.ranking.rivals, rivals);
     if (disabledStages) cfg.ranking.disabledStages = [...disabledStages];
   }
   if (o.supersession) Object.assign(cfg.supersession, o.supersession);

@@ -179,7 +179,8 @@ describe('the library: now reaches search', () => {
     fixed.close();
     wall.close();
   });
-  const scores = (m: Optmem, now?: string) => m.search({ query: 'staging server', ...(now ? { now } : {}) }).results.map((h) => [h.id, h.score.toFixed(6)]);
+  // "latest": decay by own age before `now` (without it, decay is relative: the gap to a newer rival, not `now`).
+  const scores = (m: Optmem, now?: string) => m.search({ query: 'latest staging server', ...(now ? { now } : {}) }).results.map((h) => [h.id, h.score.toFixed(6)]);
 
   it('search with createOptmem({ now }) ranks exactly as with req.now at that time', () => {
     expect(scores(fixed).length).toBe(2);

@@ -81,6 +81,19 @@ export function createLookup(index: RecordIndex): QueryLookup {
       }
       return out;
     },
+    factKeys(rids) {
+      const out = new Map<number, string[]>();
+      for (let i = 0; i < rids.length; i += 500) {
+        const chunk = rids.slice(i, i + 500);
+        const st = listStmt((ph) => `SELECT rid, key FROM facts WHERE rid IN (${ph})`, chunk.length, 3);
+        for (const row of st.all(...chunk) as { rid: number; key: string }[]) {
+          const list = out.get(row.rid) ?? [];
+          if (!list.includes(row.key)) list.push(row.key);
+          out.set(row.rid, list);
+        }
+      }
+      return out;
+    },
     current(id) {
       // Follow the newest successor until none is left: one recursive statement per chain.
       if (currents.has(id)) return currents.get(id)!;

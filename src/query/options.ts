@@ -21,6 +21,20 @@ export interface RankingOptions {
    * record above weak recent noise: at most it loses 1 - floor of its score to age.
    */
   decayFloor: number;
+  /**
+   * How age applies (default 'relative'). relative: a record loses score to age only when a newer
+   * candidate on the same subject competes with it (`rivals`), by the time between the two; or, by
+   * its own age, when the query asks for recent things. absolute: every record loses score to its
+   * own age (the rule before issue 12), kept for comparison.
+   */
+  decayMode: 'relative' | 'absolute';
+  /**
+   * What makes a newer candidate a rival of an older one (query/rivals.ts), within one domain and
+   * project: the same fact slot, or at least `termShare` (default 1, 0.5..1) of the query words the
+   * older record holds, and at least `textOverlap` (default 0, 0..1; 0 = not checked) of the older
+   * or newer record's own words beyond the query shared (|A ∩ B| / min(|A|, |B|)).
+   */
+  rivals: { termShare: number; queryShare: number; textOverlap: number };
   /** Half-life multiplier when the query asks for recent things (最近, latest): default 0.2 (0.01..1). */
   recentHalfLifeFactor: number;
   /** Decay floor when the query asks for recent things (default 0.05). */
@@ -71,6 +85,8 @@ export const RANKING_DEFAULTS: RankingOptions = {
   termWeight: 0.5,
   halfLifeDays: { default: 90, code: 180 },
   decayFloor: 0.35,
+  decayMode: 'relative',
+  rivals: { termShare: 1, queryShare: 1, textOverlap: 0.3 },
   recentHalfLifeFactor: 0.2,
   recentDecayFloor: 0.05,
   tierWeights: { evidence: 1.15, normal: 1, chatter: 0.8 },

@@ -69,7 +69,23 @@ export type TraceEntry =
       factor: number;
       note: string;
     }
-  | { stage: 'decay'; ageDays: number; /** null: red lines do not decay */ halfLifeDays: number | null; floor: number; factor: number; recentQuery: boolean }
+  | {
+      stage: 'decay';
+      ageDays: number;
+      /** null: red lines do not decay */
+      halfLifeDays: number | null;
+      floor: number;
+      factor: number;
+      recentQuery: boolean;
+      /**
+       * why age applied or not: recent (the query asks for recent things: own age), rival (a newer
+       * record on the same subject: the gap to it), no-rival (nothing newer competes: ×1),
+       * absolute (decayMode absolute: own age), redline (never decays)
+       */
+      applied?: 'recent' | 'rival' | 'no-rival' | 'absolute' | 'redline';
+      /** the newest rival found (relative mode), or null when none was */
+      rival?: { id: string; by: 'fact' | 'terms'; shared: string[]; gapDays: number; overlap?: number } | null;
+    }
   | { stage: 'tier'; tier: string; factor: number }
   | { stage: 'context'; neighbour: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string }
@@ -107,6 +123,8 @@ export interface QueryLookup {
   get(id: string): IndexedRecord | null;
   /** records by index row id (neighbours in the same file are adjacent row ids) */
   byRids(rids: number[]): IndexedRecord[];
+  /** the fact slot keys (core/facts.ts) each record states, by row id; absent: no fact slots known */
+  factKeys?(rids: number[]): Map<number, string[]>;
 }
 
 export interface QueryContext {

@@ -43,10 +43,16 @@ function traceLine(t: TraceEntry): string {
       return `filter: ${t.applied.join(', ')}`;
     case 'supersede':
       return `supersede: ${t.note} (×${t.factor})`;
-    case 'decay':
-      return t.halfLifeDays !== null
-        ? `decay: ×${t.factor.toFixed(3)} (age ${t.ageDays} d, half-life ${t.halfLifeDays} d, floor ${t.floor}${t.recentQuery ? ', recent query' : ''})`
-        : 'decay: none (red lines do not decay)';
+    case 'decay': {
+      if (t.halfLifeDays === null) return 'decay: none (red lines do not decay)';
+      const params = `half-life ${t.halfLifeDays} d, floor ${t.floor}`;
+      if (t.applied === 'no-rival') return `decay: ×1 (age ${t.ageDays} d; no newer record on the same subject)`;
+      if (t.applied === 'rival' && t.rival) {
+        const why = t.rival.by === 'fact' ? `same fact slot ${t.rival.shared.join(', ')}` : `same query words [${t.rival.shared.join(' ')}]${t.rival.overlap !== undefined ? `, overlap ${t.rival.overlap}` : ''}`;
+        return `decay: ×${t.factor.toFixed(3)} (newer rival ${t.rival.id}, ${t.rival.gapDays} d newer: ${why}; ${params})`;
+      }
+      return `decay: ×${t.factor.toFixed(3)} (age ${t.ageDays} d, ${params}${t.recentQuery ? ', recent query' : ''})`;
+    }
     case 'tier':
       return `tier: ${t.tier} ×${t.factor}`;
     case 'redline':

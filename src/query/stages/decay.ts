@@ -1,28 +1,48 @@
 import { halfLifeFor } from '../options.js';
-import type { Stage } from '../types.js';
+import { findRivals } from '../rivals.js';
+import { coverageWords } from './relevance.js';
+import type { Stage, TraceEntry } from '../types.js';
 
 const DAY = 86_400_000;
+const r1 = (x: number) => Math.round(x * 10) / 10;
 
 /**
- * Time decay relative to the query's clock (--now): factor = floor + (1 - floor) * 2^(-age / halfLife).
- * Red lines never decay. A query asking for recent things shortens the half-life and lowers the floor.
+ * Relative decay (docs/RANKING.md, decay): factor = floor + (1 − floor) · 2^(−age / halfLife), where
+ * age is
+ *  - the record's own age before --now when the query asks for recent things (最近, latest), with the
+ *    recent half-life and floor;
+ *  - else the time between the record and its newest rival (query/rivals.ts: a newer candidate on
+ *    the same subject); a record no newer candidate competes with keeps its score (×1), however
+ *    old: age alone says nothing against a fact nobody has restated since.
+ * Red lines never decay. decayMode 'absolute' restores the old rule (own age, always).
  */
 export const decayStage: Stage = {
   name: 'decay',
   run(ctx, candidates) {
     const o = ctx.options;
     const recent = ctx.q.recent;
+    const relative = o.decayMode === 'relative' && !recent;
+    const rivals = relative ? findRivals(candidates, o, ctx.lookup, ctx.q.text, coverageWords(ctx.q.terms).length) : null;
     for (const c of candidates) {
+      const ownAge = (ctx.q.nowMs - c.rec.timeMs) / DAY;
       if (c.rec.tier === 'redline') {
-        c.trace.push({ stage: 'decay', ageDays: Math.round((ctx.q.nowMs - c.rec.timeMs) / DAY), halfLifeDays: null, floor: 1, factor: 1, recentQuery: recent });
+        c.trace.push({ stage: 'decay', ageDays: Math.round(ownAge), halfLifeDays: null, floor: 1, factor: 1, recentQuery: recent, applied: 'redline' });
         continue;
       }
       const h = halfLifeFor(o, c.rec.domain) * (recent ? o.recentHalfLifeFactor : 1);
       const floor = recent ? o.recentDecayFloor : o.decayFloor;
-      const ageDays = Math.max(0, (ctx.q.nowMs - c.rec.timeMs) / DAY);
-      const factor = floor + (1 - floor) * Math.pow(2, -ageDays / h);
+      let age = Math.max(0, ownAge);
+      const entry: Extract<TraceEntry, { stage: 'decay' }> = { stage: 'decay', ageDays: r1(age), halfLifeDays: h, floor, factor: 1, recentQuery: recent, applied: recent ? 'recent' : 'absolute' };
+      if (rivals) {
+        const rival = rivals.get(c) ?? null;
+        age = rival ? rival.gapDays : 0;
+        entry.applied = rival ? 'rival' : 'no-rival';
+        entry.rival = rival ? { ...rival, gapDays: r1(rival.gapDays) } : null;
+      }
+      const factor = floor + (1 - floor) * Math.pow(2, -age / h);
       c.score *= factor;
-      c.trace.push({ stage: 'decay', ageDays: Math.round(ageDays * 10) / 10, halfLifeDays: h, floor, factor, recentQuery: recent });
+      entry.factor = factor;
+      c.trace.push(entry);
     }
     return candidates;
   },
