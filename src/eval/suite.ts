@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The rules the issue names; a scenario belongs to exactly one. */
+/** The query-time rules a suite checks; a scenario belongs to exactly one. */
 export const RULES = ['supersession', 'decay', 'domains', 'tiers', 'redline'] as const;
 export type Rule = (typeof RULES)[number];
 

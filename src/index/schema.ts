@@ -2,8 +2,8 @@
  * The index schema. Bump SCHEMA_VERSION on any change: an index with another version (or another
  * tokenizer id, or another set of known domains) is thrown away and rebuilt from the files.
  */
-// 6: the bigram fallback table `grams` (issue 12).
-// 7: red lines and corrections carry their marker word in the FTS body (aliases, issue 12).
+// 6: the bigram fallback table `grams`.
+// 7: red lines and corrections carry their marker word in the FTS body (aliases).
 export const SCHEMA_VERSION = 7;
 
 export const SCHEMA_SQL = `

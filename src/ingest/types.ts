@@ -5,7 +5,7 @@
  * moves the source's cursor only past what was written.
  */
 
-/** The six write triggers of the user's second write-up. */
+/** The six write triggers: the moments in a session worth recording (`optmem rules` prints them). */
 export const TRIGGERS = [
   'task-result', // a task finished with a real result (deployed, fixed, configured)
   'lesson', // a pitfall hit or a lesson learned

@@ -1,5 +1,5 @@
 /**
- * The write triggers from the user's second write-up ("第一层：强制写入触发器"): six moments when an
+ * The write triggers ("第一层：强制写入触发器"): six moments when an
  * agent must write to memory at once, plus the self-check before each reply. Printed for pasting
  * into AGENTS.md or CLAUDE.md; the hooks cover session ends, these rules cover everything between.
  */

@@ -25,7 +25,7 @@ export interface RankingOptions {
    * How age applies (default 'relative'). relative: a record loses score to age only when a newer
    * candidate on the same subject competes with it (`rivals`), by the time between the two; or, by
    * its own age, when the query asks for recent things. absolute: every record loses score to its
-   * own age (the rule before issue 12), kept for comparison.
+   * own age (the earlier rule), kept for comparison.
    */
   decayMode: 'relative' | 'absolute';
   /**

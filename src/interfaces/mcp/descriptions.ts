@@ -1,6 +1,6 @@
 /**
  * What the model reads: the server's instructions and every tool's description. Kept in one place so
- * the wording stays consistent and short. The write triggers are the user's six rules (write-up 2,
+ * the wording stays consistent and short. The six write triggers (`optmem rules`,
  * "强制写入触发器"): without them agents read memory but never write it.
  */
 
