@@ -40,7 +40,9 @@ export function hostFiles(host: Host, root: string): string[] {
       case 'openclaw':
         return parts.length === 3 && parts[1] === 'sessions'; // <agent>/sessions/<session>.jsonl
       case 'hermes':
-        return parts.length === 1;
+        // A session the optmem memory provider captured turn by turn (<HERMES_HOME>/optmem/turns/,
+        // beside sessions/) is already in memory: its gateway transcript would only repeat it.
+        return parts.length === 1 && !fs.existsSync(path.join(root, '..', 'optmem', 'turns', name));
     }
   };
   return walk(root, host === 'codex' ? 5 : 3).filter(keep);
