@@ -10,6 +10,9 @@ takes, written without Hermes' code:
   (a synthetic parent package, the folder as the package's search path, sibling .py files first);
   ``register(ctx)`` is called with a context whose ``register_memory_provider`` keeps the provider,
   else the first MemoryProvider subclass in the module is instantiated;
+- the general plugin manager (hermes_cli/plugins.py) scans the same folder: a manifest of
+  ``kind: exclusive`` (or, with no kind, an __init__.py that mentions the memory-provider contract)
+  is recorded but never imported there; only the memory path above loads it;
 - selection: ``memory.provider`` in $HERMES_HOME/config.yaml; the provider is used only when
   ``is_available()`` says so, then ``initialize(session_id, hermes_home=…, platform=…,
   agent_context=…, cwd=…)``;
@@ -95,6 +98,14 @@ def describe(plugin_dir: Path) -> str:
         return read_yaml(plugin_dir / "plugin.yaml").get("description", "")
     except OSError:
         return ""
+
+
+def general_plugin_kind(plugin_dir: Path) -> str:
+    """The kind the general plugin manager gives a folder; "exclusive" ones it does not load."""
+    kind = read_yaml(plugin_dir / "plugin.yaml").get("kind")
+    if kind in ("standalone", "backend", "exclusive", "platform", "model-provider"):
+        return kind
+    return "exclusive" if not kind and is_memory_provider_dir(plugin_dir) else "standalone"
 
 
 class _Collector:

@@ -122,6 +122,7 @@ class HermesLoop(unittest.TestCase):
 class Packaging(unittest.TestCase):
     def test_a_subagent_writes_nothing_and_a_missing_command_is_unavailable(self):
         hh = copy_plugin(["/nonexistent/optmem"])
+        self.assertEqual(hermes.general_plugin_kind(hh / "plugins" / "optmem"), "exclusive", "only memory.provider loads it")
         self.assertIsNone(hermes.start_agent(hh, "s", platform="cli"), "unavailable: Hermes does not activate it")
         p = hermes.load_provider("optmem", hh)
         self.assertIn("not found", p.unavailable_reason())
