@@ -45,6 +45,7 @@ except ImportError:  # Hermes ships PyYAML; a bare python3 may not
 logger = logging.getLogger("hermes-standin")
 
 USER_NAMESPACE = "_hermes_user_memory"
+# A few of Hermes' core tool names (toolsets._HERMES_CORE_TOOLS): a provider tool may not shadow them.
 CORE_TOOLS = {"memory", "terminal", "read_file", "write_file", "clarify", "delegate_task", "todo", "session_search"}
 PREFETCH_TIMEOUT_S = 8.0
 DRAIN_TIMEOUT_S = 5.0
