@@ -18,6 +18,7 @@ Every call shells out to the optmem CLI (the command in ``optmem.json`` beside t
   carries a write trigger (a decision, a lesson, a config change, ...) as diary records, and the
   ingest cursor makes any later ingest of the folder find nothing new. A turn whose ingest failed is
   still in the file and is picked up by the next turn's ingest;
+- ``on_memory_write()``: an entry Hermes' built-in memory tool saved is added to optmem as well;
 - tools ``optmem_search`` and ``optmem_add`` (``get_tool_schemas()`` / ``handle_tool_call()``),
   the way Hermes memory providers expose tools;
 - ``on_pre_compress()`` / ``on_session_end()``: a handoff (``optmem session end --transcript FILE``).
@@ -34,6 +35,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from datetime import datetime, timezone
 from typing import Any, Dict, List, Optional
 
@@ -143,6 +145,7 @@ class OptmemMemoryProvider(MemoryProvider):  # type: ignore[misc,valid-type]
         self._messages: List[Dict[str, Any]] = []
         self._written = 0
         self._pack: Optional[str] = None
+        self._mirrors: List[threading.Thread] = []
 
     @property
     def name(self) -> str:
@@ -234,7 +237,8 @@ class OptmemMemoryProvider(MemoryProvider):  # type: ignore[misc,valid-type]
             return _error(f"{tool_name} failed: {e}")
 
     def shutdown(self) -> None:
-        pass
+        for t in list(self._mirrors):  # mirrored memory writes still running get a bounded wait
+            t.join(self._timeout)
 
     # -- optional hooks ----------------------------------------------------------------
     def on_pre_compress(self, messages: List[Dict[str, Any]]) -> str:
@@ -249,6 +253,27 @@ class OptmemMemoryProvider(MemoryProvider):  # type: ignore[misc,valid-type]
             self._handoff(self._messages)
             self._messages, self._written, self._pack = [], 0, None
         self._session_id = new_session_id
+
+    def on_memory_write(self, action: str, target: str, content: str, metadata: Optional[Dict[str, Any]] = None) -> None:
+        """Hermes' built-in memory tool saved an entry: keep it in optmem too, for the other agents.
+        Called on the tool's own path, so the write runs on a thread; a removal is left to the owner."""
+        text = (content or "").strip()
+        if not self._writes or action not in ("add", "replace") or not text:
+            return
+        args = ["add", "--agent", AGENT, "--tag", f"hermes-{target or 'memory'}"]
+        if self._session_id:
+            args += ["--session", self._session_id]
+
+        def write() -> None:
+            try:
+                self._run(args + ["-"], self._timeout, stdin=text)
+            except Exception as e:
+                logger.warning("optmem: mirroring a memory write failed: %s", e)
+
+        self._mirrors = [t for t in self._mirrors if t.is_alive()]
+        t = threading.Thread(target=write, name="optmem-memory-write", daemon=True)
+        self._mirrors.append(t)
+        t.start()
 
     def get_config_schema(self) -> List[Dict[str, Any]]:
         return [

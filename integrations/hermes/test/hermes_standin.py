@@ -19,7 +19,8 @@ takes, written without Hermes' code:
 - the turn loop (agent/memory_manager.py): ``system_prompt_block()`` joined into the system prompt;
   ``prefetch(query)`` on its own thread, given up after 8 s; ``sync_turn(...)`` on one background
   worker (turn N before N+1), ``messages`` passed only when the method accepts it; tool schemas
-  normalized, a core tool name refused; ``shutdown`` drains the worker within 5 s.
+  normalized, a core tool name refused; a committed write of the built-in memory tool goes to
+  ``on_memory_write(action, target, content, metadata=…)``; ``shutdown`` drains the worker within 5 s.
 """
 
 from __future__ import annotations
@@ -213,6 +214,11 @@ class MemoryManager:
 
     def handle_tool_call(self, tool: str, args: Dict[str, Any]) -> str:
         return self.tools[tool].handle_tool_call(tool, args)
+
+    def on_memory_write(self, action: str, target: str, content: str, metadata: Optional[Dict[str, Any]] = None) -> None:
+        """The built-in memory tool committed a write: mirrored to the external providers, on the tool's path."""
+        for p in self.providers:
+            p.on_memory_write(action, target, content, metadata=dict(metadata or {}))
 
     def on_session_end(self, messages: list) -> None:
         for p in self.providers:

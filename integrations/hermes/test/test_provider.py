@@ -92,12 +92,17 @@ class HermesLoop(unittest.TestCase):
         scheduled = json.loads(optmem("ingest", "--json", "--from", "hermes", env={**os.environ, "HERMES_HOME": str(hh)}))
         self.assertEqual(scheduled["files"], 1, "only the session the provider did not capture")
 
+        # Hermes' built-in memory tool saves a preference: optmem keeps it too.
+        agent.on_memory_write("add", "user", "用户希望周报用中文写，标题带日期", metadata={"session_id": "hermes-s1"})
+
         # End: a handoff the next session starts with.
         agent.on_session_end([
             {"role": "user", "content": "以后日报统一用邮件推送，不再走飞书。"},
             {"role": "assistant", "content": "日报模板已改好。下一步：配置 SMTP 发件账号。"},
         ])
         agent.shutdown_all()
+        logs = "".join(f.read_text(encoding="utf-8") for f in Path(HOME, "log").rglob("*.md"))
+        self.assertIn("用户希望周报用中文写", logs)
         nxt = hermes.start_agent(hh, "hermes-s2", platform="cli", agent_context="primary", cwd=CWD)
         self.assertIn("配置 SMTP 发件账号", nxt.build_system_prompt())
 
