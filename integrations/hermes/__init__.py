@@ -4,7 +4,7 @@ Written against Hermes Agent 0.21.3 (NousResearch/hermes-agent: ``pyproject.toml
 ``agent/memory_provider.py`` at commit 015e865f820234a20be8790c3dc68feb6f5f8a4d; discovery in
 ``plugins/memory/__init__.py`` and ``plugins/plugin_loader.py``; the turn loop in
 ``agent/memory_manager.py``). Packaged like Hermes' bundled memory providers: a folder with
-``plugin.yaml`` (name, version, description, hooks) and this ``__init__.py``, whose ``register(ctx)``
+``plugin.yaml`` (name, version, ``kind: exclusive``, description, hooks) and this ``__init__.py``, whose ``register(ctx)``
 calls ``ctx.register_memory_provider(...)``. Hermes finds it in ``$HERMES_HOME/plugins/optmem/`` and
 activates it when ``config.yaml`` says ``memory: {provider: optmem}``.
 
@@ -187,6 +187,7 @@ class OptmemMemoryProvider(MemoryProvider):  # type: ignore[misc,valid-type]
         except Exception as e:  # a turn never waits on, or fails for, the recall
             logger.info("optmem: no recall this turn: %s", e)
             return ""
+        results = [r for r in results if not r.get("superseded")]  # a correction replaced it
         if not results:
             return ""
         lines = ["## optmem (shared long-term memory)"]
