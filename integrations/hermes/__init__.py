@@ -14,10 +14,11 @@ Every call shells out to the optmem CLI (the command in ``optmem.json`` beside t
 - ``system_prompt_block()``: the project's context pack (``optmem session start --json``);
 - ``prefetch(query)``: recall before each turn (``optmem search --json``), within ``recall_timeout``;
 - ``sync_turn()``: the finished turn is appended to ``$HERMES_HOME/optmem/turns/<session>.jsonl``
-  and that folder is ingested at once (``optmem ingest --quiet``): the trigger detector keeps what
-  carries a write trigger (a decision, a lesson, a config change, ...) as diary records, and the
-  ingest cursor makes any later ingest of the folder find nothing new. A turn whose ingest failed is
-  still in the file and is picked up by the next turn's ingest;
+  and ``$HERMES_HOME/optmem`` is ingested at once (``optmem ingest --quiet``): the trigger detector
+  keeps what carries a write trigger (a decision, a lesson, a config change, ...) as diary records,
+  and the ingest cursor makes any later ingest (``optmem ingest --from hermes`` reads these files
+  too) find nothing new. A turn whose ingest failed is still in the file and is picked up by the
+  next ingest;
 - ``on_memory_write()``: an entry Hermes' built-in memory tool saved is added to optmem as well;
 - tools ``optmem_search`` and ``optmem_add`` (``get_tool_schemas()`` / ``handle_tool_call()``),
   the way Hermes memory providers expose tools;
@@ -294,8 +295,11 @@ class OptmemMemoryProvider(MemoryProvider):  # type: ignore[misc,valid-type]
             logger.warning("optmem: cannot save settings: %s", e)
 
     # -- helpers ---------------------------------------------------------------------
+    def capture_dir(self) -> str:
+        return os.path.join(self._hermes_home, "optmem")
+
     def turns_dir(self) -> str:
-        return os.path.join(self._hermes_home, "optmem", "turns")
+        return os.path.join(self.capture_dir(), "turns")
 
     def _capture_turn(self, user: str, assistant: str, session: str) -> None:
         folder = self.turns_dir()
@@ -309,10 +313,11 @@ class OptmemMemoryProvider(MemoryProvider):  # type: ignore[misc,valid-type]
             f.write("\n".join(lines) + "\n")
             f.flush()
             os.fsync(f.fileno())
-        # The whole folder: an earlier turn whose ingest failed is read now; the cursors skip the rest.
+        # All captured sessions: a turn whose ingest failed is read now; the cursors skip the rest. The
+        # refs (turns/<session>.jsonl) and cursors are those of `optmem ingest --from hermes`.
         wait = str(max(1, int(self._capture_timeout // 2)))
         try:
-            self._run(["ingest", "--quiet", "--wait", wait, folder], self._capture_timeout)
+            self._run(["ingest", "--quiet", "--wait", wait, self.capture_dir()], self._capture_timeout)
         except (OSError, subprocess.SubprocessError) as e:
             logger.warning("optmem: ingest of the turn failed (kept in %s, read by the next ingest): %s", folder, e)
 

@@ -81,16 +81,14 @@ class HermesLoop(unittest.TestCase):
         added = json.loads(agent.handle_tool_call("optmem_add", {"text": "日报的收件人是 ops@example.com", "kind": "note"}))
         self.assertTrue(added["added"])
 
-        # A later ingest finds nothing new: the captured turns are behind their cursor, and the
-        # scheduled `--from hermes` skips the gateway transcript of a session the provider captured.
-        again = json.loads(optmem("ingest", "--json", str(hh / "optmem" / "turns")))
-        self.assertEqual((again["turns"], again["written"]), (0, 0))
+        # The schedule's later `--from hermes` finds nothing new in the captured turns (same cursor),
+        # and skips the gateway transcript of a session the provider captured.
         (hh / "sessions").mkdir()
         line = lambda sid: json.dumps({"role": "user", "content": "以后日报统一用邮件推送，不再走飞书。", "timestamp": "2026-12-01T10:00:00"}, ensure_ascii=False) + "\n"
         for sid in ("hermes-s1", "hermes-gateway-only"):
             (hh / "sessions" / f"{sid}.jsonl").write_text(line(sid), encoding="utf-8")
         scheduled = json.loads(optmem("ingest", "--json", "--from", "hermes", env={**os.environ, "HERMES_HOME": str(hh)}))
-        self.assertEqual(scheduled["files"], 1, "only the session the provider did not capture")
+        self.assertEqual((scheduled["files"], scheduled["filesRead"]), (2, 1), "the captured turns and the uncaptured gateway session; only the latter new")
 
         # Hermes' built-in memory tool saves a preference: optmem keeps it too.
         agent.on_memory_write("add", "user", "用户希望周报用中文写，标题带日期", metadata={"session_id": "hermes-s1"})
@@ -106,7 +104,7 @@ class HermesLoop(unittest.TestCase):
         nxt = hermes.start_agent(hh, "hermes-s2", platform="cli", agent_context="primary", cwd=CWD)
         self.assertIn("配置 SMTP 发件账号", nxt.build_system_prompt())
 
-    def test_a_failed_capture_never_raises_and_the_next_one_catches_up(self):
+    def test_a_failed_capture_never_raises_and_the_next_ingest_catches_up(self):
         hh = copy_plugin(CLI)
         provider_class = type(hermes.load_provider("optmem", hh))
         bad = provider_class(command=[NODE, "-e", "process.exit(3)"])  # an ingest that fails
@@ -115,9 +113,10 @@ class HermesLoop(unittest.TestCase):
             bad.sync_turn("我们决定把备份从每天一次改成每6小时一次。", "好，已改 cron。")
         self.assertIn("read by the next ingest", "\n".join(logs.output))
 
-        good = provider_class(command=CLI)
-        good.initialize("hermes-next", hermes_home=str(hh), platform="cli", cwd=CWD)
-        good.sync_turn("好的", "收到。")
+        # The next ingest reads it: the provider's own at the next turn, or here the schedule's
+        # `--from hermes`, on a Hermes with no gateway sessions/ folder at all.
+        caught = json.loads(optmem("ingest", "--json", "--from", "hermes", env={**os.environ, "HERMES_HOME": str(hh)}))
+        self.assertEqual(caught["written"], 1)
         logs = "".join(f.read_text(encoding="utf-8") for f in Path(HOME, "log").rglob("*.md"))
         self.assertIn("每6小时一次", logs)
 
