@@ -93,7 +93,7 @@ describe('optmem install / uninstall', () => {
     expect(fs.existsSync(path.join(state, 'extensions', 'optmem'))).toBe(false);
   });
 
-  it('hermes: the provider plugin, memory.provider and mcp_servers in config.yaml; uninstall restores the old provider', () => {
+  it('hermes: the provider plugin and memory.provider in config.yaml (no MCP entry); uninstall restores the old provider', () => {
     const { home, env } = sandbox();
     const hh = path.join(home, 'hermes');
     fs.mkdirSync(hh);
@@ -102,10 +102,7 @@ describe('optmem install / uninstall', () => {
     const e = { ...env, HERMES_HOME: hh };
     expect(cli(['install', 'hermes'], { env: e }).code).toBe(0);
     const y = fs.readFileSync(path.join(hh, 'config.yaml'), 'utf8');
-    expect(y).toBe(
-      'model:\n  default: gpt-5\nmemory:\n  provider: optmem\n  memory_enabled: true\nmcp_servers:\n  github:\n    command: npx\n    args: ["-y", "gh-mcp"]\n' +
-        `  optmem:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(BIN)}, "mcp"]\n`,
-    );
+    expect(y).toBe('model:\n  default: gpt-5\nmemory:\n  provider: optmem\n  memory_enabled: true\nmcp_servers:\n  github:\n    command: npx\n    args: ["-y", "gh-mcp"]\n');
     expect(fs.readdirSync(path.join(hh, 'plugins', 'optmem')).sort()).toEqual(['__init__.py', 'optmem.json', 'plugin.yaml']);
     const snap = snapshot(home);
     expect(cli(['install', 'hermes'], { env: e }).stdout).toContain('nothing to change');
@@ -113,6 +110,10 @@ describe('optmem install / uninstall', () => {
     cli(['uninstall', 'hermes'], { env: e });
     expect(fs.readFileSync(path.join(hh, 'config.yaml'), 'utf8')).toBe(yaml0);
     expect(fs.existsSync(path.join(hh, 'plugins', 'optmem'))).toBe(false);
+    // The MCP entry an earlier install wrote goes: the provider's own tools replace it.
+    fs.writeFileSync(path.join(hh, 'config.yaml'), 'mcp_servers:\n  optmem:\n    command: node\n    args: ["optmem.js", "mcp"]\n');
+    expect(cli(['install', 'hermes'], { env: e }).code).toBe(0);
+    expect(fs.readFileSync(path.join(hh, 'config.yaml'), 'utf8')).toBe('memory:\n  provider: optmem\n');
   });
 
   it('an unknown host is a usage error; uninstall with nothing installed changes nothing', () => {

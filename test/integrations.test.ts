@@ -41,7 +41,7 @@ describe('integrations/openclaw', () => {
 
 describe('integrations/hermes', () => {
   const py = spawnSync('python3', ['--version']);
-  it.skipIf(py.status !== 0)('the provider shim passes its unittest against the stand-in MemoryProvider, with the real CLI', () => {
+  it.skipIf(py.status !== 0)('the provider, installed and loaded the way Hermes loads it, runs a session with the real CLI (python3 unittest)', () => {
     const home = tempHome();
     ok(home, ['init']);
     const r = spawnSync('python3', ['-m', 'unittest', 'discover', '-s', path.join(ROOT, 'integrations', 'hermes', 'test'), '-v'], {

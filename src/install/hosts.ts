@@ -182,7 +182,10 @@ function openclawUninstall(c: InstallContext): HostPlan {
   return { changes: compact(changes), notes: ['then `openclaw plugins uninstall optmem` if you registered it with `openclaw plugins install`'] };
 }
 
-// ── Hermes Agent: $HERMES_HOME/plugins/optmem/ and config.yaml (memory.provider, mcp_servers) ──
+// ── Hermes Agent: $HERMES_HOME/plugins/optmem/ and config.yaml (memory.provider) ──
+// The provider brings its own tools (optmem_search, optmem_add): Hermes gates memory-provider tools
+// with its memory toolset and memory modes, which an MCP server's tools would escape, so no MCP entry
+// is written, and one left by an earlier install is removed.
 function hermesPaths(c: InstallContext) {
   const home = c.env.HERMES_HOME || path.join(userHome(c.env), '.hermes');
   return { config: path.join(home, 'config.yaml'), plugin: path.join(home, 'plugins', 'optmem') };
@@ -196,13 +199,15 @@ function hermesInstall(c: InstallContext): HostPlan {
   const config = readOrNull(p.config) ?? '';
   const settingsPath = path.join(p.plugin, 'optmem.json');
   const old = readOrNull(settingsPath);
-  const previous = old ? (parseJsonFile(settingsPath, old).previousProvider ?? null) : yamlChildValue(config, 'memory', 'provider');
-  const settings = { command: [c.self.node, c.self.bin, ...c.dirArgs], previousProvider: previous === 'optmem' ? null : previous };
+  // Settings saved by `hermes memory setup` (recall_limit, capture, …) survive a reinstall.
+  const kept = old ? (parseJsonFile(settingsPath, old) as Record<string, unknown>) : {};
+  const previous = old ? (kept.previousProvider ?? null) : yamlChildValue(config, 'memory', 'provider');
+  const settings = { ...kept, command: [c.self.node, c.self.bin, ...c.dirArgs], previousProvider: previous === 'optmem' ? null : previous };
   let next = yamlSetChild(config, 'memory', 'provider', ['provider: optmem']);
-  next = yamlSetChild(next, 'mcp_servers', 'optmem', ['optmem:', `  command: ${JSON.stringify(c.self.node)}`, `  args: [${mcpArgs(c).map((a) => JSON.stringify(a)).join(', ')}]`]);
+  next = yamlRemoveChild(next, 'mcp_servers', 'optmem');
   return {
     changes: compact([...HERMES_FILES.map((f) => change(path.join(p.plugin, f), fs.readFileSync(path.join(src, f), 'utf8'))), change(settingsPath, jsonText(settings)), change(p.config, next)]),
-    notes: ['check: `hermes memory status` shows provider optmem; `hermes mcp list` lists optmem'],
+    notes: ['check: `hermes memory status` shows provider optmem (tools optmem_search, optmem_add)'],
   };
 }
 
@@ -221,7 +226,8 @@ function hermesUninstall(c: InstallContext): HostPlan {
     next = yamlRemoveChild(next, 'mcp_servers', 'optmem');
     changes.push(change(p.config, next === '' ? null : next));
   }
-  return { changes: compact(changes), notes: [] };
+  const turns = path.join(path.dirname(path.dirname(p.plugin)), 'optmem');
+  return { changes: compact(changes), notes: fs.existsSync(turns) ? [`the turns the provider captured stay in ${turns} (delete the folder if you do not need them)`] : [] };
 }
 
 export const PLANS: Record<HostName, { install: (c: InstallContext) => HostPlan; uninstall: (c: InstallContext) => HostPlan }> = {

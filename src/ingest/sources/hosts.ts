@@ -40,10 +40,29 @@ export function hostFiles(host: Host, root: string): string[] {
       case 'openclaw':
         return parts.length === 3 && parts[1] === 'sessions'; // <agent>/sessions/<session>.jsonl
       case 'hermes':
-        return parts.length === 1;
+        // A session the optmem memory provider captured turn by turn is read from that capture
+        // (hermesCaptureFiles): its gateway transcript would only repeat it.
+        return parts.length === 1 && !fs.existsSync(path.join(hermesCaptureDir(root), 'turns', name));
     }
   };
   return walk(root, host === 'codex' ? 5 : 3).filter(keep);
+}
+
+/**
+ * Where the optmem memory provider for Hermes keeps the turns it captured: `<HERMES_HOME>/optmem/`,
+ * beside the `sessions/` root. The provider ingests this folder after every turn; `--from hermes`
+ * reads it too, with the same refs (`turns/<session>.jsonl`) and cursors, so a turn whose ingest
+ * was cut short is caught up by the schedule and nothing is read twice.
+ */
+export function hermesCaptureDir(root: string): string {
+  return path.join(root, '..', 'optmem');
+}
+
+/** The provider's captured turns under `hermesCaptureDir(root)`, relative to it, sorted. */
+export function hermesCaptureFiles(root: string): string[] {
+  return walk(path.join(hermesCaptureDir(root), 'turns'), 1)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => `turns/${f}`);
 }
 
 /** Transcript files in a folder given on the command line: JSONL and Markdown, any depth. */

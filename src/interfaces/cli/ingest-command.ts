@@ -13,7 +13,7 @@ import { homeExists, type Optmem } from '../../optmem.js';
 import { layoutOf } from '../../store/layout.js';
 import { IngestLock } from '../../ingest/run-lock.js';
 import { runIngest, type IngestSource, type IngestSummary } from '../../ingest/pipeline.js';
-import { defaultRoot, folderFiles, hostFiles, isHost, HOSTS, type Host } from '../../ingest/sources/hosts.js';
+import { defaultRoot, folderFiles, hermesCaptureDir, hermesCaptureFiles, hostFiles, isHost, HOSTS, type Host } from '../../ingest/sources/hosts.js';
 import { mirrorOpenclawStores, openclawStores } from '../../ingest/sources/openclaw-store.js';
 import { createExtractiveSummarizer } from '../../ingest/summarizers/extractive.js';
 import { createSummarizer } from '../../ingest/summarizers/index.js';
@@ -101,10 +101,15 @@ function prepare(ctx: CommandContext): Prepared {
   const problems: Problem[] = [];
   if (host && paths.length === 0) {
     const root = path.resolve(ctx.io.cwd, str(v.root) ?? config.ingest.roots[host] ?? defaultRoot(host, ctx.io.env, ctx.io.env.HOME || os.homedir()));
-    if (!isDir(root)) {
+    // A Hermes CLI user may have no gateway sessions/ folder and still the provider's captured turns.
+    if (!isDir(root) && !(host === 'hermes' && hermesCaptureFiles(root).length)) {
       throw new OptmemError('NOT_FOUND', `no ${host} transcripts: ${root} is not a folder`, { hint: `pass --root DIR, or set ingest.roots.${host} in config.json` });
     }
     for (const rel of hostFiles(host, root)) sources.push(source(path.join(root, rel), rel, host));
+    if (host === 'hermes') {
+      const capture = hermesCaptureDir(root);
+      for (const rel of hermesCaptureFiles(root)) sources.push(source(path.join(capture, rel), rel, host));
+    }
     if (host === 'openclaw') stores.push(root);
     if (sources.length === 0 && !(host === 'openclaw' && openclawStores(root).length)) {
       warnings.push(`no ${host} transcripts under ${root} (${LOOKS_FOR[host]}); nothing to read`);
@@ -151,7 +156,7 @@ const LOOKS_FOR: Record<Host, string> = {
   'claude-code': '<project>/<session>.jsonl',
   codex: 'YYYY/MM/DD/rollout-*.jsonl',
   openclaw: '<agent>/agent/openclaw-agent.sqlite or <agent>/sessions/<session>.jsonl',
-  hermes: '<session>.jsonl',
+  hermes: '<session>.jsonl, or ../optmem/turns/<session>.jsonl (the optmem provider)',
 };
 
 function source(file: string, rel: string, host: Host | null): IngestSource {
