@@ -248,6 +248,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // Every record this instance creates is a new write: it passes the checks at the door.
   const door = doorRules(config);
   const ctx = () => ({ nowMs: now(), knownDomains: config.domains, door });
+  const addCtx = () => ({ ...ctx(), agentDomains: config.agents });
   const refreshMs = options.refreshMs ?? 1000;
   let lastSync = Date.now();
   /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */
@@ -339,7 +340,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     add(input) {
       mustWrite('add a record');
-      const record = createRecord(input, ctx());
+      const record = createRecord(input, addCtx());
       if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
         throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD" or "acknowledge recovered/NAME|ID", optionally followed by "why: …"', {
           field: 'text',

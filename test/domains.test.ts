@@ -24,6 +24,15 @@ describe('domain prefixes and markers', () => {
     expect(add('[correction] [openclaw] title limit is 20').domain).toBe('openclaw');
   });
 
+  it('a record added by a known agent takes its domain when neither a domain nor a prefix gives one', () => {
+    const at = (text: string, extra: object) => mem.add({ text, time: '2026-11-29T10:00:00+08:00', ...extra }).record;
+    expect(at('备份窗口改到凌晨三点', { source: { agent: 'hermes' } }).domain).toBe('hermes');
+    expect(at('标题不超过20字', { source: 'openclaw' }).domain).toBe('openclaw');
+    expect(at('[code] 端口 9090', { source: { agent: 'hermes' } }).domain).toBe('code');
+    expect(at('端口 9090', { source: { agent: 'hermes' }, domain: 'code' }).domain).toBe('code');
+    expect(at('an unknown agent', { source: { agent: 'someone-else' } }).domain).toBeNull();
+  });
+
   it('other bracketed words are just text', () => {
     const r = add('[todo] fix the flaky lint step');
     expect(r.domain).toBeNull();

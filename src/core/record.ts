@@ -63,6 +63,11 @@ export interface RecordContext {
    * checks at the door. Left out when reading files, which are read as written.
    */
   door?: DoorRules;
+  /**
+   * agent name → domain (config `agents`): a new record written by a known agent, with neither a
+   * domain given nor a `[name]` prefix, takes its agent's domain. Left out when reading files.
+   */
+  agentDomains?: Readonly<Record<string, string>>;
 }
 
 /** What a new write must satisfy (docs/RECORD_FORMAT.md, "Input checks"); built from the config by doorRules(). */
@@ -236,7 +241,9 @@ export function createRecord(input: RecordInput, ctx: RecordContext): MemoryReco
   }
 
   const markers = detectMarkers(text, ctx.knownDomains);
-  const domain = input.domain ? checkWord(input.domain, 'domain').toLowerCase() : markers.domain;
+  const agentName = typeof input.source === 'string' ? input.source : input.source?.agent;
+  const agentDomain = agentName && ctx.agentDomains ? (ctx.agentDomains[agentName] ?? null) : null;
+  const domain = input.domain ? checkWord(input.domain, 'domain').toLowerCase() : (markers.domain ?? agentDomain);
   const project = input.project ? checkWord(input.project, 'project') : null;
   const kind = input.kind ? checkWord(input.kind, 'kind').toLowerCase() : markers.kind;
   let tier: Tier;

@@ -71,7 +71,7 @@ export const COMMANDS: Record<string, Command> = {
       corrects: { type: 'string', multiple: true, arg: 'ID', description: 'the id of a record this one corrects (comma-separated or repeated)' },
       time: { type: 'string', arg: 'ISO', description: 'when it happened, ISO 8601 with an offset (default: now)' },
       tag: { type: 'string', multiple: true, arg: 'T', description: 'a free tag (comma-separated or repeated)' },
-      agent: { type: 'string', arg: 'A', description: 'the agent that wrote it, kept in the record\'s source' },
+      agent: { type: 'string', arg: 'A', description: 'the agent that wrote it, kept in the record\'s source; without --domain or a [domain] prefix the record takes the agent\'s domain (config agents)' },
       session: { type: 'string', arg: 'S', description: 'the agent session it came from, kept in the record\'s source' },
       ref: { type: 'string', arg: 'REF', description: 'where it came from (a file, URL or message id), kept in the record\'s source' },
       id: { type: 'string', arg: 'ID', description: 'the record\'s id (default: a new one); an import of your own ids keeps them' },
