@@ -13,7 +13,7 @@ const withoutBackups = (m: Map<string, Buffer>) => new Map([...m].filter(([k]) =
 const nodeAndBin = [process.execPath, BIN];
 
 describe('optmem install / uninstall', () => {
-  it('claude-code: user-scope MCP in ~/.claude.json and three hooks in settings.json, next to what is there', () => {
+  it('claude-code: user-scope MCP in ~/.claude.json and five hooks in settings.json, next to what is there', () => {
     const { home, env } = sandbox();
     fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ numStartups: 3, mcpServers: { other: { type: 'stdio', command: 'x' } } }, null, 2) + '\n');
     fs.mkdirSync(path.join(home, '.claude'));
@@ -37,11 +37,15 @@ describe('optmem install / uninstall', () => {
     expect(s.model).toBe('sonnet');
     expect(s.hooks.SessionStart).toHaveLength(2);
     expect(s.hooks.SessionStart[0].hooks[0].command).toBe('echo hi');
-    for (const e of ['SessionStart', 'PreCompact', 'SessionEnd']) {
-      const cmd: string = s.hooks[e].at(-1).hooks[0].command;
-      expect(cmd).toBe(`${nodeAndBin.join(' ')} hook claude-code ${e}`);
-      expect(path.isAbsolute(cmd.split(' ')[0]!)).toBe(true);
+    expect(Object.keys(s.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'SessionEnd']);
+    for (const e of ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'SessionEnd']) {
+      const hook = s.hooks[e].at(-1).hooks[0];
+      expect(hook.command).toBe(`${nodeAndBin.join(' ')} hook claude-code ${e}`);
+      expect(path.isAbsolute(hook.command.split(' ')[0]!)).toBe(true);
+      // SessionEnd asks for more than Claude Code's 1.5 s default; every hook has a bound
+      expect(hook.timeout).toBeGreaterThanOrEqual(10);
     }
+    expect(cli(['install', 'claude-code', '--trust'], { env }).code).toBe(2);
     expect(fs.readdirSync(home).filter((f) => f.startsWith('.claude.json.optmem-backup-'))).toHaveLength(1);
 
     const afterInstall = snapshot(home);
@@ -53,25 +57,64 @@ describe('optmem install / uninstall', () => {
     expect(withoutBackups(snapshot(home))).toEqual(before);
   });
 
-  it('codex: a managed [mcp_servers.optmem] block, hooks.json, and how to trust the hooks', () => {
+  it('codex: a managed block, four hooks in hooks.json, untrusted until --trust; uninstall takes the trust entries too', () => {
     const { home, env } = sandbox();
     const codexHome = path.join(home, 'codex-home');
     fs.mkdirSync(codexHome);
-    fs.writeFileSync(path.join(codexHome, 'config.toml'), 'model = "gpt-5"\n\n[projects."/x"]\ntrust_level = "trusted"\n');
+    const toml0 = '# my settings\nmodel = "gpt-5"  # keep me\n\n[projects."/x"]\ntrust_level = "trusted"\n';
+    fs.writeFileSync(path.join(codexHome, 'config.toml'), toml0);
     const before = snapshot(home);
-    const r = cli(['install', 'codex'], { env: { ...env, CODEX_HOME: codexHome } });
+    const e = { ...env, CODEX_HOME: codexHome };
+    const r = cli(['install', 'codex'], { env: e });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('trusted_hash');
-    const toml = fs.readFileSync(path.join(codexHome, 'config.toml'), 'utf8');
-    expect(toml.startsWith('model = "gpt-5"\n\n[projects."/x"]\ntrust_level = "trusted"\n')).toBe(true);
+    // without --trust: nothing trusted, and the exact tables to approve them are printed
+    const hooksFile = path.join(codexHome, 'hooks.json');
+    for (const ev of ['session_start', 'user_prompt_submit', 'stop', 'pre_compact']) expect(r.stdout).toContain(`[hooks.state."${hooksFile}:${ev}:0:0"]\ntrusted_hash = "sha256:`);
+    expect(r.stdout).toContain('optmem install codex --trust');
+    let toml = fs.readFileSync(path.join(codexHome, 'config.toml'), 'utf8');
+    expect(toml.startsWith(toml0)).toBe(true);
     expect(toml).toContain(`[mcp_servers.optmem]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(BIN)}, "mcp"]`);
-    const hooks = JSON.parse(fs.readFileSync(path.join(codexHome, 'hooks.json'), 'utf8'));
-    expect(Object.keys(hooks.hooks)).toEqual(['SessionStart', 'PreCompact', 'Stop']);
+    expect(toml).not.toContain('hooks.state');
+    const hooks = JSON.parse(fs.readFileSync(hooksFile, 'utf8'));
+    expect(Object.keys(hooks.hooks)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact']);
     const snap = snapshot(home);
-    expect(cli(['install', 'codex'], { env: { ...env, CODEX_HOME: codexHome } }).stdout).toContain('nothing to change');
+    expect(cli(['install', 'codex'], { env: e }).stdout).toContain('nothing to change');
     expect(snapshot(home)).toEqual(snap);
-    cli(['uninstall', 'codex'], { env: { ...env, CODEX_HOME: codexHome } });
+
+    // --trust: one line per hook, and the same tables in config.toml; the rest byte for byte
+    const t = cli(['install', 'codex', '--trust'], { env: e });
+    expect(t.code, t.stderr).toBe(0);
+    const trusted = t.stdout.split('\n').filter((l) => l.startsWith('trusted: '));
+    expect(trusted.map((l) => l.split(' ')[1])).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact']);
+    toml = fs.readFileSync(path.join(codexHome, 'config.toml'), 'utf8');
+    expect(toml.startsWith(toml0)).toBe(true);
+    for (const l of trusted) {
+      const [, , key, hash] = l.split(' ');
+      expect(toml).toContain(`[hooks.state.${JSON.stringify(key)}]\ntrusted_hash = ${JSON.stringify(hash)}\n`);
+    }
+    // a plain reinstall keeps trust that still matches
+    expect(cli(['install', 'codex'], { env: e }).stdout).toContain('nothing to change');
+
+    // Codex's own table for one of our hooks (written when the user trusted it in /hooks) goes too
+    const stopKey = trusted[2]!.split(' ')[2]!;
+    fs.writeFileSync(path.join(codexHome, 'config.toml'), toml + `\n[hooks.state.${JSON.stringify(stopKey)}]\nenabled = true\ntrusted_hash = "sha256:old"\n`);
+    cli(['uninstall', 'codex'], { env: e });
     expect(withoutBackups(snapshot(home))).toEqual(before);
+  });
+
+  it('codex --trust replaces a table Codex wrote for the same hook (a key twice would break config.toml)', () => {
+    const { home, env } = sandbox();
+    const codexHome = path.join(home, 'codex-home');
+    const e = { ...env, CODEX_HOME: codexHome };
+    expect(cli(['install', 'codex'], { env: e }).code).toBe(0);
+    const key = `${path.join(codexHome, 'hooks.json')}:stop:0:0`;
+    const cfg = path.join(codexHome, 'config.toml');
+    fs.writeFileSync(cfg, `model = "o3"\n\n[hooks.state.${JSON.stringify(key)}]\ntrusted_hash = "sha256:stale"\n` + fs.readFileSync(cfg, 'utf8'));
+    expect(cli(['install', 'codex', '--trust'], { env: e }).code).toBe(0);
+    const toml = fs.readFileSync(cfg, 'utf8');
+    expect(toml.split(`[hooks.state.${JSON.stringify(key)}]`)).toHaveLength(2);
+    expect(toml).not.toContain('sha256:stale');
+    expect(toml.startsWith('model = "o3"\n\n')).toBe(true);
   });
 
   it('openclaw: the plugin files, plugins.entries.optmem with conversation access, and mcp.servers', () => {

@@ -46,6 +46,6 @@ export function describeHostChange(r: HostChangeResult): string {
     for (const c of r.changes) out += diff(c);
     for (const b of r.backups) out += `backup: ${b}\n`;
   }
-  if (r.verb === 'install' || r.changes.length) for (const n of r.notes) out += `${n}\n`;
+  if (r.verb === 'install' || r.changes.length) for (const n of r.notes) out += `${r.dryRun ? n.replace(/^trusted: /, 'would trust: ') : n}\n`;
   return out;
 }

@@ -15,7 +15,8 @@ export function withHooks(settings: Obj, host: string, commands: Record<string, 
   const hooks = (typeof out.hooks === 'object' && out.hooks !== null ? out.hooks : (out.hooks = {})) as Obj;
   for (const [event, command] of Object.entries(commands)) {
     const groups = Array.isArray(hooks[event]) ? (hooks[event] as Obj[]) : [];
-    const present = groups.some((g) => Array.isArray(g?.hooks) && (g.hooks as Obj[]).some((h) => h?.command === command));
+    // Already there as it would be written (same command, same timeout): nothing to change.
+    const present = groups.some((g) => Array.isArray(g?.hooks) && (g.hooks as Obj[]).some((h) => h?.command === command && h?.timeout === timeouts[event]));
     if (present) continue;
     const kept = removeFrom(groups, host);
     const entry: Obj = { type: 'command', command };

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { change, jsonText, parseJsonFile, readOrNull, type FileChange } from './changes.js';
-import { withHooks, withoutHooks } from './hook-entries.js';
+import { codexHookHash, codexHookKey, codexHookRefs, trustTable, withoutTrustTables } from './codex-trust.js';
+import { isOurs, withHooks, withoutHooks } from './hook-entries.js';
 import { integrationDir, shellCommand, type SelfCommand } from './self.js';
 import { withBlock, withoutBlock, yamlChildValue, yamlRemoveChild, yamlSetChild } from './text-blocks.js';
 
@@ -16,6 +17,8 @@ export interface InstallContext {
   self: SelfCommand;
   /** `--dir HOME` for the commands written, when the memory home was chosen explicitly */
   dirArgs: string[];
+  /** Codex: write the trust entries of optmem's hooks into config.toml (`--trust`) */
+  trust?: boolean;
 }
 
 export interface HostPlan {
@@ -44,7 +47,14 @@ function claudePaths(c: InstallContext) {
   return { mcp: path.join(home, '.claude.json'), settings: path.join(home, '.claude', 'settings.json') };
 }
 
-const CLAUDE_EVENTS = ['SessionStart', 'PreCompact', 'SessionEnd'];
+const CLAUDE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'SessionEnd'];
+/**
+ * Seconds each hook may take, written into the host's config. Both hosts give a command hook 600 s
+ * unless told; Claude Code gives SessionEnd hooks 1.5 s unless one of them asks for more (up to
+ * 60 s), and 1.5 s is less than starting Node on a busy machine. Well above what the hooks take on
+ * a home of 100k records (bench/hooks.js).
+ */
+const HOOK_TIMEOUTS: Record<string, number> = { SessionStart: 30, UserPromptSubmit: 15, Stop: 60, PreCompact: 120, SessionEnd: 10 };
 
 function claudeInstall(c: InstallContext): HostPlan {
   const p = claudePaths(c);
@@ -54,7 +64,7 @@ function claudeInstall(c: InstallContext): HostPlan {
   const settings = parseJsonFile(p.settings, readOrNull(p.settings));
   const cmds = Object.fromEntries(CLAUDE_EVENTS.map((e) => [e, hookCommand(c, 'claude-code', e)]));
   return {
-    changes: compact([change(p.mcp, jsonText({ ...mcp, mcpServers: servers })), change(p.settings, jsonText(withHooks(settings, 'claude-code', cmds)))]),
+    changes: compact([change(p.mcp, jsonText({ ...mcp, mcpServers: servers })), change(p.settings, jsonText(withHooks(settings, 'claude-code', cmds, HOOK_TIMEOUTS)))]),
     notes: ['check: `claude mcp get optmem` (connects), `claude doctor` (no "Invalid settings")'],
   };
 }
@@ -87,42 +97,77 @@ function codexPaths(c: InstallContext) {
   return { config: path.join(dir, 'config.toml'), hooks: path.join(dir, 'hooks.json') };
 }
 
-const CODEX_EVENTS = ['SessionStart', 'PreCompact', 'Stop'];
+const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact'];
 const toml = (s: string) => JSON.stringify(s); // a TOML basic string is a JSON string for these paths
+
+interface Trust {
+  key: string;
+  hash: string;
+  event: string;
+}
+
+/** optmem's hooks in a hooks.json object, with the trust key and hash Codex gives each. */
+function codexTrust(hooksPath: string, hooks: Record<string, unknown>): Trust[] {
+  return codexHookRefs(hooks, (cmd) => isOurs(cmd, 'codex')).map((r) => ({ key: codexHookKey(hooksPath, r), hash: codexHookHash(r), event: r.event }));
+}
+
+/** The trust tables inside our block as they are now: key → hash. */
+function blockTrust(config: string): Map<string, string> {
+  const block = /^# >>> optmem.*$([\s\S]*?)^# <<< optmem$/m.exec(config)?.[1] ?? '';
+  const out = new Map<string, string>();
+  for (const m of block.matchAll(/^\[hooks\.state\.("(?:[^"\\]|\\.)*")\]\s*\ntrusted_hash\s*=\s*("(?:[^"\\]|\\.)*")/gm)) out.set(JSON.parse(m[1]!), JSON.parse(m[2]!));
+  return out;
+}
 
 function codexInstall(c: InstallContext): HostPlan {
   const p = codexPaths(c);
   const config = readOrNull(p.config) ?? '';
   const outside = config.split(/^# >>> optmem.*$[\s\S]*?^# <<< optmem$/m).join('');
   if (/^\s*\[mcp_servers\.optmem\]/m.test(outside)) throw new Error(`${p.config} already has an [mcp_servers.optmem] table that optmem did not write; remove it first`);
-  const block = `[mcp_servers.optmem]\ncommand = ${toml(c.self.node)}\nargs = [${mcpArgs(c).map(toml).join(', ')}]\n`;
   const hooks = parseJsonFile(p.hooks, readOrNull(p.hooks));
   const cmds = Object.fromEntries(CODEX_EVENTS.map((e) => [e, hookCommand(c, 'codex', e)]));
+  const nextHooks = withHooks(hooks, 'codex', cmds, HOOK_TIMEOUTS);
+  const trust = codexTrust(path.resolve(p.hooks), nextHooks);
+  // Without --trust, trust written by an earlier `--trust` stays while it still matches the hook.
+  const had = blockTrust(config);
+  const kept = c.trust ? trust : trust.filter((t) => had.get(t.key) === t.hash);
+  // Our tables replace any Codex wrote for the same keys (a key twice is a TOML error).
+  const base = kept.length ? withoutTrustTables(withoutBlock(config), new Set(kept.map((t) => t.key))) : config;
+  const block = [`[mcp_servers.optmem]\ncommand = ${toml(c.self.node)}\nargs = [${mcpArgs(c).map(toml).join(', ')}]\n`, ...kept.map((t) => trustTable(t.key, t.hash))].join('\n');
+  const untrusted = trust.filter((t) => !kept.includes(t));
+  const notes: string[] = [];
+  for (const t of kept) notes.push(`trusted: ${t.event} ${t.key} ${t.hash}`);
+  if (untrusted.length) {
+    notes.push(
+      `Codex runs a new hook only once it is trusted; ${untrusted.length === trust.length ? `optmem's ${trust.length} hooks are` : `${untrusted.length} of optmem's hooks are`} not. Either run \`optmem install codex --trust\`,`,
+      'or trust them in Codex (start `codex`, open `/hooks`), or add these tables to ' + p.config + ':',
+      ...untrusted.map((t) => trustTable(t.key, t.hash).trimEnd()),
+    );
+  }
+  notes.push('check: `codex mcp get optmem`; `codex app-server` → `hooks/list` shows each optmem hook and its trust status');
   return {
-    changes: compact([change(p.config, withBlock(config, block)), change(p.hooks, jsonText(withHooks(hooks, 'codex', cmds)))]),
-    notes: [
-      'Codex runs a new hook only once it is trusted. Approve the three optmem hooks: start `codex`, open `/hooks` and trust them;',
-      `or read each hook's key and current hash with \`codex app-server\` → \`hooks/list\` and add to ${p.config}:`,
-      '  [hooks.state."<key>"]\n  trusted_hash = "<hash>"',
-      'check: `codex mcp get optmem`; `codex app-server` → `mcpServerStatus/list` connects it',
-    ],
+    changes: compact([change(p.config, withBlock(base, block)), change(p.hooks, jsonText(nextHooks))]),
+    notes,
   };
 }
 
 function codexUninstall(c: InstallContext): HostPlan {
   const p = codexPaths(c);
   const changes: (FileChange | null)[] = [];
+  const hText = readOrNull(p.hooks);
+  const hooks = hText === null ? {} : parseJsonFile(p.hooks, hText);
+  // The trust entries of the hooks about to go, whoever wrote them (optmem --trust, or Codex's /hooks).
+  const keys = new Set(codexTrust(path.resolve(p.hooks), hooks).map((t) => t.key));
   const config = readOrNull(p.config);
   if (config !== null) {
-    const next = withoutBlock(config);
+    const next = withoutTrustTables(withoutBlock(config), keys);
     changes.push(change(p.config, next === '' ? null : next));
   }
-  const hText = readOrNull(p.hooks);
   if (hText !== null) {
-    const next = withoutHooks(parseJsonFile(p.hooks, hText), 'codex');
+    const next = withoutHooks(hooks, 'codex');
     changes.push(change(p.hooks, Object.keys(next).length ? jsonText(next) : null));
   }
-  return { changes: compact(changes), notes: ['trust entries under [hooks.state] that Codex wrote for the removed hooks are inert; delete them if you like'] };
+  return { changes: compact(changes), notes: [] };
 }
 
 // ── OpenClaw: the plugin under $OPENCLAW_STATE_DIR/extensions/optmem, and openclaw.json ──

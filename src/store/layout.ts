@@ -33,6 +33,8 @@ export interface Layout {
   ingestLockFile: string;
   /** what the scheduled job printed, run after run (`ingest/ingest.log`) */
   ingestLogFile: string;
+  /** hooks that could not do their part, one line each (`ingest/hooks.log`) */
+  hooksLogFile: string;
   /** what `schedule install` wrote, for doctor (`ingest/schedule.json`) */
   scheduleStateFile: string;
   /** JSONL mirrors of OpenClaw's SQLite session stores (`ingest/openclaw-store/`) */
@@ -58,6 +60,7 @@ export function layoutOf(home: string): Layout {
     cursorsFile: path.join(ingest, 'cursors.json'),
     ingestLockFile: path.join(ingest, '.lock'),
     ingestLogFile: path.join(ingest, 'ingest.log'),
+    hooksLogFile: path.join(ingest, 'hooks.log'),
     scheduleStateFile: path.join(ingest, 'schedule.json'),
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
   };

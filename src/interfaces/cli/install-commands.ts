@@ -18,7 +18,7 @@ function hostArg(ctx: CommandContext, verb: string): HostName {
 function installContext(ctx: CommandContext): InstallContext {
   // The home goes into the configs only when it was chosen explicitly; otherwise each hook finds
   // ~/.optmem (or $OPTMEM_HOME) at run time like any other optmem command.
-  return { env: ctx.io.env, self: selfCommand(), dirArgs: explicitHome(ctx) ? ['--dir', ctx.home] : [] };
+  return { env: ctx.io.env, self: selfCommand(), dirArgs: explicitHome(ctx) ? ['--dir', ctx.home] : [], trust: ctx.args.values.trust === true };
 }
 
 function explicitHome(ctx: CommandContext): boolean {
@@ -28,6 +28,7 @@ function explicitHome(ctx: CommandContext): boolean {
 function run(ctx: CommandContext, verb: HostVerb): number {
   const host = hostArg(ctx, verb);
   const dryRun = ctx.args.values['dry-run'] === true;
+  if (ctx.args.values.trust === true && host !== 'codex') throw new OptmemError('USAGE', `--trust is for codex only (${host} runs its hooks without a trust step)`, { field: 'trust' });
   const r = changeHost(verb, host, installContext(ctx), { dryRun });
   // The configs name an explicit home with --dir, and an explicit home that does not exist is
   // refused: install creates it. The default home is created by the host's first hook or MCP call.
@@ -45,8 +46,11 @@ const HOSTS_DETAIL = `HOST is one of: ${HOSTS.join(', ')} (docs/HOSTS.md says wh
 
 export const installCommand: Command = {
   summary: 'add optmem (MCP server and hooks) to an agent host: claude-code, codex, openclaw, hermes',
-  usage: 'optmem install claude-code|codex|openclaw|hermes [--dry-run] [--dir DIR]',
-  options: { 'dry-run': DRY_RUN },
+  usage: 'optmem install claude-code|codex|openclaw|hermes [--dry-run] [--dir DIR] [--trust]',
+  options: {
+    'dry-run': DRY_RUN,
+    trust: { type: 'boolean', description: "codex: also mark optmem's hooks as trusted in config.toml (else Codex skips them until you approve them in /hooks)" },
+  },
   details: `${HOSTS_DETAIL}\nWith --dir (or $OPTMEM_HOME) the host's configs name that home, and install creates it.`,
   run: (ctx) => run(ctx, 'install'),
 };
