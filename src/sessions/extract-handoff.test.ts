@@ -7,11 +7,12 @@ const FIX = path.resolve(__dirname, '../../test/fixtures/transcripts');
 const fromFixture = (f: string) => extractHandoff(readTranscript(path.join(FIX, f)).turns);
 
 describe('extractHandoff', () => {
-  it('a Chinese Claude Code session: done, stuck, next, decisions and files, newest first', () => {
+  it('a Chinese Claude Code session: done, stuck, next, decisions and files, newest first; a blocker fixed later is gone', () => {
     expect(fromFixture('claude-code-zh.jsonl')).toEqual({
-      done: ['测试改为读取 test/helpers/port.ts 里的 PORT，npm test 全部通过'],
-      stuck: ['支付回调的签名校验还是失败，卡在商户证书过期，今天先这样', '集成测试报错：test/api.test.ts 里还写死了8080，连接被拒绝'],
-      next: ['找运维续签商户证书，然后重跑支付回调的联调', '接下来还需要把 nginx 的改动同步到预发环境'],
+      done: ['测试改为读取 test/helpers/port.ts 里的 PORT，npm test 全部通过', '端口已经改成9090了'],
+      // "集成测试报错：test/api.test.ts 里还写死了8080" was fixed by the done item above: not stuck any more
+      stuck: ['支付回调的签名校验还是失败，卡在商户证书过期，今天先这样'],
+      next: ['找运维续签商户证书，然后重跑支付回调的联调', '把 nginx 的改动同步到预发环境'],
       decisions: ['我们决定测试里的端口统一从环境变量 PORT 读，别再写死'],
       files: ['test/helpers/port.ts', '/etc/nginx/conf.d/shop.conf', 'config/server.yaml', 'test/api.test.ts'],
     });
@@ -34,13 +35,13 @@ describe('extractHandoff', () => {
     expect(fromFixture('plain.jsonl')).toEqual({
       done: ['正文第二节已完成'],
       stuck: ['配图生成失败，图床接口返回 403'],
-      next: ['明天把第三节补完，再排版'],
+      next: ['把第三节补完，再排版'],
       decisions: ['标题定了：《智能体为什么总失忆》'],
       files: ['drafts/cover-prompt.txt', 'drafts/memory-article.md'],
     });
     const codex = fromFixture('codex-rollout.jsonl');
     expect(codex.done).toEqual(['Fixed the crash: src/output.rs now prints [] for empty input']);
-    expect(codex.next).toEqual(['Next, I should add a regression test in tests/json.rs']);
+    expect(codex.next).toEqual(['add a regression test in tests/json.rs']);
     const md = fromFixture('chat-export.md');
     expect(md.next).toEqual(['下周一检查邮件是否按时发出', '在 scripts/send-mail.py 里加上收件人列表']);
     expect(md.decisions).toContain('我们决定改用邮件发周报');
