@@ -62,6 +62,8 @@ const CUES: Record<Field, RegExp> = {
 
 /** Words that close a blocker. */
 const RESOLVES = /(解决|修好|修复|搞定|跑通|通过|成功|恢复|好了|出来了|可以了|没问题|正常了|200\b)|\b(fixed|resolved|works|passes|pass\b|succeeded|green|clean|returns 200|sorted)/i;
+/** Words that say, by themselves, that the blocker just before is gone. */
+const RESOLVES_STRONG = /(解决了|已解决|修好了?|已修复|修复了|搞定)|\b(fixed|resolved|works now|now works|succeeded|sorted (?:it )?out)\b/i;
 /** An item's next-step or defer words (in a done sentence: "…，还需要你执行 X" is an open item). */
 const NEXT_CLAUSE = /[，,；;]\s*(?=(?:另外|然后)?(?:还需要|还要|需要你|下一步|接下来|之后要)|(?:and |but )?(?:i |we )?still need to\b)/i;
 /** User items this short, with nothing named, are small talk about later ("剩下的明天弄"). */
@@ -84,8 +86,8 @@ interface Candidate {
   resolves: boolean;
   /** its sentence has words that close a blocker, or a done label */
   resolving: boolean;
-  /** its sentence has words that close a blocker */
-  resolvingWords?: boolean;
+  /** its sentence says in so many words that a blocker is gone */
+  resolvingStrong?: boolean;
   /** it came with a label ("TODO: …") */
   labelled?: boolean;
   /** a plain statement: no cue, only named things */
@@ -130,7 +132,7 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
           const c = candidate(field, item, seq++, ti, { plain: got.plain });
           c.labelled = got.label === true;
           c.resolving = field === 'done' && (got.labelField === 'done' || RESOLVES.test(s));
-          c.resolvingWords = field === 'done' && RESOLVES.test(s);
+          c.resolvingStrong = field === 'done' && (RESOLVES_STRONG.test(s) || /^(?:fixed|resolved|已修复|已解决|解决了|修好了|搞定)\s*[:：]/i.test(s.trim()));
           const named = c.specifics.length > 0;
           // Nothing named and short: "好的，标题已改" (done), "剩下的明天弄" (a user's later).
           if (!named && !c.labelled && field === 'done' && VAGUE(item)) continue;
@@ -200,7 +202,7 @@ function closeResolvedBlockers(cands: Candidate[]): void {
     for (const s of open) {
       const shared = [...words(s)].some((w) => dw.has(w));
       // Without a shared word, only a resolution said in so many words, right after the one open blocker.
-      const near = d.resolvingWords === true && open.length === 1 && talkTurns(s.turn, d.turn) <= 2;
+      const near = d.resolvingStrong === true && open.length === 1 && talkTurns(s.turn, d.turn) <= 2;
       if (shared || near) {
         s.closed = true;
         any = true;
@@ -223,12 +225,13 @@ function terms(s: string): string[] {
   const out: string[] = [];
   for (const w of s.toLowerCase().match(/[a-z_][\w.-]{2,}/g) ?? []) {
     if (!STOP.has(w)) out.push(w);
-    for (const part of w.split(/[._-]/)) if (part.length >= 3 && part !== w && !STOP.has(part)) out.push(part);
+    for (const part of w.split(/[/._-]/)) if (part.length >= 4 && part !== w && !STOP.has(part) && !PATH_PARTS.has(part)) out.push(part);
   }
   for (const run of s.match(/[\u3400-\u9fff]{2,}/g) ?? []) for (let i = 0; i + 2 <= run.length; i++) if (!CJK_STOP.has(run.slice(i, i + 2))) out.push(run.slice(i, i + 2));
   return out;
 }
 const STOP = new Set('the and for with that this from now are was were has have had not but all its into then than when what which will would should could after before still just also one two'.split(' '));
+const PATH_PARTS = new Set('src lib test tests docs config main index yaml json http https home html conf spec dist build scripts'.split(' '));
 const CJK_STOP = new Set(['已经', '现在', '这个', '那个', '还是', '一下', '我们', '你的', '可以', '应该', '之后', '然后', '改成', '解决', '修好', '问题', '报错', '失败', '成功']);
 
 const BASE: Record<Field, number> = { next: 4, stuck: 4, decisions: 3.5, done: 2.5 };
@@ -311,7 +314,7 @@ export function imperative(item: string): string {
     s = s
       .replace(/^(?:明白|好的|好|嗯|行|收到|记下了|ok(?:ay)?|noted|got it|sure)\s*[，,。.!！:：]\s*/i, '')
       .replace(/^(?:下一步|接下来|之后要做的?|之后|后续|待办|还需要做的|明天|下次|回头)\s*[:：，,]?\s*/, '')
-      .replace(/^(?:我们|我)?(?:还需要|还要|需要|记得|得|要)\s*/, '')
+      .replace(/^(?:我们|我)?(?:还需要|还要|需要|记得|得|要)(?:你|您)?\s*/, '')
       .replace(/^(?:next(?:\s+steps?|\s+time)?|todo|to-?do|still to do|for tomorrow|tomorrow|follow[- ]?ups?|later|then)\s*[:：,]?\s*/i, '')
       .replace(/^(?:i|we)\s+(?:still\s+)?(?:should|need to|will|'ll|must|have to|want to)\s+/i, '')
       .replace(/^(?:i'll|we'll|let's|still need to|need to|remind me to)\s+/i, '');
