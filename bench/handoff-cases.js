@@ -27,7 +27,7 @@ export function loadHandoffCases(dir, { sets } = {}) {
       }
       const where = `${set}/${id}/case.json`;
       if (!HOSTS.has(c.host)) throw new Error(`${where}: host "${c.host}" is not one of ${[...HOSTS].join(', ')}`);
-      if (typeof c.project !== 'string' || !/^[\w.-]+$/.test(c.project)) throw new Error(`${where}: project must be one word`);
+      if (typeof c.project !== 'string' || !/^[\p{L}\p{N}_.-]+$/u.test(c.project)) throw new Error(`${where}: project must be one word`);
       if (!Array.isArray(c.facts) || c.facts.length === 0) throw new Error(`${where}: facts must be a non-empty list`);
       for (const f of c.facts) {
         if (!KINDS.has(f.kind)) throw new Error(`${where}: fact ${f.id}: kind "${f.kind}" is not one of ${[...KINDS].join(', ')}`);

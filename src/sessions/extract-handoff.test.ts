@@ -97,16 +97,16 @@ describe('extractHandoff keeps the specifics', () => {
   it('a config key and its new value, from the text and from an edit the text does not restate', () => {
     const h = extractHandoff([
       a('已把 workflows/daily-report.yaml 的 schedule 从 "0 23 * * *" 改成 "30 22 * * *"。'),
-      { role: 'tool', text: 'Edit', line: 2, files: ['config/default.yaml'], changes: ['config/default.yaml: redis.pool.max 10 → 50'] },
+      { role: 'tool', text: 'Edit', line: 2, files: ['config/default.yaml'], changes: ['config/default.yaml: redis.pool.max: 50 (was 10)'] },
       a('改好了。', 3),
     ]);
-    expect(h.done).toContain('config/default.yaml: redis.pool.max 10 → 50');
+    expect(h.done).toContain('config/default.yaml: redis.pool.max: 50 (was 10)');
     expect(all(h)).toContain('"30 22 * * *"');
   });
 
   it('an edit whose value a sentence already states is not repeated', () => {
     const h = extractHandoff([
-      { role: 'tool', text: 'Edit', line: 1, changes: ['nginx/sites/app.conf: client_max_body_size 1m → 20m'] },
+      { role: 'tool', text: 'Edit', line: 1, changes: ['nginx/sites/app.conf: client_max_body_size 20m (was 1m)'] },
       a('Fixed: client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200.', 2),
     ]);
     expect(h.done).toEqual(['client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200']);

@@ -20,7 +20,8 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  * 3. **Named things.** Titles, paths, settings, versions and numbers (`findSpecifics`) are what a
  *    handoff keeps verbatim. An assistant sentence that names something but has no cue is kept as a
  *    plain done item at a low priority; a settings change seen only in an edit's input
- *    (`config.yaml: pool.max 10 → 50`) is a done item too, unless an item already states that value.
+ *    (`config.yaml: pool.max: 50 (was 10)`), a package a command installed at a version or a branch it
+ *    made is a done item too, unless an item already states that value.
  * 4. **Resolved blockers.** A stuck item is dropped once a later done item resolves it (it shares a
  *    named thing or a word with the blocker, or is the first resolution within the next two turns):
  *    the done item, which carries the value that closed it ("p99 从 480ms 降到 95ms"), ranks higher.
@@ -33,7 +34,7 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  *    in reading order within a turn.
  * Files come from tool inputs first (the files the session worked on), then from path-looking words.
  */
-export const LIMITS = { done: 8, stuck: 6, next: 8, decisions: 6, files: 10 } as const;
+export const LIMITS = { done: 12, stuck: 6, next: 8, decisions: 6, files: 10 } as const;
 /** Longest item kept, in characters. */
 export const ITEM_CHARS = 200;
 /** The characters all items of a handoff may take together (files not counted). */
@@ -51,11 +52,11 @@ const LABELS: [Field, RegExp][] = [
 
 const CUES: Record<Field, RegExp> = {
   decisions:
-    /(决定|定了|定为|定在|就叫|选用|采用|改用|就用|确定用|拍板|敲定|用第.个)|\b(we'll go with|we will go with|let's go with|going with|decided|we chose|chose to|settled on|opted (?:for|to)|we'll use|we will use|changed my mind)\b/i,
+    /(决定|定了|定为|定在|就叫|选用|采用|改用|就用|确定用|拍板|敲定|用第.个|定(?:在|成|到)?(?=周|星期|下周|明天|今晚|\d))|\b(go with|going with|decided|we chose|chose to|settled on|opted (?:for|to)|we'll use|we will use|changed my mind)\b/i,
   done:
-    /(已完成|完成了|做完了|搞定|已修复|修复了|修好了?|已解决|解决了|已上线|上线了|已部署|部署好|跑通了?|通过了|改好了|已合并|写好了|已改|已加|加了|已新增|新增了|已定时|上传成功|成功了|改成|改为|改到|换成|降到|降至|升到|升级到|提到|调到|调成|设为|设成|设置为|压到|压好了|清到|清掉|减到|加到|导出来了|释放了)|\b(done|fixed|shipped|completed|finished|resolved|merged|deployed|implemented|works now|now works|now passes|all tests pass(?:ing)?|tests pass|changed|updated|raised|lowered|bumped|renamed|moved|cut to|trimmed|added|created|tagged|scheduled|uploaded|renewed|pinned|is now|are now|now \d)\b/i,
+    /(完成|搞定|现在是|现在为|目前是|(?:建|做|配|装|跑|写|改|弄|修|搭|调|合|发|传|设|录|排|接|清|删|跑)(?:好|完)了|回收了|删掉了|删了|合并了|已修复|修复了|修好了?|已解决|解决了|已上线|上线了|已部署|部署好|跑通了?|通过了|改好了|已合并|写好了|已改|已加|加了|已新增|新增了|已定时|上传成功|成功了|改成|改为|改到|换成|降到|降至|升到|升级到|提到|调到|调成|设为|设成|设置为|压到|压好了|清到|清掉|减到|加到|导出来了|释放了)|\b(done|fixed|shipped|completed|finished|resolved|merged|deployed|implemented|works now|now works|now passes|all tests pass(?:ing)?|tests pass|changed|updated|raised|lowered|bumped|renamed|moved|cut to|trimmed|added|created|tagged|scheduled|uploaded|renewed|pinned|is now|are now|now \d|verified|delivered|passed|published|released|installed|configured|enabled|disabled|removed|deleted|freed|reclaimed|converted|migrated|switched|applied|excluded|quarantined|now (?:runs|uses|points|goes|reads|returns|takes))\b/i,
   next:
-    /(下一步|接下来|待办|还需要|还要|之后再|之后要|回头再|明天|下次|记得|提醒我|还没(?:有)?\s*(?:改|修|做|动|装|加|写|enable|启用|上线|部署|处理|补)|尚未|需要执行|需要你)|\b(next step|next,? (?:i|we)(?:'ll| will| need| should)|todo|still need to|need to (?:add|fix|check|write|update|look|push|deploy|run)|follow[- ]up|remaining work|left to do|remind me|next time|tomorrow|not yet|haven't)\b/i,
+    /(下一步|接下来|待办|还需要|还要|之后(?:看看|把|再|要)|回头|下周|明天|下次|记得|提醒我|待[录补做改写发传查审]|需要(?=[补改加修做跑查重写换删传录配手])|还没(?:有)?\s*(?:改|修|做|动|装|加|写|enable|启用|上线|部署|处理|补)|尚未|需要执行|需要你)|\b(next step|next,? (?:i|we)(?:'ll| will| need| should)|todo|still need to|need to (?:add|fix|check|write|update|look|push|deploy|run)|follow[- ]up|remaining work|left to do|remind me|next time|tomorrow|not yet|haven't|later (?:this|next) week|next week|this week|later today|next thing|we need (?:an?|to)|still needs?)\b/i,
   stuck:
     /(卡住|卡在|报错|失败|阻塞|出错|错误|异常|跑不通|超时|崩溃|崩了|不生效|没反应|搞不定|不够)|\b(blocked|stuck|errors?|failing|fails|failed|failure|broken|crash(?:es|ed)?|can't|cannot|unable to|doesn't work|not working|timed? ?out|times out|exception|rejected)\b/i,
 };
@@ -90,6 +91,8 @@ interface Candidate {
   resolvingStrong?: boolean;
   /** it came with a label ("TODO: …") */
   labelled?: boolean;
+  /** a plain statement of the user's */
+  user?: boolean;
   /** a plain statement: no cue, only named things */
   plain: boolean;
   /** a stuck item closed by a later done item */
@@ -105,7 +108,8 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
   turns.forEach((t, ti) => {
     if (t.role === 'tool') {
       for (const c of t.changes ?? []) {
-        const m = /^(?:[^:]+: )?(\S+) (?:.* → |= )(.+)$/.exec(c);
+        // `file: key: new (was old)`, `file: KEY=new`, `installed pkg==1.2.3`, `branch name`
+        const m = /^(?:[^\s:]+: )?([\w.-]+)(?:\s*[=:]\s*|\s+)(.+?)(?: \(was .*\))?$/.exec(c);
         const cand = candidate('done', c, seq++, ti, { plain: true });
         if (m) cand.setting = [m[1]!, m[2]!];
         cands.push(cand);
@@ -130,6 +134,7 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
           const item = field === 'next' ? imperative(text) : text;
           if (!informative(item)) continue;
           const c = candidate(field, item, seq++, ti, { plain: got.plain });
+          c.user = got.user === true;
           c.labelled = got.label === true;
           c.resolving = field === 'done' && (got.labelField === 'done' || RESOLVES.test(s));
           c.resolvingStrong = field === 'done' && (RESOLVES_STRONG.test(s) || /^(?:fixed|resolved|已修复|已解决|解决了|修好了|搞定)\s*[:：]/i.test(s.trim()));
@@ -153,11 +158,11 @@ function candidate(field: Field, item: string, seq: number, turn: number, o: { p
   return { field, item: text, seq, turn, resolves: false, resolving: false, plain: o.plain ?? false, closed: false, specifics: findSpecifics(text) };
 }
 
-function classify(sentence: string, role: Turn['role'], lineField: Field | null): { field: Field; item: string; label?: boolean; labelField?: Field; plain?: boolean } | null {
+function classify(sentence: string, role: Turn['role'], lineField: Field | null): { field: Field; item: string; label?: boolean; labelField?: Field; plain?: boolean; user?: boolean } | null {
   let s = sentence.replace(/^\s*(?:[-*+•]|\d+[.)、]|#{1,6})\s*/, '').replace(/^\[[ xX]\]\s*/, '').trim();
   s = s.replace(/^(\*\*|__)(.+?)\1/, '$2').trim();
   // Acknowledgements before a label: "明白。下一步：…", "Noted. Next: …" are split already; "好的，下一步：…" is not.
-  s = s.replace(/^(?:明白|好的|好|嗯|行|对|是的|收到|ok(?:ay)?|noted|got it|sure|yes|yeah|right)\s*[，,:：]\s*/i, '').replace(/^(?:记下了|已记下|记住了)\s*[:：]\s*/, '');
+  s = s.replace(/^(?:明白|好的|好|嗯|行|对|是的|收到|ok(?:ay)?|noted|got it|sure|yes|yeah|right)\s*[，,:：]\s*/i, '').replace(/^(?:记下了|记下|已记下|已记|记住了|注意)\s*[:：]\s*/, '');
   for (const [field, re] of LABELS) {
     const m = re.exec(s);
     if (m) {
@@ -175,14 +180,16 @@ function classify(sentence: string, role: Turn['role'], lineField: Field | null)
   const hasTitle = specifics.some((x) => x.kind === 'title');
   if (role === 'user' && REQUEST.test(s) && !hasTitle) return null;
   let field: Field | null = hit('decisions') ? 'decisions' : hit('done') ? 'done' : hit('next') ? 'next' : hit('stuck') ? 'stuck' : null;
+  // The user's own "I will…" is a step for later; the assistant's is what it is about to do now.
+  if (!field && role === 'user' && /\b(?:i will|i'll|i need to|i have to)\b/i.test(s)) field = 'next';
   // A change said of the future ("下次要换成…", "明天把 X 改成 Y") is a next step.
   if (field === 'done' && hit('next') && firstAt(CUES.next, s) < firstAt(CUES.done, s)) field = 'next';
   if (field && role === 'user' && field === 'done' && !RESOLVES.test(s)) return informative(s) ? { field, item: s, plain: true } : null;
   if (!field && lineField) field = lineField;
   if (!field && hasTitle) field = 'decisions';
   if (field) return informative(s) ? { field, item: s } : null;
-  // No cue: an assistant statement that names things is kept as a plain done item.
-  if (role === 'assistant' && specificity(specifics) >= 2) return { field: 'done', item: s, plain: true };
+  // No cue: a statement that names things is kept as a plain done item (the user's after the assistant's).
+  if (specificity(specifics) >= 1.5) return { field: 'done', item: s, plain: true, user: role === 'user' };
   return null;
 }
 
@@ -227,6 +234,7 @@ function terms(s: string): string[] {
     if (!STOP.has(w)) out.push(w);
     for (const part of w.split(/[/._-]/)) if (part.length >= 4 && part !== w && !STOP.has(part) && !PATH_PARTS.has(part)) out.push(part);
   }
+  for (const n of s.match(/\d{3,}/g) ?? []) out.push(n); // an error code, a port
   for (const run of s.match(/[\u3400-\u9fff]{2,}/g) ?? []) for (let i = 0; i + 2 <= run.length; i++) if (!CJK_STOP.has(run.slice(i, i + 2))) out.push(run.slice(i, i + 2));
   return out;
 }
@@ -239,7 +247,7 @@ const BASE: Record<Field, number> = { next: 4, stuck: 4, decisions: 3.5, done: 2
 function select(cands: Candidate[], turns: Turn[]): HandoffFields {
   const last = Math.max(1, ...cands.map((c) => c.seq));
   // An edit's setting comes after every sentence: it is kept only when no sentence says its value.
-  const score = (c: Candidate) => (c.setting ? 1 : BASE[c.field] + (c.resolves ? 2 : 0) - (c.plain ? 2 : 0) + Math.min(4, specificity(c.specifics))) + c.seq / last;
+  const score = (c: Candidate) => (c.setting ? 1 : BASE[c.field] + (c.resolves ? 2 : 0) - (c.plain ? (c.user ? 2.5 : 2) : 0) + Math.min(4, specificity(c.specifics))) + c.seq / last;
   const live = cands.filter((c) => !c.closed);
   const ranked = [...live].sort((a, b) => score(b) - score(a) || b.seq - a.seq);
   const kept: Candidate[] = [];
@@ -263,7 +271,7 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
     const keptLower = kept.map((k) => k.item.toLowerCase()).join('\n');
     if (c.setting) {
       // An edit's setting is news only when no kept item states its new value (the key may be worded otherwise).
-      const value = c.setting[1].replace(/^["']|["']$/g, '').split('=').at(-1)!.trim().toLowerCase();
+      const value = c.setting[1].replace(/^["']|["']$/g, '').split(/==|=|@/).at(-1)!.trim().toLowerCase();
       if (keptLower.includes(value)) continue;
     } else if (c.plain && c.specifics.every((x) => keptLower.includes(x.text.toLowerCase()))) continue;
     if (used + c.item.length + 3 > HANDOFF_CHARS) continue;

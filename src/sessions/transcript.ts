@@ -28,7 +28,8 @@ export interface Turn {
   time?: string;
   /** files the turn touched (tool inputs), as written there or relative to the session's cwd */
   files?: string[];
-  /** settings an edit changed, `file: key old → new` (see `settingChanges`) */
+  /** settings an edit changed (`file: key: new (was old)`, see `settingChanges`), packages a command
+   * installed and branches it made (`commandFacts`) */
   changes?: string[];
   /** 1-based line in the transcript where the turn starts */
   line: number;
@@ -192,7 +193,7 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
 
 function toolTurn(name: string, input: unknown, line: number, time: string | undefined, cwd: string | undefined): Turn {
   const files = new Set<string>();
-  const changes = settingChanges(input, cwd);
+  const changes = [...settingChanges(input, cwd), ...commandFacts(input)];
   if (isObj(input)) {
     for (const k of FILE_KEYS) {
       const f = input[k];
@@ -213,12 +214,14 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
 const OLD_KEYS = ['old_string', 'oldText', 'old_str', 'old', 'search'];
 const NEW_KEYS = ['new_string', 'newText', 'new_str', 'new', 'replace'];
 /** `key = value`, `key: value`, `"key": value` and nginx-style `key value;` lines. */
-const SETTING_LINE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*(?:[=:]\s*|\s+(?=[^\s=:]+;\s*$))(.+?)[,;]?\s*$/;
+const SETTING_LINE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w.-]*)["']?(\s*[=:]\s*|\s+(?=[^\s=:]+;\s*$))(.+?)[,;]?\s*$/;
 
 /**
  * Settings an edit changed: the lines of the old and new text (Claude Code `Edit`/`MultiEdit`,
  * OpenClaw `edit`, a Codex patch's `-`/`+` lines) that set the same key to another value, as
- * `file: key old → new`. Nested YAML keys are joined with dots from the new text's indentation.
+ * `file: key: new (was old)`, written with the file's own separator (`KEY=200`, `max: 50`,
+ * `client_max_body_size 20m`) so the line can be searched for as it is in the file. Nested YAML keys
+ * are joined with dots from the new text's indentation, a TOML table is a prefix.
  */
 export function settingChanges(input: unknown, cwd?: string): string[] {
   const pairs: { file: string; before: string; after: string }[] = [];
@@ -264,7 +267,7 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
     const old = new Map<string, string>();
     for (const l of p.before.split('\n')) {
       const m = SETTING_LINE.exec(l);
-      if (m) old.set(m[1]!, m[2]!.trim());
+      if (m) old.set(m[1]!, m[3]!.trim());
     }
     const stack: { indent: number; key: string }[] = [];
     let section = '';
@@ -283,13 +286,14 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
       }
       const m = SETTING_LINE.exec(l);
       if (!m) continue;
-      const [, key, raw] = m;
+      const [, key, sepRaw, raw] = m;
       const value = raw!.trim();
+      const sep = sepRaw!.includes('=') ? (/\s=/.test(sepRaw!) ? ' = ' : '=') : sepRaw!.includes(':') ? ': ' : ' ';
       if (value.length > 60 || /[(<{]|=>/.test(value)) continue; // code, not a setting
       const was = old.get(key!);
       if (was === undefined ? p.before.trim() !== '' : was === value) continue;
       const dotted = [...(section ? [section] : []), ...stack.map((s) => s.key), key].join('.');
-      const what = was === undefined ? `${dotted} = ${value}` : `${dotted} ${was} → ${value}`;
+      const what = `${dotted}${sep}${value}${was === undefined ? '' : ` (was ${was})`}`;
       out.push(`${p.file ? `${p.file}: ` : ''}${what}`.slice(0, 200));
     }
   }
@@ -352,6 +356,28 @@ function relativeTo(f: string, cwd: string | undefined): string {
     if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
   }
   return f;
+}
+
+/**
+ * What a shell command left behind that a handoff may need: packages installed at a version
+ * (`installed resend==2.4.0`, `installed vite@8.3.8`) and branches created or pushed (`branch ci-speedup`).
+ */
+export function commandFacts(input: unknown): string[] {
+  let cmd = '';
+  if (typeof input === 'string') cmd = input;
+  else if (isObj(input)) {
+    const c = input.command ?? input.cmd;
+    cmd = Array.isArray(c) ? c.map(String).join(' ') : typeof c === 'string' ? c : '';
+  }
+  if (!cmd || cmd.includes('*** Begin Patch')) return [];
+  const out: string[] = [];
+  for (const m of cmd.matchAll(/\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\b([^&|;\n]*)/g)) for (const p of m[1]!.matchAll(/(?<!\S)(@?[\w./-]+@\^?~?\d[\w.-]*)/g)) out.push(`installed ${p[1]}`);
+  for (const m of cmd.matchAll(/\b(?:pip3?|uv pip|poetry add|pipx)\s+(?:install\s+)?([^&|;\n]*)/g)) for (const p of m[1]!.matchAll(/(?<!\S)([\w.-]+(?:\[[\w,]+\])?(?:==|>=|~=)[\w.]+)/g)) out.push(`installed ${p[1]}`);
+  for (const m of cmd.matchAll(/\bcargo add\s+([\w-]+@[\d.]+)/g)) out.push(`installed ${m[1]}`);
+  for (const m of cmd.matchAll(/\bgo get\s+(\S+@v[\d.]+)/g)) out.push(`installed ${m[1]}`);
+  for (const m of cmd.matchAll(/\bgit\s+(?:checkout\s+-[bB]|switch\s+-[cC]|branch)\s+([\w./-]+)/g)) out.push(`branch ${m[1]}`);
+  for (const m of cmd.matchAll(/\bgit\s+push\s+(?:-[\w-]+\s+)*origin\s+([\w./-]+)/g)) if (!/^(?:main|master|HEAD)$/.test(m[1]!)) out.push(`branch ${m[1]}`);
+  return [...new Set(out)];
 }
 
 function parseMaybeJson(v: unknown): unknown {
