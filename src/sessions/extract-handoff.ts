@@ -17,9 +17,9 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  *    after a negation does not count ("还没完成" is not done: it is an open item). A sentence with a
  *    title in it and no cue is a decision. Questions, the user's requests ("帮我…", "can you…") and
  *    sentences with neither a cue nor a named thing are chatter and dropped.
- * 3. **Named things.** Titles, paths, settings, versions and numbers (`findSpecifics`) are what a
- *    handoff keeps verbatim. An assistant sentence that names something but has no cue is kept as a
- *    plain done item at a low priority; a settings change seen only in an edit's input
+ * 3. **Named things.** Titles, paths, settings, versions, numbers and names (`findSpecifics`) are
+ *    what a handoff keeps verbatim. A sentence that names something but has no cue is kept as a
+ *    plain done item at a low priority (the user's lower than the assistant's); a settings change seen only in an edit's input
  *    (`config.yaml: pool.max: 50 (was 10)`), a package a command installed at a version or a branch it
  *    made is a done item too, unless an item already states that value.
  * 4. **Resolved blockers.** A stuck item is dropped once a later done item resolves it (it shares a
