@@ -1,17 +1,18 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractHandoff, ITEM_CHARS, LIMITS } from './extract-handoff.js';
+import { extractHandoff, HANDOFF_CHARS, imperative, ITEM_CHARS, LIMITS } from './extract-handoff.js';
 import { readTranscript, type Turn } from './transcript.js';
 
 const FIX = path.resolve(__dirname, '../../test/fixtures/transcripts');
 const fromFixture = (f: string) => extractHandoff(readTranscript(path.join(FIX, f)).turns);
 
 describe('extractHandoff', () => {
-  it('a Chinese Claude Code session: done, stuck, next, decisions and files, newest first', () => {
+  it('a Chinese Claude Code session: done, stuck, next, decisions and files, newest first; a blocker fixed later is gone', () => {
     expect(fromFixture('claude-code-zh.jsonl')).toEqual({
-      done: ['测试改为读取 test/helpers/port.ts 里的 PORT，npm test 全部通过'],
-      stuck: ['支付回调的签名校验还是失败，卡在商户证书过期，今天先这样', '集成测试报错：test/api.test.ts 里还写死了8080，连接被拒绝'],
-      next: ['找运维续签商户证书，然后重跑支付回调的联调', '接下来还需要把 nginx 的改动同步到预发环境'],
+      done: ['测试改为读取 test/helpers/port.ts 里的 PORT，npm test 全部通过', '端口已经改成9090了'],
+      // "集成测试报错：test/api.test.ts 里还写死了8080" was fixed by the done item above: not stuck any more
+      stuck: ['支付回调的签名校验还是失败，卡在商户证书过期，今天先这样'],
+      next: ['找运维续签商户证书，然后重跑支付回调的联调', '把 nginx 的改动同步到预发环境'],
       decisions: ['我们决定测试里的端口统一从环境变量 PORT 读，别再写死'],
       files: ['test/helpers/port.ts', '/etc/nginx/conf.d/shop.conf', 'config/server.yaml', 'test/api.test.ts'],
     });
@@ -34,13 +35,13 @@ describe('extractHandoff', () => {
     expect(fromFixture('plain.jsonl')).toEqual({
       done: ['正文第二节已完成'],
       stuck: ['配图生成失败，图床接口返回 403'],
-      next: ['明天把第三节补完，再排版'],
+      next: ['把第三节补完，再排版'],
       decisions: ['标题定了：《智能体为什么总失忆》'],
       files: ['drafts/cover-prompt.txt', 'drafts/memory-article.md'],
     });
     const codex = fromFixture('codex-rollout.jsonl');
     expect(codex.done).toEqual(['Fixed the crash: src/output.rs now prints [] for empty input']);
-    expect(codex.next).toEqual(['Next, I should add a regression test in tests/json.rs']);
+    expect(codex.next).toEqual(['add a regression test in tests/json.rs']);
     const md = fromFixture('chat-export.md');
     expect(md.next).toEqual(['下周一检查邮件是否按时发出', '在 scripts/send-mail.py 里加上收件人列表']);
     expect(md.decisions).toContain('我们决定改用邮件发周报');
@@ -73,5 +74,109 @@ describe('extractHandoff', () => {
       { role: 'assistant', text: '已修复登录页的报错，原因是 cookie 域名写错。', line: 3 },
     ]);
     expect(h).toEqual({ done: ['已修复登录页的报错，原因是 cookie 域名写错'], stuck: [], next: [], decisions: [], files: ['src/a.ts'] });
+  });
+});
+
+describe('extractHandoff keeps the specifics', () => {
+  const a = (text: string, line = 1): Turn => ({ role: 'assistant', text, line });
+  const u = (text: string, line = 1): Turn => ({ role: 'user', text, line });
+  const all = (h: ReturnType<typeof extractHandoff>) => Object.values(h).flat().join('\n');
+
+  it('an article title, Chinese or quoted English, verbatim even with a question mark inside', () => {
+    const h = extractHandoff([u('标题暂定《RAG 还是长上下文？我用 3 个真实任务测了一遍》。'), a('I changed my mind on the title: "Why Agents Forget: Notes from a File-First Memory".')]);
+    expect(h.decisions).toContain('标题暂定《RAG 还是长上下文？我用 3 个真实任务测了一遍》');
+    expect(all(h)).toContain('"Why Agents Forget: Notes from a File-First Memory"');
+  });
+
+  it('a file path said in passing, with no cue word', () => {
+    const h = extractHandoff([a('现在的草稿在 drafts/agent-memory.md，一共五节。'), a('今天天气不错。')]);
+    expect(h.done).toEqual(['现在的草稿在 drafts/agent-memory.md，一共五节']);
+    expect(h.files).toEqual(['drafts/agent-memory.md']);
+  });
+
+  it('a config key and its new value, from the text and from an edit the text does not restate', () => {
+    const h = extractHandoff([
+      a('已把 workflows/daily-report.yaml 的 schedule 从 "0 23 * * *" 改成 "30 22 * * *"。'),
+      { role: 'tool', text: 'Edit', line: 2, files: ['config/default.yaml'], changes: ['config/default.yaml: redis.pool.max: 50 (was 10)'] },
+      a('改好了。', 3),
+    ]);
+    expect(h.done).toContain('config/default.yaml: redis.pool.max: 50 (was 10)');
+    expect(all(h)).toContain('"30 22 * * *"');
+  });
+
+  it('an edit whose value a sentence already states is not repeated', () => {
+    const h = extractHandoff([
+      { role: 'tool', text: 'Edit', line: 1, changes: ['nginx/sites/app.conf: client_max_body_size 20m (was 1m)'] },
+      a('Fixed: client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200.', 2),
+    ]);
+    expect(h.done).toEqual(['client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200']);
+  });
+
+  it('a version', () => {
+    const h = extractHandoff([a('Bumped clap to 4.5.31 and tagged v0.8.2 locally.'), a('线上 node 是 20.11.1，已加 .nvmrc。')]);
+    expect(all(h)).toContain('4.5.31');
+    expect(all(h)).toContain('v0.8.2');
+    expect(all(h)).toContain('20.11.1');
+  });
+
+  it('a blocker closed by a number: the blocker is gone, the done item carries the value', () => {
+    const h = extractHandoff([
+      a('压测结果不好，订单接口 p99 卡在 480ms，连接池排队超时。', 1),
+      u('试试把连接池加大。', 2),
+      a('已解决：redis.pool.max 从 10 改成 50，p99 从 480ms 降到 95ms。', 3),
+    ]);
+    expect(h.stuck).toEqual([]);
+    expect(h.done).toEqual(['redis.pool.max 从 10 改成 50，p99 从 480ms 降到 95ms']);
+  });
+
+  it('a blocker nothing resolves stays stuck', () => {
+    const h = extractHandoff([a('封面生成报错：图床接口返回 403。', 1), a('正文改好了，现在 2480 字。', 2)]);
+    expect(h.stuck).toEqual(['封面生成报错：图床接口返回 403']);
+  });
+
+  it('next items are imperatives: lead-ins cut, the step and its object kept; a label carries over its line', () => {
+    const h = extractHandoff([
+      a('Next, I should add a regression test in tests/json.rs.', 1),
+      a('明白。下一步：把 redis.pool.max=50 同步到 config/staging.yaml；另外 src/cache/redis.ts 的默认值也要改。', 2),
+      a('Still to do: push the v0.8.2 tag and run cargo publish.', 3),
+    ]);
+    expect(h.next).toEqual(['push the v0.8.2 tag and run cargo publish', '把 redis.pool.max=50 同步到 config/staging.yaml', '另外 src/cache/redis.ts 的默认值也要改', 'add a regression test in tests/json.rs']);
+  });
+
+  it('a done sentence that ends in a step to take gives a done item and a next item', () => {
+    const h = extractHandoff([a('已把备份 cron 从 02:00 改到 01:30，还需要你执行 crontab ops/crontab.txt 装上。')]);
+    expect(h.done).toEqual(['已把备份 cron 从 02:00 改到 01:30']);
+    expect(h.next).toEqual(['执行 crontab ops/crontab.txt 装上']);
+  });
+
+  it('chatter is dropped: small talk, a user\'s vague "later", acknowledgements, requests', () => {
+    const h = extractHandoff([
+      u('帮我把端口改成 9090。', 1),
+      u('thanks. by the way is it going to rain tomorrow lol', 2),
+      a('I cannot check the weather from here, sorry.', 3),
+      u('剩下的明天弄。', 4),
+      a('好的，标题已改。', 5),
+      u('哈哈，今天效率挺高的，晚上吃火锅去。', 6),
+    ]);
+    expect(h).toEqual({ done: [], stuck: [], next: [], decisions: [], files: [] });
+  });
+
+  it('keeps the items within the handoff budget, open items and named things first', () => {
+    const turns: Turn[] = [];
+    for (let i = 0; i < 40; i++) turns.push(a(`Updated the handler number ${i} in module ${i} and the logs look fine afterwards, nothing else changed there.`, i + 1));
+    turns.push(a('TODO: rotate the key in deploy/api.env before Friday.', 41));
+    const h = extractHandoff(turns);
+    const chars = [...h.done, ...h.stuck, ...h.next, ...h.decisions].reduce((s, x) => s + x.length + 3, 0);
+    expect(chars).toBeLessThanOrEqual(HANDOFF_CHARS);
+    expect(h.next).toEqual(['rotate the key in deploy/api.env before Friday']);
+  });
+});
+
+describe('imperative', () => {
+  it('cuts lead-ins in both languages', () => {
+    expect(imperative('接下来还需要把 nginx 的改动同步到预发环境')).toBe('把 nginx 的改动同步到预发环境');
+    expect(imperative('We still need to wire the logout endpoint')).toBe('wire the logout endpoint');
+    expect(imperative('For tomorrow: deploy v2.3.0 to production')).toBe('deploy v2.3.0 to production');
+    expect(imperative('Remind me to ask Lena for a pull quote')).toBe('ask Lena for a pull quote');
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OptmemError } from '../core/errors.js';
-import { parseTranscript, readTranscript } from './transcript.js';
+import { commandFacts, parseTranscript, readTranscript, settingChanges } from './transcript.js';
 
 const FIX = path.resolve(__dirname, '../../test/fixtures/transcripts');
 
@@ -57,6 +57,37 @@ describe('readTranscript', () => {
         .join('\n') + '\n',
     );
     expect(readTranscript(file).turns[0]!.files).toEqual(['src/main.rs']);
+  });
+
+  it('reads an OpenClaw session: messages and tool calls, not the metadata lines, heartbeats or tool results', () => {
+    const r = readTranscript(path.resolve(__dirname, '../../test/fixtures/ingest/openclaw/agents/main/sessions/b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e.jsonl'));
+    expect(r.problems).toEqual([]);
+    expect(r.turns[0]).toMatchObject({ role: 'user', text: '公众号这篇稿子就定在周五早上8点发布，我决定了。' });
+    expect(r.turns.map((t) => t.role)).toContain('tool');
+    const text = r.turns.map((t) => t.text).join('\n');
+    expect(text).not.toContain('HEARTBEAT');
+    expect(text).not.toContain('request handled'); // the tool result
+  });
+
+  it('an edit\'s changed settings: nested YAML keys, TOML tables, patches, nginx directives; code is not a setting', () => {
+    expect(settingChanges({ file_path: '/home/dev/shop/config/default.yaml', old_string: 'redis:\n  pool:\n    max: 10', new_string: 'redis:\n  pool:\n    max: 50' }, '/home/dev/shop')).toEqual([
+      'config/default.yaml: redis.pool.max: 50 (was 10)',
+    ]);
+    const patch = '*** Begin Patch\n*** Update File: nginx/sites/app.conf\n@@\n-    client_max_body_size 1m;\n+    client_max_body_size 20m;\n*** Update File: config/default.toml\n@@\n+[cache]\n+max_entries = 5000\n*** Update File: src/cache.rs\n@@\n-    entries: HashMap<PathBuf, Vec<u8>>,\n+    entries: LruCache<PathBuf, Vec<u8>>,\n*** End Patch';
+    expect(settingChanges({ input: patch })).toEqual(['nginx/sites/app.conf: client_max_body_size 20m (was 1m)', 'config/default.toml: cache.max_entries = 5000']);
+    expect(settingChanges({ path: 'flow.yaml', oldText: 'schedule: "0 23 * * *"', newText: 'schedule: "30 22 * * *"' })).toEqual(['flow.yaml: schedule: "30 22 * * *" (was "0 23 * * *")']);
+    expect(settingChanges({ file_path: 'a.ts', old_string: 'const x = f(1);', new_string: 'const x = f(2);' })).toEqual([]);
+    expect(settingChanges({ file_path: 'deploy/api.env', old_string: 'RATE_LIMIT_RPS=50', new_string: 'RATE_LIMIT_RPS=200' })).toEqual(['deploy/api.env: RATE_LIMIT_RPS=200 (was 50)']);
+  });
+
+  it('a command\'s installed versions and branches', () => {
+    expect(commandFacts({ command: ['bash', '-lc', 'pip install resend==2.4.0 -q && npm i -D vite@8.3.8 && git push -q origin ci-speedup'] })).toEqual([
+      'installed vite@8.3.8',
+      'installed resend==2.4.0',
+      'branch ci-speedup',
+    ]);
+    expect(commandFacts({ command: 'git checkout -b feat/auth && git push origin main' })).toEqual(['branch feat/auth']);
+    expect(commandFacts({ command: 'npm test' })).toEqual([]);
   });
 
   it('reads Markdown exports in **User:**, ## User and User: styles, and leaves "我觉得：" inside a turn', () => {

@@ -11,13 +11,16 @@ import { OptmemError, type Problem } from '../core/errors.js';
  *   `content` is a string or an array of `text` / `tool_use` / `tool_result` / `thinking` blocks.
  *   Other line types (`summary`, `system`, `file-history-snapshot`, …) are skipped.
  * - **Plain JSONL**: `{"time","role","content","agent","session"}` per line (what the OpenClaw and
- *   Hermes shims write). Also accepted: OpenAI-style messages (`tool_calls`) and Codex CLI rollout
- *   lines (`{"type":"response_item","payload":{"type":"message"|"function_call",…}}`).
+ *   Hermes shims write). Also accepted: OpenAI-style messages (`tool_calls`), Codex CLI rollout
+ *   lines (`{"type":"response_item","payload":{"type":"message"|"function_call",…}}`) and OpenClaw
+ *   session lines (`{"type":"message","message":{"role","content"}}`, roles user / assistant /
+ *   toolResult, `toolCall` blocks; the `session`, `model_change`, `custom` … lines are metadata).
  * - **Markdown chat exports**: turns opened by `**User:**`, `## User`, `User:` (or Assistant /
  *   Human / Claude / AI / 用户 / 助手 …).
  *
- * Tool output is noise for a handoff: tool results are dropped, a tool call keeps only its name
- * and the files it touched, and fenced code or very long pasted text is cut down.
+ * Tool output is noise for a handoff: tool results are dropped, a tool call keeps only its name,
+ * the files it touched and the settings its edit changed (`changes`), and fenced code or very long
+ * pasted text is cut down.
  */
 export interface Turn {
   role: 'user' | 'assistant' | 'tool' | 'system';
@@ -25,6 +28,9 @@ export interface Turn {
   time?: string;
   /** files the turn touched (tool inputs), as written there or relative to the session's cwd */
   files?: string[];
+  /** settings an edit changed (`file: key: new (was old)`, see `settingChanges`), packages a command
+   * installed and branches it made (`commandFacts`) */
+  changes?: string[];
   /** 1-based line in the transcript where the turn starts */
   line: number;
 }
@@ -150,7 +156,9 @@ function plainLine(v: Record<string, unknown>, line: number, cwd: string | undef
     }
     return [];
   }
-  if (typeof v.role !== 'string' && !('content' in v) && !('text' in v)) return 'bad';
+  // OpenClaw session JSONL: {"type":"message","message":{role, content}}; other typed lines are metadata.
+  if (v.type === 'message' && isObj(v.message)) return messageTurns(v.message, line, time, cwd);
+  if (typeof v.role !== 'string' && !('content' in v) && !('text' in v)) return typeof v.type === 'string' ? [] : 'bad';
   return messageTurns(v, line, time, cwd);
 }
 
@@ -185,6 +193,7 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
 
 function toolTurn(name: string, input: unknown, line: number, time: string | undefined, cwd: string | undefined): Turn {
   const files = new Set<string>();
+  const changes = [...settingChanges(input, cwd), ...commandFacts(input)];
   if (isObj(input)) {
     for (const k of FILE_KEYS) {
       const f = input[k];
@@ -199,7 +208,96 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
   } else if (typeof input === 'string') {
     for (const m of input.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gm)) files.add(relativeTo(m[1]!.trim(), cwd));
   }
-  return { role: 'tool', text: name, time, line, ...(files.size ? { files: [...files] } : {}) };
+  return { role: 'tool', text: name, time, line, ...(files.size ? { files: [...files] } : {}), ...(changes.length ? { changes } : {}) };
+}
+
+const OLD_KEYS = ['old_string', 'oldText', 'old_str', 'old', 'search'];
+const NEW_KEYS = ['new_string', 'newText', 'new_str', 'new', 'replace'];
+/** `key = value`, `key: value`, `"key": value` and nginx-style `key value;` lines. */
+const SETTING_LINE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w.-]*)["']?(\s*[=:]\s*|\s+(?=[^\s=:]+;\s*$))(.+?)[,;]?\s*$/;
+
+/**
+ * Settings an edit changed: the lines of the old and new text (Claude Code `Edit`/`MultiEdit`,
+ * OpenClaw `edit`, a Codex patch's `-`/`+` lines) that set the same key to another value, as
+ * `file: key: new (was old)`, written with the file's own separator (`KEY=200`, `max: 50`,
+ * `client_max_body_size 20m`) so the line can be searched for as it is in the file. Nested YAML keys
+ * are joined with dots from the new text's indentation, a TOML table is a prefix.
+ */
+export function settingChanges(input: unknown, cwd?: string): string[] {
+  const pairs: { file: string; before: string; after: string }[] = [];
+  const fileOf = (o: Record<string, unknown>) => {
+    const f = FILE_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string' && !v.includes('\n'));
+    return f ? relativeTo(f, cwd) : '';
+  };
+  const pick = (o: Record<string, unknown>, keys: string[]) => keys.map((k) => o[k]).find((v): v is string => typeof v === 'string');
+  if (isObj(input)) {
+    const before = pick(input, OLD_KEYS);
+    const after = pick(input, NEW_KEYS);
+    if (before !== undefined && after !== undefined) pairs.push({ file: fileOf(input), before, after });
+    if (Array.isArray(input.edits)) {
+      for (const e of input.edits) {
+        if (!isObj(e)) continue;
+        const b = pick(e, OLD_KEYS);
+        const a = pick(e, NEW_KEYS);
+        if (b !== undefined && a !== undefined) pairs.push({ file: fileOf(e) || fileOf(input), before: b, after: a });
+      }
+    }
+  }
+  const patch = typeof input === 'string' ? input : isObj(input) && typeof input.input === 'string' ? input.input : isObj(input) && typeof input.patch === 'string' ? input.patch : '';
+  let file = '';
+  let minus: string[] = [];
+  let plus: string[] = [];
+  const flush = () => {
+    if (minus.length || plus.length) pairs.push({ file, before: minus.join('\n'), after: plus.join('\n') });
+    minus = [];
+    plus = [];
+  };
+  for (const l of patch.split('\n')) {
+    const m = /^\*\*\* (?:Update|Add) File: (.+)$/.exec(l);
+    if (m) {
+      flush();
+      file = relativeTo(m[1]!.trim(), cwd);
+    } else if (l.startsWith('-') && !l.startsWith('---')) minus.push(l.slice(1));
+    else if (l.startsWith('+') && !l.startsWith('+++')) plus.push(l.slice(1));
+    else flush();
+  }
+  flush();
+  const out: string[] = [];
+  for (const p of pairs) {
+    const old = new Map<string, string>();
+    for (const l of p.before.split('\n')) {
+      const m = SETTING_LINE.exec(l);
+      if (m) old.set(m[1]!, m[3]!.trim());
+    }
+    const stack: { indent: number; key: string }[] = [];
+    let section = '';
+    for (const l of p.after.split('\n')) {
+      const toml = /^\s*\[([\w.-]+)\]\s*$/.exec(l);
+      if (toml) {
+        section = toml[1]!; // a TOML table opens
+        continue;
+      }
+      const indent = /^\s*/.exec(l)![0].length;
+      while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
+      const opener = /^\s*([A-Za-z_][\w.-]*):\s*$/.exec(l);
+      if (opener) {
+        stack.push({ indent, key: opener[1]! }); // a YAML mapping opens
+        continue;
+      }
+      const m = SETTING_LINE.exec(l);
+      if (!m) continue;
+      const [, key, sepRaw, raw] = m;
+      const value = raw!.trim();
+      const sep = sepRaw!.includes('=') ? (/\s=/.test(sepRaw!) ? ' = ' : '=') : sepRaw!.includes(':') ? ': ' : ' ';
+      if (value.length > 60 || /[(<{]|=>/.test(value)) continue; // code, not a setting
+      const was = old.get(key!);
+      if (was === undefined ? p.before.trim() !== '' : was === value) continue;
+      const dotted = [...(section ? [section] : []), ...stack.map((s) => s.key), key].join('.');
+      const what = `${dotted}${sep}${value}${was === undefined ? '' : ` (was ${was})`}`;
+      out.push(`${p.file ? `${p.file}: ` : ''}${what}`.slice(0, 200));
+    }
+  }
+  return [...new Set(out)];
 }
 
 const MD_TURN =
@@ -248,6 +346,7 @@ function isHostChatter(t: string): boolean {
   return /^<(command-name|command-message|local-command-stdout|local-command-stderr|system-reminder|environment_context|user_instructions|user-prompt-submit-hook)>/.test(t) ||
     t.startsWith('Caveat: The messages below were generated by the user while running local commands') ||
     t.startsWith('[Request interrupted by user') ||
+    /^HEARTBEAT(?:_OK)?$/.test(t) ||
     t.startsWith('# AGENTS.md instructions');
 }
 
@@ -257,6 +356,28 @@ function relativeTo(f: string, cwd: string | undefined): string {
     if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
   }
   return f;
+}
+
+/**
+ * What a shell command left behind that a handoff may need: packages installed at a version
+ * (`installed resend==2.4.0`, `installed vite@8.3.8`) and branches created or pushed (`branch ci-speedup`).
+ */
+export function commandFacts(input: unknown): string[] {
+  let cmd = '';
+  if (typeof input === 'string') cmd = input;
+  else if (isObj(input)) {
+    const c = input.command ?? input.cmd;
+    cmd = Array.isArray(c) ? c.map(String).join(' ') : typeof c === 'string' ? c : '';
+  }
+  if (!cmd || cmd.includes('*** Begin Patch')) return [];
+  const out: string[] = [];
+  for (const m of cmd.matchAll(/\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\b([^&|;\n]*)/g)) for (const p of m[1]!.matchAll(/(?<!\S)(@?[\w./-]+@\^?~?\d[\w.-]*)/g)) out.push(`installed ${p[1]}`);
+  for (const m of cmd.matchAll(/\b(?:pip3?|uv pip|poetry add|pipx)\s+(?:install\s+)?([^&|;\n]*)/g)) for (const p of m[1]!.matchAll(/(?<!\S)([\w.-]+(?:\[[\w,]+\])?(?:==|>=|~=)[\w.]+)/g)) out.push(`installed ${p[1]}`);
+  for (const m of cmd.matchAll(/\bcargo add\s+([\w-]+@[\d.]+)/g)) out.push(`installed ${m[1]}`);
+  for (const m of cmd.matchAll(/\bgo get\s+(\S+@v[\d.]+)/g)) out.push(`installed ${m[1]}`);
+  for (const m of cmd.matchAll(/\bgit\s+(?:checkout\s+-[bB]|switch\s+-[cC]|branch)\s+([\w./-]+)/g)) out.push(`branch ${m[1]}`);
+  for (const m of cmd.matchAll(/\bgit\s+push\s+(?:-[\w-]+\s+)*origin\s+([\w./-]+)/g)) if (!/^(?:main|master|HEAD)$/.test(m[1]!)) out.push(`branch ${m[1]}`);
+  return [...new Set(out)];
 }
 
 function parseMaybeJson(v: unknown): unknown {
