@@ -7,6 +7,7 @@
 //   STARTUP_EVENT=NAME       the claude-code hook event to time (default UserPromptSubmit when this
 //                            build answers it, else SessionStart)
 //   STARTUP_TARGET=1.5       the ratio to bare Node that the hot commands (hook, search) should stay within
+//   --against BIN            also time another build's bin/optmem.js in the same rounds (before/after)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -81,49 +82,89 @@ function chooseEvent() {
 }
 const event = chooseEvent();
 
+const cliCases = (b, label) => [
+  { name: `${label} --version`, args: [b, '--version'] },
+  { name: `${label} --help`, args: [b, '--help'] },
+  { name: `${label} search deploy port`, args: [b, 'search', 'deploy', 'port'], hot: true },
+  { name: `${label} search 部署 端口`, args: [b, 'search', '部署', '端口'], hot: true },
+  { name: `${label} hook claude-code ${event}`, args: [b, 'hook', 'claude-code', event], input: hookPayload(event), hot: true },
+];
+const against = argValue('against');
+// The other build gets a copy of the home: each keeps an index of its own tokenizer (the first,
+// untimed run below rebuilds the copy's index when the builds differ).
+const otherEnv = { ...env, OPTMEM_HOME: path.join(tmp, 'home-other') };
+if (against) fs.cpSync(home, otherEnv.OPTMEM_HOME, { recursive: true });
 const CASES = [
   { name: 'node -e 0 (bare Node start)', args: ['-e', '0'], base: true },
-  { name: 'optmem --version', args: [bin, '--version'] },
-  { name: 'optmem --help', args: [bin, '--help'] },
-  { name: 'optmem search deploy port', args: [bin, 'search', 'deploy', 'port'], hot: true },
-  { name: 'optmem search 部署 端口', args: [bin, 'search', '部署', '端口'], hot: true },
-  { name: `optmem hook claude-code ${event}`, args: [bin, 'hook', 'claude-code', event], input: hookPayload(event), hot: true },
+  ...cliCases(bin, 'optmem'),
+  ...(against ? cliCases(path.resolve(against), 'other').map((c) => ({ ...c, hot: false, env: otherEnv })) : []),
 ];
 
 // Every case must work before it is timed: a fast failure is no figure.
 for (const c of CASES) {
-  const r = spawnSync(process.execPath, c.args, { env, cwd: project, input: c.input ?? '', encoding: 'utf8' });
+  const r = spawnSync(process.execPath, c.args, { env: c.env ?? env, cwd: project, input: c.input ?? '', encoding: 'utf8' });
   if (r.status !== 0) {
     console.error(`bench: "${c.name}" failed (exit ${r.status}): ${(r.stderr || r.stdout).trim().split('\n')[0]}`);
     process.exit(1);
   }
 }
 
+/**
+ * CPU time of the waited-for children so far (user + system, ms), from /proc/self/stat; null where
+ * there is none. On a busy machine wall time mostly measures the queue for a core; CPU time does not.
+ */
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function childCpuMs() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[13]) + Number(f[14])) * TICK_MS; // cutime, cstime (fields 16 and 17)
+  } catch {
+    return null;
+  }
+}
+
 const times = CASES.map(() => []);
+const cpu = CASES.map(() => 0);
 for (let round = 0; round < REPS; round++) {
   for (let k = 0; k < CASES.length; k++) {
     const i = (k + round) % CASES.length;
     const c = CASES[i];
+    const c0 = childCpuMs();
     const t0 = process.hrtime.bigint();
-    spawnSync(process.execPath, c.args, { env, cwd: project, input: c.input ?? '', stdio: ['pipe', 'ignore', 'ignore'] });
+    spawnSync(process.execPath, c.args, { env: c.env ?? env, cwd: project, input: c.input ?? '', stdio: ['pipe', 'ignore', 'ignore'] });
     times[i].push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (c0 !== null) cpu[i] += childCpuMs() - c0;
   }
 }
 
 /** Pad to a width on a terminal, where a Han character takes two columns. */
 const pad = (s, n) => s + ' '.repeat(Math.max(0, n - [...s].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? 2 : 1), 0)));
 const med = times.map((t) => percentile(t, 50));
-const base = med[CASES.findIndex((c) => c.base)];
+const baseAt = CASES.findIndex((c) => c.base);
+const base = med[baseAt];
+const haveCpu = childCpuMs() !== null;
+const cpuMean = cpu.map((t) => t / REPS);
 const load = os.loadavg()[0];
 console.log(`\nCLI start-up on a small home (30 records), ${REPS} alternating runs each, Node ${process.version}, ${os.cpus().length} cores, load ${load.toFixed(1)}`);
-console.log(`${'case'.padEnd(44)} ${'median'.padStart(9)} ${'p25'.padStart(9)} ${'p75'.padStart(9)} ${'× node'.padStart(7)}`);
+console.log(`${pad('case', 44)} ${'median'.padStart(9)} ${'p25'.padStart(9)} ${'p75'.padStart(9)} ${'× node'.padStart(7)}${haveCpu ? `  ${'cpu mean'.padStart(9)} ${'× node'.padStart(7)}` : ''}`);
 let worst = 0;
+let worstCpu = 0;
 CASES.forEach((c, i) => {
   const ratio = med[i] / base;
-  if (c.hot) worst = Math.max(worst, ratio);
+  const cpuRatio = cpuMean[i] / cpuMean[baseAt];
+  if (c.hot) {
+    worst = Math.max(worst, ratio);
+    worstCpu = Math.max(worstCpu, cpuRatio);
+  }
   const f = (ms) => `${ms.toFixed(1)} ms`.padStart(9);
-  console.log(`${pad(c.name, 44)} ${f(med[i])} ${f(percentile(times[i], 25))} ${f(percentile(times[i], 75))} ${ratio.toFixed(2).padStart(7)}${c.hot ? (ratio <= TARGET ? '  ✓' : `  ✗ (target ≤ ${TARGET}×)`) : ''}`);
+  const mark = (r) => (c.hot ? (r <= TARGET ? ' ✓ ' : ' ✗ ') : '   ');
+  console.log(
+    `${pad(c.name, 44)} ${f(med[i])} ${f(percentile(times[i], 25))} ${f(percentile(times[i], 75))} ${ratio.toFixed(2).padStart(7)}${mark(ratio)}` +
+      (haveCpu ? `${f(cpuMean[i])} ${cpuRatio.toFixed(2).padStart(7)}${mark(cpuRatio)}` : ''),
+  );
 });
-console.log(`worst hot command: ${worst.toFixed(2)}× a bare Node start (target ≤ ${TARGET}×)`);
+if (against) console.log(`"other" is ${path.resolve(against)}, on a copy of the same home`);
+console.log(`worst hot command (search, hook): ${worst.toFixed(2)}× a bare Node start in wall time${haveCpu ? `, ${worstCpu.toFixed(2)}× in CPU time` : ''} (target ≤ ${TARGET}×)`);
 
 fs.rmSync(tmp, { recursive: true, force: true });
