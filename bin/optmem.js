@@ -10,4 +10,4 @@ try {
   if (process.env.OPTMEM_DEBUG && process.env.OPTMEM_DEBUG !== '0') process.stderr.write(`${e && e.stack}\n`);
   process.exit(1);
 }
-process.exitCode = cli.runMain(process.argv.slice(2), cli.processIO());
+process.exitCode = await cli.runMain(process.argv.slice(2), cli.processIO());

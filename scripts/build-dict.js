@@ -1,6 +1,7 @@
 // Builds the segmentation dictionary optmem ships: jieba's own dictionary cut to its most
 // frequent words (loading all 349k words costs ~170 ms per process, 60k words ~12 ms, and
 // segments this domain's text as well or better), plus dict/optmem-user.txt. Runs in `npm run build`.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -19,5 +20,22 @@ const rows = fs
   .slice(0, TOP);
 const out = path.join(root, 'dist', 'dict');
 fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, 'jieba-top.txt'), rows.map((r) => r.join(' ')).join('\n') + '\n');
+const text = rows.map((r) => r.join(' ')).join('\n') + '\n';
+fs.writeFileSync(path.join(out, 'jieba-top.txt'), text);
+// Its digest, so that opening a home need not read and hash the dictionary to know which it is.
+fs.writeFileSync(path.join(out, 'jieba-top.txt.sha256'), createHash('sha256').update(text).digest('hex') + '\n');
 console.log(`dict: ${rows.length} words from jieba -> dist/dict/jieba-top.txt`);
+
+// The plain cuts of the shipped alias words' Han runs, with these dictionaries: a query in English
+// whose aliases are Chinese then does not load jieba (src/index/tokenizer/jieba.ts, "known cuts").
+const { createJiebaSegmenter } = await import('../dist/index/tokenizer/jieba.js');
+const { parseAliasText, DEFAULT_ALIAS_FILE } = await import('../dist/query/aliases.js');
+const { CJK_RUN } = await import('../dist/index/tokenizer/cjk.js');
+fs.rmSync(path.join(out, 'known-cuts.json'), { force: true });
+const segmenter = createJiebaSegmenter(null);
+const groups = [];
+parseAliasText(fs.readFileSync(DEFAULT_ALIAS_FILE, 'utf8'), 'dict/aliases.txt', groups, []);
+const cut = {};
+for (const g of groups) for (const w of g.words) for (const run of w.match(CJK_RUN) ?? []) cut[run] ??= segmenter.cut(run);
+fs.writeFileSync(path.join(out, 'known-cuts.json'), JSON.stringify({ id: segmenter.id, cut }) + '\n');
+console.log(`dict: ${Object.keys(cut).length} alias cuts -> dist/dict/known-cuts.json`);

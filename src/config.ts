@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type * as Zod from 'zod';
 import { OptmemError } from './core/errors.js';
 import { DEFAULT_DOMAINS } from './core/markers.js';
 import { KNOWN_KINDS, RECORD_BYTES_DEFAULT, RECORD_BYTES_MAX, RECORD_BYTES_MIN, type DoorRules } from './core/record.js';
@@ -127,117 +128,149 @@ export function doorRules(config: Pick<HomeConfig, 'domains' | 'kinds' | 'limits
 const WORD_DOMAIN = /^[A-Za-z][\w-]{0,31}$/;
 const WORD_KIND = /^[\p{L}\p{N}][\p{L}\p{N}_.\-/:@+#]{0,99}$/u;
 
-function section<S extends z.ZodRawShape>(name: string, shape: S) {
-  const known = Object.keys(shape).join(', ');
-  return z.strictObject(shape, {
-    error: (iss) => {
-      if (iss.code === 'unrecognized_keys') {
-        // KEY is filled in per key by parseConfig, which reports each unknown key on its own.
-        return name === '' ? `unknown field "KEY" (known: ${known})` : `"PATH": unknown ${name} option "KEY" (known: ${known})`;
-      }
-      if (iss.code === 'invalid_type') return 'must be an object';
-      return undefined;
-    },
+const require = createRequire(import.meta.url);
+
+/**
+ * The schema is built on first use, with zod loaded then (most homes' config.json is checked by
+ * `quickParse` alone, and a command started on every prompt should not pay for zod).
+ */
+function buildConfigSchema({ z }: typeof Zod) {
+  function section<S extends Zod.ZodRawShape>(name: string, shape: S) {
+    const known = Object.keys(shape).join(', ');
+    return z.strictObject(shape, {
+      error: (iss) => {
+        if (iss.code === 'unrecognized_keys') {
+          // KEY is filled in per key by parseConfig, which reports each unknown key on its own.
+          return name === '' ? `unknown field "KEY" (known: ${known})` : `"PATH": unknown ${name} option "KEY" (known: ${known})`;
+        }
+        if (iss.code === 'invalid_type') return 'must be an object';
+        return undefined;
+      },
+    });
+  }
+
+  const num = (min: number, max: number) => {
+    const msg = `must be a number from ${min} to ${max}`;
+    return z.number({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
+  };
+  const int = (min: number, max: number) => num(min, max).transform(Math.floor);
+  const bool = () => z.boolean({ error: 'must be true or false' });
+  const strMap = (what: string, valueOk: (s: string) => boolean) =>
+    z.record(
+      z.string(),
+      z.string({ error: `must be ${what}` }).refine(valueOk, { error: `must be ${what}` }),
+      { error: `must be an object of ${what}s` },
+    );
+
+  const RankingSchema = section('ranking', {
+    candidates: num(10, 5000).optional(),
+    termWeight: num(0, 1).optional(),
+    halfLifeDays: z.record(z.string(), num(1, 3650), { error: 'must be an object of domain → days' }).optional(),
+    decayFloor: num(0, 1).optional(),
+    decayMode: z.enum(['relative', 'absolute'], { error: 'must be "relative" or "absolute"' }).optional(),
+    rivals: section('rivals', { termShare: num(0.5, 1).optional(), queryShare: num(0, 1).optional(), textOverlap: num(0, 1).optional() }).optional(),
+    recentHalfLifeFactor: num(0.01, 1).optional(),
+    recentDecayFloor: num(0, 1).optional(),
+    tierWeights: section('tierWeights', { evidence: num(0.1, 3).optional(), normal: num(0.1, 3).optional(), chatter: num(0.1, 3).optional() }).optional(),
+    supersededWeight: num(0, 1).optional(),
+    redlineMinRelevance: num(0, 1).optional(),
+    questionTerms: num(1, 100).optional(),
+    bigramWeight: num(0, 1).optional(),
+    aliasWeight: num(0, 1).optional(),
+    context: section('context', { neighbourWeight: num(0, 1).optional(), sessionWeight: num(0, 1).optional(), neighbourSeeds: num(0, 100).optional() }).optional(),
+    disabledStages: z
+      .array(z.string(), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })
+      .refine((d) => d.every((x) => (STAGE_NAMES as readonly string[]).includes(x)), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })
+      .optional(),
+  });
+
+  const SupersessionSchema = section('supersession', {
+    inferCorrections: bool().optional(),
+    minSubjectShare: num(0.2, 1).optional(),
+    ambiguityRatio: num(0.5, 1).optional(),
+  });
+
+  const CoreSchema = section('core', {
+    budget: num(200, 100_000).optional(),
+    recentDays: num(1, 3650).optional(),
+    maxEntryChars: num(40, 10_000).optional(),
+  });
+
+  const LimitsSchema = section('limits', {
+    recordBytes: int(RECORD_BYTES_MIN, RECORD_BYTES_MAX).optional(),
+  });
+
+  const nonEmpty = (s: string) => s.trim().length > 0;
+  const SummarizerSchema = section('summarizer', {
+    provider: z.enum(['extractive', 'openai'], { error: 'must be "extractive" or "openai"' }).optional(),
+    baseUrl: z
+      .string({ error: 'must be an http(s) URL like "https://api.deepseek.com"' })
+      .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http(s) URL like "https://api.deepseek.com"' })
+      .optional(),
+    model: z.string({ error: 'must be a model name like "deepseek-chat"' }).refine(nonEmpty, { error: 'must be a model name like "deepseek-chat"' }).optional(),
+    apiKeyEnv: z
+      .string({ error: 'must be an environment variable\'s name like "DEEPSEEK_API_KEY"' })
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable\'s name like "DEEPSEEK_API_KEY"' })
+      .optional(),
+    timeoutMs: num(100, 600_000).optional(),
+    maxAttempts: num(1, 10).transform(Math.round).optional(),
+    retryBaseMs: num(0, 60_000).optional(),
+    jsonMode: bool().optional(),
+  });
+
+  const root = (s: string) => z.string({ error: 'must be a folder path' }).refine(nonEmpty, { error: 'must be a folder path' }).optional();
+  const IngestSchema = section('ingest', {
+    summarizer: SummarizerSchema.optional(),
+    roots: section('roots', { 'claude-code': root('claude-code'), codex: root('codex'), openclaw: root('openclaw'), hermes: root('hermes') }).optional(),
+    batchLines: int(10, 100_000).optional(),
+    minConfidence: num(0, 1).optional(),
+    maxItemChars: int(80, 2000).optional(),
+  });
+
+  return section('', {
+    domains: z
+      .array(z.string(), { error: 'must be a list of words like "code"' })
+      .refine((d) => d.every((x) => WORD_DOMAIN.test(x)), { error: 'must be a list of words like "code" (a letter, then letters, digits, _ or -; at most 32)' })
+      .optional(),
+    kinds: z
+      .array(z.string(), { error: 'must be a list of kinds like "meeting"' })
+      .refine((d) => d.every((x) => WORD_KIND.test(x)), { error: 'must be a list of one-word kinds like "meeting"' })
+      .optional(),
+    limits: LimitsSchema.optional(),
+    ranking: RankingSchema.optional(),
+    supersession: SupersessionSchema.optional(),
+    core: CoreSchema.optional(),
+    projects: strMap('a project name (letters, digits, _ . -)', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x)).optional(),
+    agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
+    ingest: IngestSchema.optional(),
   });
 }
 
-const num = (min: number, max: number) => {
-  const msg = `must be a number from ${min} to ${max}`;
-  return z.number({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
-};
-const int = (min: number, max: number) => num(min, max).transform(Math.floor);
-const bool = () => z.boolean({ error: 'must be true or false' });
-const strMap = (what: string, valueOk: (s: string) => boolean) =>
-  z.record(
-    z.string(),
-    z.string({ error: `must be ${what}` }).refine(valueOk, { error: `must be ${what}` }),
-    { error: `must be an object of ${what}s` },
-  );
+type ConfigSchema = ReturnType<typeof buildConfigSchema>;
+type RawConfig = Zod.output<ConfigSchema>;
+let configSchema: ConfigSchema | null = null;
+const schema = (): ConfigSchema => (configSchema ??= buildConfigSchema(require('zod') as typeof Zod));
 
-const RankingSchema = section('ranking', {
-  candidates: num(10, 5000).optional(),
-  termWeight: num(0, 1).optional(),
-  halfLifeDays: z.record(z.string(), num(1, 3650), { error: 'must be an object of domain → days' }).optional(),
-  decayFloor: num(0, 1).optional(),
-  decayMode: z.enum(['relative', 'absolute'], { error: 'must be "relative" or "absolute"' }).optional(),
-  rivals: section('rivals', { termShare: num(0.5, 1).optional(), queryShare: num(0, 1).optional(), textOverlap: num(0, 1).optional() }).optional(),
-  recentHalfLifeFactor: num(0.01, 1).optional(),
-  recentDecayFloor: num(0, 1).optional(),
-  tierWeights: section('tierWeights', { evidence: num(0.1, 3).optional(), normal: num(0.1, 3).optional(), chatter: num(0.1, 3).optional() }).optional(),
-  supersededWeight: num(0, 1).optional(),
-  redlineMinRelevance: num(0, 1).optional(),
-  questionTerms: num(1, 100).optional(),
-  bigramWeight: num(0, 1).optional(),
-  aliasWeight: num(0, 1).optional(),
-  context: section('context', { neighbourWeight: num(0, 1).optional(), sessionWeight: num(0, 1).optional(), neighbourSeeds: num(0, 100).optional() }).optional(),
-  disabledStages: z
-    .array(z.string(), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })
-    .refine((d) => d.every((x) => (STAGE_NAMES as readonly string[]).includes(x)), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })
-    .optional(),
-});
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const PROJECT_NAME = /^[\p{L}\p{N}_.-]+$/u;
+const AGENT_DOMAIN = /^[A-Za-z][\w-]*$/;
+const wordList = (v: unknown, word: RegExp) => Array.isArray(v) && v.every((x) => typeof x === 'string' && word.test(x));
+const wordMap = (v: unknown, word: RegExp) =>
+  isPlainObject(v) && Object.entries(v).every(([k, x]) => k !== '__proto__' && typeof x === 'string' && word.test(x));
 
-const SupersessionSchema = section('supersession', {
-  inferCorrections: bool().optional(),
-  minSubjectShare: num(0.2, 1).optional(),
-  ambiguityRatio: num(0.5, 1).optional(),
-});
-
-const CoreSchema = section('core', {
-  budget: num(200, 100_000).optional(),
-  recentDays: num(1, 3650).optional(),
-  maxEntryChars: num(40, 10_000).optional(),
-});
-
-const LimitsSchema = section('limits', {
-  recordBytes: int(RECORD_BYTES_MIN, RECORD_BYTES_MAX).optional(),
-});
-
-const nonEmpty = (s: string) => s.trim().length > 0;
-const SummarizerSchema = section('summarizer', {
-  provider: z.enum(['extractive', 'openai'], { error: 'must be "extractive" or "openai"' }).optional(),
-  baseUrl: z
-    .string({ error: 'must be an http(s) URL like "https://api.deepseek.com"' })
-    .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http(s) URL like "https://api.deepseek.com"' })
-    .optional(),
-  model: z.string({ error: 'must be a model name like "deepseek-chat"' }).refine(nonEmpty, { error: 'must be a model name like "deepseek-chat"' }).optional(),
-  apiKeyEnv: z
-    .string({ error: 'must be an environment variable\'s name like "DEEPSEEK_API_KEY"' })
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable\'s name like "DEEPSEEK_API_KEY"' })
-    .optional(),
-  timeoutMs: num(100, 600_000).optional(),
-  maxAttempts: num(1, 10).transform(Math.round).optional(),
-  retryBaseMs: num(0, 60_000).optional(),
-  jsonMode: bool().optional(),
-});
-
-const root = (s: string) => z.string({ error: 'must be a folder path' }).refine(nonEmpty, { error: 'must be a folder path' }).optional();
-const IngestSchema = section('ingest', {
-  summarizer: SummarizerSchema.optional(),
-  roots: section('roots', { 'claude-code': root('claude-code'), codex: root('codex'), openclaw: root('openclaw'), hermes: root('hermes') }).optional(),
-  batchLines: int(10, 100_000).optional(),
-  minConfidence: num(0, 1).optional(),
-  maxItemChars: int(80, 2000).optional(),
-});
-
-const ConfigSchema = section('', {
-  domains: z
-    .array(z.string(), { error: 'must be a list of words like "code"' })
-    .refine((d) => d.every((x) => WORD_DOMAIN.test(x)), { error: 'must be a list of words like "code" (a letter, then letters, digits, _ or -; at most 32)' })
-    .optional(),
-  kinds: z
-    .array(z.string(), { error: 'must be a list of kinds like "meeting"' })
-    .refine((d) => d.every((x) => WORD_KIND.test(x)), { error: 'must be a list of one-word kinds like "meeting"' })
-    .optional(),
-  limits: LimitsSchema.optional(),
-  ranking: RankingSchema.optional(),
-  supersession: SupersessionSchema.optional(),
-  core: CoreSchema.optional(),
-  projects: strMap('a project name (letters, digits, _ . -)', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x)).optional(),
-  agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
-  ingest: IngestSchema.optional(),
-});
-
-type RawConfig = z.output<typeof ConfigSchema>;
+/**
+ * The common config.json (domains, kinds, projects, agents, all well formed) checked without the
+ * schema: what the schema would return for it, or null when anything else is there (the schema
+ * then checks it and names every problem). It only ever accepts what the schema accepts.
+ */
+function quickParse(data: Record<string, unknown>): RawConfig | null {
+  for (const [k, v] of Object.entries(data)) {
+    if (k === 'domains' ? !wordList(v, WORD_DOMAIN) : k === 'kinds' ? !wordList(v, WORD_KIND) : k === 'projects' ? !wordMap(v, PROJECT_NAME) : k === 'agents' ? !wordMap(v, AGENT_DOMAIN) : true) {
+      return null;
+    }
+  }
+  return data as RawConfig;
+}
 
 const pathOf = (p: readonly PropertyKey[]) => p.map(String).join('.');
 
@@ -260,7 +293,13 @@ export function parseConfig(data: unknown, file: string): HomeConfig {
     }
   }
   const problems: { path: string; message: string }[] = [];
-  const parsed = ConfigSchema.safeParse(data);
+  const quick = quickParse(data as Record<string, unknown>);
+  if (quick) {
+    const cfg = merge(quick, problems);
+    if (!problems.length) return cfg;
+    problems.length = 0;
+  }
+  const parsed = schema().safeParse(data);
   if (!parsed.success) {
     for (const iss of parsed.error.issues) {
       if (iss.code === 'unrecognized_keys') {

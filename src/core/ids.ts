@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from './lazy-crypto.js';
 
 /**
  * Record ids: 10 characters of millisecond time then 6 random, in Crockford base32, lower case.
@@ -14,7 +14,7 @@ export function newId(nowMs: number = Date.now()): string {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(6);
+  const bytes = nodeCrypto().randomBytes(6);
   let rand = '';
   for (let i = 0; i < 6; i++) rand += ALPHABET[bytes[i]! % 32];
   return time + rand;

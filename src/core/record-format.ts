@@ -1,7 +1,7 @@
 import { OptmemError, type Problem } from './errors.js';
 import { detectMarkers } from './markers.js';
 import { createRecord, type MemoryRecord, type RecordInput } from './record.js';
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from './lazy-crypto.js';
 
 /**
  * The Markdown record format (docs/RECORD_FORMAT.md). A day file holds records in the order
@@ -82,7 +82,7 @@ export interface ParsedDayFile {
 
 /** A record added by hand without an id gets one derived from its time and text. */
 export function derivedId(time: string, text: string): string {
-  return 'h' + createHash('sha256').update(`${time}\n${text}`).digest('hex').slice(0, 15);
+  return 'h' + nodeCrypto().createHash('sha256').update(`${time}\n${text}`).digest('hex').slice(0, 15);
 }
 
 interface RawBlock {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from '../store/sqlite.js';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
 import { markerWords, stripMarkers } from '../core/markers.js';
@@ -124,7 +125,7 @@ export class RecordIndex {
     };
     const tryOpen = (): RecordIndex | null => {
       const existed = fs.existsSync(file);
-      const db = new Database(file);
+      const db = new SqliteDatabase(file);
       try {
         db.pragma(`busy_timeout = ${waitMs()}`);
         db.pragma('journal_mode = WAL');
@@ -546,7 +547,7 @@ export class RecordIndex {
    */
   static lineRefsIn(file: string): { ref: string; text: string }[] {
     if (!fs.existsSync(file)) return [];
-    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
     try {
       return db.prepare("SELECT ref, text FROM records WHERE ref LIKE '%#L%'").all() as { ref: string; text: string }[];
     } finally {

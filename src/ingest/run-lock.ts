@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from '../store/sqlite.js';
 import { OptmemError } from '../core/errors.js';
 import { layoutOf } from '../store/layout.js';
 
@@ -17,7 +18,7 @@ export class IngestLock {
   static acquire(home: string, waitMs = 0): IngestLock {
     const file = layoutOf(home).ingestLockFile;
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const db = new Database(file);
+    const db = new SqliteDatabase(file);
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(waitMs))}`);
     try {
       db.pragma('journal_mode = DELETE');

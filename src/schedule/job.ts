@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { nodeCrypto } from '../core/lazy-crypto.js';
 import path from 'node:path';
 import { OptmemError } from '../core/errors.js';
 import { layoutOf } from '../store/layout.js';
@@ -34,7 +34,7 @@ export function scheduleStateFile(home: string): string {
 }
 
 export function homeId(home: string): string {
-  return crypto.createHash('sha256').update(path.resolve(home)).digest('hex').slice(0, 8);
+  return nodeCrypto().createHash('sha256').update(path.resolve(home)).digest('hex').slice(0, 8);
 }
 
 export function jobSpec(opts: { home: string; hosts: string[]; every: Interval; node: string; bin: string }): JobSpec {

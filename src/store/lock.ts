@@ -1,5 +1,6 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite.js';
 import { OptmemError } from '../core/errors.js';
 
 /**
@@ -25,7 +26,7 @@ const open = new Map<string, Shared>();
 
 function connection(s: Shared): Database.Database {
   if (!s.db) {
-    const db = new Database(s.file);
+    const db = new SqliteDatabase(s.file);
     try {
       db.pragma(`busy_timeout = ${s.timeoutMs}`);
       db.pragma('journal_mode = DELETE');

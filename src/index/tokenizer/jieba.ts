@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../../core/lazy-crypto.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { OptmemError } from '../../core/errors.js';
@@ -38,54 +38,112 @@ function userDictLines(text: string, file: string): string {
   return out.join('\n');
 }
 
-interface DictSources {
-  base: string;
-  user: string;
-}
+const BASE_DICT = path.join(packageRoot, 'dist', 'dict', 'jieba-top.txt');
 
-function readDictSources(homeDictFile: string | null): DictSources {
-  const basePath = path.join(packageRoot, 'dist', 'dict', 'jieba-top.txt');
-  let base: string;
+function readBaseDict(): Buffer {
   try {
-    base = fs.readFileSync(basePath, 'utf8');
+    return fs.readFileSync(BASE_DICT);
   } catch (e) {
-    throw new OptmemError('IO', `the segmentation dictionary ${basePath} is missing`, {
+    throw new OptmemError('IO', `the segmentation dictionary ${BASE_DICT} is missing`, {
       cause: e,
       hint: 'run `npm run build` (it generates dist/dict/jieba-top.txt)',
     });
   }
+}
+
+/**
+ * The base dictionary's SHA-256, as `npm run build` wrote it beside the dictionary (reading and
+ * hashing 800 KB on every open would cost more than the rest of a small search), else computed.
+ */
+function baseDictDigest(): string {
+  try {
+    const d = fs.readFileSync(`${BASE_DICT}.sha256`, 'utf8').trim();
+    if (/^[0-9a-f]{64}$/.test(d)) return d;
+  } catch {
+    // not built with the digest: compute it
+  }
+  return nodeCrypto().createHash('sha256').update(readBaseDict()).digest('hex');
+}
+
+/** optmem's user dictionary plus the home's dict.txt, as jieba dictionary lines. */
+function readUserDict(homeDictFile: string | null): string {
   let user = userDictLines(fs.readFileSync(path.join(packageRoot, 'dict', 'optmem-user.txt'), 'utf8'), 'dict/optmem-user.txt');
   if (homeDictFile && fs.existsSync(homeDictFile)) {
     user += '\n' + userDictLines(fs.readFileSync(homeDictFile, 'utf8'), homeDictFile);
   }
-  return { base, user };
+  return user;
+}
+
+/**
+ * Plain cuts of the shipped alias words' Han runs, made by `npm run build` with the shipped
+ * dictionaries (dist/dict/known-cuts.json): a query in English whose aliases are Chinese (deploy →
+ * 部署, 上线) then need not load jieba. They are used only by a segmenter of the same identity
+ * (a home with its own dict.txt has another one), so they are what jieba would answer.
+ */
+interface KnownCuts {
+  id: string;
+  cut: Record<string, string[]>;
+}
+
+const KNOWN_CUTS = path.join(packageRoot, 'dist', 'dict', 'known-cuts.json');
+let knownCuts: KnownCuts | null | undefined;
+
+function readKnownCuts(): KnownCuts | null {
+  if (knownCuts === undefined) {
+    try {
+      const v = JSON.parse(fs.readFileSync(KNOWN_CUTS, 'utf8')) as Partial<KnownCuts>;
+      knownCuts = typeof v.id === 'string' && typeof v.cut === 'object' && v.cut !== null ? (v as KnownCuts) : null;
+    } catch {
+      knownCuts = null; // not built: jieba answers every cut
+    }
+  }
+  return knownCuts;
+}
+
+/**
+ * A 53-bit hash of the user dictionaries (cyrb53): enough to tell one version from another, and
+ * it spares loading node:crypto on every open.
+ */
+function textHash(s: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
 export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
-  let sources: DictSources | null = null;
+  let user: string | null = null;
   let id: string | null = null;
   let jieba: { cutForSearch(s: string, hmm?: boolean): string[]; cut(s: string, hmm?: boolean): string[] } | null = null;
+  const getUser = () => (user ??= readUserDict(homeDictFile));
   const load = () => {
     if (!jieba) {
-      const s = getSources();
+      const u = getUser();
       const { Jieba } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
-      jieba = Jieba.withDict(Buffer.from(s.base + s.user + '\n', 'utf8'));
+      jieba = Jieba.withDict(Buffer.concat([readBaseDict(), Buffer.from(u + '\n', 'utf8')]));
     }
     return jieba;
   };
-  const getSources = () => (sources ??= readDictSources(homeDictFile));
+  const getId = () => (id ??= `jieba3-${baseDictDigest().slice(0, 12)}-${textHash(getUser())}`);
   return {
     get id() {
-      if (id === null) {
-        const s = getSources();
-        id = 'jieba2-' + createHash('sha256').update(s.base).update('\0').update(s.user).digest('hex').slice(0, 12);
-      }
-      return id;
+      return getId();
     },
     cutForSearch(text: string): string[] {
       return load().cutForSearch(text, true);
     },
     cut(text: string): string[] {
+      if (!jieba) {
+        const known = readKnownCuts();
+        const words = known && known.id === getId() && Object.hasOwn(known.cut, text) ? known.cut[text] : undefined;
+        if (Array.isArray(words)) return [...words];
+      }
       return load().cut(text, true);
     },
   };

@@ -50,6 +50,26 @@ function nodeOptions(spec: OptionSpec): NonNullable<ParseArgsConfig['options']> 
   return out;
 }
 
+/** Where the verb stands: the first word that is not an option or an option's value (-1: none). */
+function verbIndex(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a.startsWith('-')) {
+      if (a === '--dir') i++;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+/** The verb of a command line, before it is parsed (to load that command's module first), or null. */
+export function findVerb(argv: readonly string[]): string | null {
+  const i = verbIndex(argv);
+  return i === -1 ? null : argv[i]!;
+}
+
 /** An argument that reads as a negative number (-9090, -1.5) is a value, not an option. */
 const NEGATIVE = /^-\d/;
 const MARK = '\u0000optmem-arg-';
@@ -61,18 +81,7 @@ const MARK = '\u0000optmem-arg-';
  * start with "-". An argument that looks like a negative number is an argument too.
  */
 export function parseCommandLine(argv: string[], commandOptions: (verb: string) => OptionSpec | null, commandNames: readonly string[] = []): ParsedArgs {
-  const valueTaking = new Set<string>(['--dir']);
-  let verbAt = -1;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') break;
-    if (a.startsWith('-')) {
-      if (valueTaking.has(a)) i++;
-      continue;
-    }
-    verbAt = i;
-    break;
-  }
+  const verbAt = verbIndex(argv);
   const verb = verbAt === -1 ? null : argv[verbAt]!;
   let rest = verbAt === -1 ? argv : [...argv.slice(0, verbAt), ...argv.slice(verbAt + 1)];
   const own = verb ? commandOptions(verb) : {};

@@ -8,17 +8,8 @@ import { DEFAULT_CONFIG } from '../../config.js';
 import { str, strList } from './args.js';
 import { recordLine } from './format.js';
 import { checkNotFile } from './home.js';
-import { SESSION_COMMANDS } from './session-commands.js';
 import { resolutionNote, type Edge } from '../../index/supersession.js';
-import { mcpCommand } from '../mcp/command.js';
-import { hookCommand } from '../hooks/command.js';
-import { installCommand, rulesCommand, uninstallCommand } from './install-commands.js';
-import { evalCommand } from './eval-command.js';
-import { scheduleCommand } from './schedule-command.js';
-import { ingestCommand } from './ingest-command.js';
-import { recentCommand, searchCommand } from './search-commands.js';
 import type { Command, CommandContext } from './types.js';
-import { ackCommand } from './ack-command.js';
 
 // The command types live in types.ts; hooks and MCP still import them from here.
 export type { CliIO, Command, CommandContext, OptionDef, OptionSpec } from './types.js';
@@ -42,8 +33,8 @@ function readInput(ctx: CommandContext, path: string): string {
 }
 
 /**
- * Every command, by verb. A new command is a module exporting a `Command`, added here; `optmem help`
- * and `COMMAND --help` are built from this table.
+ * The commands on records and the home itself (init, add, get, …), by verb. The CLI's table of
+ * every command, loaded on demand, is registry.ts.
  */
 export const COMMANDS: Record<string, Command> = {
   init: {
@@ -159,8 +150,6 @@ export const COMMANDS: Record<string, Command> = {
       return 0;
     },
   },
-  search: searchCommand,
-  recent: recentCommand,
   get: {
     summary: 'show one record',
     usage: 'optmem get ID',
@@ -216,9 +205,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   link: linkCommand('link'),
-  ack: ackCommand,
   unlink: linkCommand('unlink'),
-  ...SESSION_COMMANDS,
   stats: {
     summary: 'counts by domain, kind and tier; sizes',
     usage: 'optmem stats',
@@ -273,14 +260,6 @@ export const COMMANDS: Record<string, Command> = {
       }
     },
   },
-  mcp: { ...mcpCommand, machineOutput: true },
-  hook: { ...hookCommand, machineOutput: true },
-  install: installCommand,
-  uninstall: uninstallCommand,
-  rules: rulesCommand,
-  eval: evalCommand,
-  schedule: scheduleCommand,
-  ingest: ingestCommand,
 };
 
 function linkCommand(verb: 'link' | 'unlink'): Command {

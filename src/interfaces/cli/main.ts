@@ -3,13 +3,12 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { OptmemError } from '../../core/errors.js';
 import { faultLine } from '../../core/faults.js';
-import { parseCommandLine } from './args.js';
-import { COMMANDS } from './commands.js';
+import { findVerb, parseCommandLine } from './args.js';
 import { terminalSafe } from './format.js';
 import { BUILTINS, commandHelp, generalHelp, helpJson, version } from './help.js';
-import { openHome } from './home.js';
+import { COMMAND_NAMES, loadAllCommands, loadCommand } from './registry.js';
 import { EXIT, reportError } from './report.js';
-import type { CliIO, Command, CommandContext } from './types.js';
+import type { CliIO, Command, CommandContext, OptionSpec } from './types.js';
 
 export { EXIT } from './report.js';
 export type { CliIO } from './types.js';
@@ -30,14 +29,24 @@ function outputFor(io: CliIO, cmd: Command, json: boolean): CliIO {
   };
 }
 
-const builtinOptions = (verb: string) => (verb in BUILTINS ? {} : (COMMANDS[verb]?.options ?? null));
+const isBuiltin = (verb: string) => Object.hasOwn(BUILTINS, verb);
+const ALL_NAMES = [...COMMAND_NAMES, ...Object.keys(BUILTINS)];
 
-/** The CLI's only entry: parses argv, runs a command, maps errors to exit codes. Never exits. */
-export function runMain(argv: string[], io: CliIO): number {
+/** The options of the verbs known so far: the built-ins' (none) and the loaded command's. */
+const optionsOf = (verb: string | null, cmd: Command | null) => (v: string): OptionSpec | null =>
+  isBuiltin(v) ? {} : v === verb && cmd ? cmd.options : null;
+
+/**
+ * The CLI's only entry: parses argv, runs a command, maps errors to exit codes. Never exits.
+ * Only the named command's module is loaded (help loads them all).
+ */
+export async function runMain(argv: string[], io: CliIO): Promise<number> {
   let json = argv.includes('--json');
   let home: string | undefined;
   try {
-    const args = parseCommandLine(argv, builtinOptions, [...Object.keys(COMMANDS), ...Object.keys(BUILTINS)]);
+    const verb = findVerb(argv);
+    const cmd = verb === null || isBuiltin(verb) ? null : await loadCommand(verb);
+    const args = parseCommandLine(argv, optionsOf(verb, cmd), ALL_NAMES);
     json = args.values.json === true;
     if (args.values.version || args.verb === 'version') {
       if (args.verb && args.verb !== 'version' && !args.values.help) throw new OptmemError('USAGE', `--version takes no command (try \`optmem --version\`)`);
@@ -46,11 +55,12 @@ export function runMain(argv: string[], io: CliIO): number {
     }
     if (!args.verb) {
       if (args.positionals.length) throw new OptmemError('USAGE', `"${args.positionals[0]}" is not a command (\`optmem help\` lists them)`);
-      io.stdout(json ? JSON.stringify(helpJson(COMMANDS)) + '\n' : generalHelp(COMMANDS));
+      const all = await loadAllCommands();
+      io.stdout(json ? JSON.stringify(helpJson(all)) + '\n' : generalHelp(all));
       return args.values.help ? EXIT.OK : EXIT.USAGE;
     }
-    if (args.verb === 'help') return help(args.positionals, io, json);
-    const cmd = COMMANDS[args.verb]!;
+    if (args.verb === 'help') return await help(args.positionals, io, json);
+    if (!cmd) throw new OptmemError('USAGE', `unknown command "${args.verb}" (\`optmem help\` lists the commands)`);
     if (args.values.help) {
       io.stdout(commandHelp(args.verb, cmd));
       return EXIT.OK;
@@ -58,13 +68,16 @@ export function runMain(argv: string[], io: CliIO): number {
     const explicit = typeof args.values.dir === 'string';
     home = resolveHome(args.values.dir as string | undefined, io.env, io.cwd);
     const cmdIO = outputFor(io, cmd, json);
+    // The library (SQLite, the index, the query pipeline) is loaded here, once a command is to run.
+    const { openHome } = await import('./home.js');
+    const where = home;
     const ctx: CommandContext = {
       args,
       io: cmdIO,
       home,
       json,
       open: (opts) => {
-        const m = openHome(home!, { explicit, mayCreate: opts?.create === true });
+        const m = openHome(where, { explicit, mayCreate: opts?.create === true });
         for (const p of m.openReport.problems) cmdIO.stderr(`optmem: warning: ${p.file}:${p.line}: ${p.message}\n`);
         return m;
       },
@@ -75,20 +88,24 @@ export function runMain(argv: string[], io: CliIO): number {
   }
 }
 
-function help(positionals: string[], io: CliIO, json: boolean): number {
+async function help(positionals: string[], io: CliIO, json: boolean): Promise<number> {
   if (positionals.length > 1) throw new OptmemError('USAGE', 'help: name one command (usage: optmem help [COMMAND])');
   const name = positionals[0];
   if (name === undefined) {
-    io.stdout(json ? JSON.stringify(helpJson(COMMANDS)) + '\n' : generalHelp(COMMANDS));
+    const all = await loadAllCommands();
+    io.stdout(json ? JSON.stringify(helpJson(all)) + '\n' : generalHelp(all));
     return EXIT.OK;
   }
-  if (name in BUILTINS) {
+  if (isBuiltin(name)) {
     io.stdout(`optmem ${name} — ${BUILTINS[name]}\n`);
     return EXIT.OK;
   }
+  const cmd = await loadCommand(name);
   // An unknown name is reported, with a suggestion, by the same parser as an unknown command.
-  parseCommandLine([name], builtinOptions, [...Object.keys(COMMANDS), ...Object.keys(BUILTINS)]);
-  const cmd = COMMANDS[name]!;
+  if (!cmd) {
+    parseCommandLine([name], optionsOf(null, null), ALL_NAMES);
+    throw new OptmemError('USAGE', `unknown command "${name}" (\`optmem help\` lists the commands)`);
+  }
   if (json) {
     const all = helpJson({ [name]: cmd }) as { commands: Record<string, unknown> };
     io.stdout(JSON.stringify(all.commands[name]) + '\n');

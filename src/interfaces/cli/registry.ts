@@ -1,0 +1,55 @@
+/**
+ * Every command, by verb, loaded on demand: a command's module, and the library parts it imports,
+ * are read only when that command runs or help describes it. A hook or a search on every prompt
+ * must not pay for loading the installers, the eval harness or the MCP SDK.
+ *
+ * A new command is a module exporting a `Command`, added here; `optmem help` and `COMMAND --help`
+ * are built from this table, in this order.
+ */
+import type { Command } from './types.js';
+
+export type CommandLoader = () => Promise<Command>;
+
+const recordCommand = (verb: string): CommandLoader => () => import('./commands.js').then((m) => m.COMMANDS[verb]!);
+const sessionCommand = (verb: string): CommandLoader => () => import('./session-commands.js').then((m) => m.SESSION_COMMANDS[verb]!);
+
+export const COMMAND_LOADERS: Record<string, CommandLoader> = {
+  init: recordCommand('init'),
+  add: recordCommand('add'),
+  import: recordCommand('import'),
+  export: recordCommand('export'),
+  search: () => import('./search-commands.js').then((m) => m.searchCommand),
+  recent: () => import('./search-commands.js').then((m) => m.recentCommand),
+  get: recordCommand('get'),
+  history: recordCommand('history'),
+  link: recordCommand('link'),
+  ack: () => import('./ack-command.js').then((m) => m.ackCommand),
+  unlink: recordCommand('unlink'),
+  core: sessionCommand('core'),
+  session: sessionCommand('session'),
+  stats: recordCommand('stats'),
+  reindex: recordCommand('reindex'),
+  doctor: recordCommand('doctor'),
+  mcp: () => import('../mcp/command.js').then((m) => ({ ...m.mcpCommand, machineOutput: true })),
+  hook: () => import('../hooks/command.js').then((m) => ({ ...m.hookCommand, machineOutput: true })),
+  install: () => import('./install-commands.js').then((m) => m.installCommand),
+  uninstall: () => import('./install-commands.js').then((m) => m.uninstallCommand),
+  rules: () => import('./install-commands.js').then((m) => m.rulesCommand),
+  eval: () => import('./eval-command.js').then((m) => m.evalCommand),
+  schedule: () => import('./schedule-command.js').then((m) => m.scheduleCommand),
+  ingest: () => import('./ingest-command.js').then((m) => m.ingestCommand),
+};
+
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);
+
+/** One command, or null for a verb that is not one. */
+export function loadCommand(verb: string): Promise<Command | null> {
+  const load = Object.hasOwn(COMMAND_LOADERS, verb) ? COMMAND_LOADERS[verb] : undefined;
+  return load ? load() : Promise.resolve(null);
+}
+
+/** Every command, in the table's order: for `optmem help`. */
+export async function loadAllCommands(): Promise<Record<string, Command>> {
+  const loaded = await Promise.all(COMMAND_NAMES.map((v) => COMMAND_LOADERS[v]!()));
+  return Object.fromEntries(COMMAND_NAMES.map((v, i) => [v, loaded[i]!]));
+}
