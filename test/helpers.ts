@@ -148,3 +148,40 @@ export function dayFile(home: string, date: string): string {
 export function warnings(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.startsWith('optmem: warning: '));
 }
+
+/** The embeddings stand-in (test/fixtures/embeddings-server.mjs) in a child process of its own. */
+export interface EmbeddingServer {
+  /** the API root to put in embeddings.baseUrl, e.g. http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  stats(): Promise<{ requests: number; inputs: number }>;
+  stop(): void;
+}
+
+/**
+ * Start the stand-in in its own process: search blocks its thread while it waits for the answer
+ * (src/embeddings/sync-post.ts), so a server on the test's own thread could never answer.
+ */
+export function startEmbeddingServer(): Promise<EmbeddingServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'test', 'fixtures', 'embeddings-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  afterAll(() => {
+    child.kill();
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the embeddings stand-in exited (${code})`)));
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (!m) return;
+      const root = `http://127.0.0.1:${m[1]}`;
+      resolve({
+        baseUrl: `${root}/v1`,
+        stats: async () => (await (await fetch(`${root}/stats`)).json()) as { requests: number; inputs: number },
+        stop: () => {
+          child.kill();
+        },
+      });
+    });
+  });
+}

@@ -19,6 +19,7 @@ import { ingestCommand } from './ingest-command.js';
 import { recentCommand, searchCommand } from './search-commands.js';
 import type { Command, CommandContext } from './types.js';
 import { ackCommand } from './ack-command.js';
+import { embedCommand } from './embed-command.js';
 
 // The command types live in types.ts; hooks and MCP still import them from here.
 export type { CliIO, Command, CommandContext, OptionDef, OptionSpec } from './types.js';
@@ -281,6 +282,7 @@ export const COMMANDS: Record<string, Command> = {
   eval: evalCommand,
   schedule: scheduleCommand,
   ingest: ingestCommand,
+  embed: embedCommand,
 };
 
 function linkCommand(verb: 'link' | 'unlink'): Command {
