@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,7 +178,17 @@ export function startEmbeddingServer(): Promise<EmbeddingServer> {
       const root = `http://127.0.0.1:${m[1]}`;
       resolve({
         baseUrl: `${root}/v1`,
-        stats: async () => (await (await fetch(`${root}/stats`)).json()) as { requests: number; inputs: number },
+        // a fresh connection each time: a kept-alive one may have been closed while a blocking call waited
+        stats: () =>
+          new Promise((ok, fail) => {
+            http
+              .get(`${root}/stats`, { agent: false }, (res) => {
+                let body = '';
+                res.on('data', (c: Buffer) => (body += c.toString()));
+                res.on('end', () => ok(JSON.parse(body) as { requests: number; inputs: number }));
+              })
+              .on('error', fail);
+          }),
         stop: () => {
           child.kill();
         },

@@ -19,13 +19,14 @@ export interface EmbeddingsConfig {
   /** per request, ms (default 10 000; 100–600 000). Search waits at most this long, then goes lexical. */
   timeoutMs: number;
   /**
-   * How the vector ranking joins the lexical one (default "rrf"). rrf: reciprocal rank fusion of
-   * both ranks, (1−weight)/(k+lexical rank) + weight/(k+vector rank), scaled so rank 1 in both is 1.
-   * relevance: the lexical relevance (scaled to the best) keeps its size, (1−weight) × relevance /
-   * best + weight × (k+1)/(k+vector rank).
+   * How the vector ranking joins the lexical one (default "relevance"). relevance: the lexical
+   * relevance (scaled to the best) keeps its size, (1−weight) × relevance / best + weight ×
+   * (k+1)/(k+vector rank). rrf: reciprocal rank fusion of both ranks, (1−weight) × (k+1)/(k+lexical
+   * rank) + weight × (k+1)/(k+vector rank). On the ranking suite rrf flattened the lexical scores
+   * enough for decay and tiers to reorder what the words had settled (docs/CONFIG.md, Embeddings).
    */
   fusion: 'rrf' | 'relevance';
-  /** the vector side's share of the fused score (default 0.5; 0–1). 0 leaves the lexical order. */
+  /** the vector side's share of the fused score (default 0.3; 0–1). 0 leaves the lexical order. */
   weight: number;
   /** the rank constant of the fusion (default 60; 1–1000): larger flattens the difference between ranks */
   k: number;
@@ -40,8 +41,8 @@ export const EMBEDDINGS_DEFAULTS: Readonly<EmbeddingsConfig> = Object.freeze({
   apiKeyEnv: 'OPTMEM_EMBEDDINGS_KEY',
   batchSize: 32,
   timeoutMs: 10_000,
-  fusion: 'rrf',
-  weight: 0.5,
+  fusion: 'relevance',
+  weight: 0.3,
   k: 60,
   candidates: 50,
   minSimilarity: 0.2,
