@@ -281,15 +281,22 @@ export function createOptmem(options: OptmemOptions): Optmem {
     }
     return vectors;
   };
-  /** Embed records an import just wrote; a failure is a warning, and `optmem embed` catches up. */
+  /**
+   * Embed records an import just wrote; a failure is a warning, and `optmem embed` catches up. After
+   * a failure, imports of the next minute do not try again (an ingest writes batch after batch, and
+   * each would wait out the timeout): their records wait for `optmem embed` too.
+   */
+  let embedFailedAt = -Infinity;
   const embedNew = (ids: string[], warnings: string[]) => {
     const v = vectorSearch();
     if (!v || ids.length === 0 || readOnly) return;
+    if (Date.now() - embedFailedAt < 60_000) return;
     try {
       v.attach(index.db);
       const r = embedPending(index.db, v.embedder, { only: new Set(ids), batchSize: v.options.batchSize });
       if (r.error) throw new Error(r.error);
     } catch (e) {
+      embedFailedAt = Date.now();
       warnings.push(`embeddings: ${(e as Error).message.replace(/^\[optmem\] /, '')}; the new records are searched by their words until \`optmem embed\` adds their vectors`);
     }
   };

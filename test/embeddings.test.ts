@@ -159,6 +159,21 @@ describe('hybrid search through the CLI', () => {
     expect(lex.lexicalRank).not.toBeNull();
   });
 
+  it('ingest embeds the diary records it writes', async () => {
+    const h2 = home(on());
+    const f = path.join(tempDir(), 'transcript.jsonl');
+    const turn = (content: string, time: string) => JSON.stringify({ time, role: 'user', content, agent: 'openclaw', session: 's-1' });
+    fs.writeFileSync(f, [turn('We decided to archive the old newsletter list.', '2026-11-15T10:00:00+08:00'), turn('We decided to drop the Friday edition.', '2026-11-15T11:00:00+08:00')].join('\n') + '\n');
+    const before = await srv.stats();
+    const r = cli(['ingest', f, '--json', '--dir', h2]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(warningLines(r.stderr)).toEqual([]);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.written).toBeGreaterThan(0);
+    expect((await srv.stats()).inputs - before.inputs).toBe(summary.written);
+    expect(json(h2, ['embed'])).toMatchObject({ embedded: 0, pending: 0, records: summary.written });
+  });
+
   it('embeds only what has no current vector, and keeps vectors through a rebuild of the index', async () => {
     ok(h, ['add', '[hermes] 周会改到周五下午三点']);
     const first = json(h, ['embed']);
