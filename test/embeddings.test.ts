@@ -44,10 +44,10 @@ function writeConfig(h: string, embeddings?: Record<string, unknown>): void {
 }
 const on = (model = 'hash', more: Record<string, unknown> = {}) => ({ enabled: true, baseUrl: srv.baseUrl, model, ...more });
 /** `optmem import` as a child process: the CLI's own warnings are part of what is tested */
-function importRecords(h: string) {
+function importRecords(h: string, env: Record<string, string> = {}) {
   const f = path.join(tempDir(), 'records.jsonl');
   fs.writeFileSync(f, RECORDS);
-  return cli(['import', f, '--dir', h]);
+  return cli(['import', f, '--dir', h], { env });
 }
 /** the same import through the library, where the CLI is not what a test is about */
 function importQuietly(h: string) {
@@ -122,14 +122,15 @@ describe('hybrid search through the CLI', () => {
     h = home(on());
   });
 
-  it('embeds what an import writes, in one request, with no warning', async () => {
+  it('embeds what an import writes, in one request, with no warning, the key from the environment', async () => {
     const before = await srv.stats();
-    const r = importRecords(h);
+    const r = importRecords(h, { OPTMEM_EMBEDDINGS_KEY: 'sk-local-test-key' });
     expect(r.code).toBe(0);
     expect(warningLines(r.stderr)).toEqual([]);
     const after = await srv.stats();
     expect(after.requests - before.requests).toBe(1);
     expect(after.inputs - before.inputs).toBe(6);
+    expect(after.auth).toBe('Bearer sk-local-test-key');
     expect(fs.existsSync(path.join(h, 'vectors.sqlite'))).toBe(true);
   });
 
@@ -159,6 +160,20 @@ describe('hybrid search through the CLI', () => {
     expect(lex.lexicalRank).not.toBeNull();
   });
 
+  it('pins a red line for its words only, never for being near the query', () => {
+    const m = createOptmem({ dir: h });
+    try {
+      m.add({ text: '[code] 〔红线〕 deploy scripts never run on Fridays', id: 'redline-deploy', time: '2026-10-01T10:00:00+08:00' });
+      expect(m.embed()).toMatchObject({ embedded: 1 });
+      const near = m.search({ query: TYPO, now: NOW }).results.find((x) => x.id === 'redline-deploy');
+      expect(near).toMatchObject({ tier: 'redline', pinned: false });
+      const worded = m.search({ query: 'deploy Fridays', now: NOW }).results[0];
+      expect(worded).toMatchObject({ id: 'redline-deploy', pinned: true });
+    } finally {
+      m.close();
+    }
+  });
+
   it('ingest embeds the diary records it writes', async () => {
     const h2 = home(on());
     const f = path.join(tempDir(), 'transcript.jsonl');
@@ -177,14 +192,14 @@ describe('hybrid search through the CLI', () => {
   it('embeds only what has no current vector, and keeps vectors through a rebuild of the index', async () => {
     ok(h, ['add', '[hermes] 周会改到周五下午三点']);
     const first = json(h, ['embed']);
-    expect(first).toMatchObject({ model: 'hash', records: 7, current: 6, embedded: 1, pending: 0, error: null });
+    expect(first).toMatchObject({ model: 'hash', records: 8, current: 7, embedded: 1, pending: 0, error: null });
     const m = createOptmem({ dir: h });
     try {
       const before = await srv.stats();
       m.reindex();
-      expect(m.embed()).toMatchObject({ records: 7, current: 7, embedded: 0 });
+      expect(m.embed()).toMatchObject({ records: 8, current: 8, embedded: 0 });
       expect((await srv.stats()).requests).toBe(before.requests);
-      expect(m.embed({ all: true })).toMatchObject({ embedded: 7, batches: 1 });
+      expect(m.embed({ all: true })).toMatchObject({ embedded: 8, batches: 1 });
     } finally {
       m.close();
     }

@@ -154,7 +154,7 @@ export function warnings(stderr: string): string[] {
 export interface EmbeddingServer {
   /** the API root to put in embeddings.baseUrl, e.g. http://127.0.0.1:PORT/v1 */
   baseUrl: string;
-  stats(): Promise<{ requests: number; inputs: number }>;
+  stats(): Promise<{ requests: number; inputs: number; auth: string | null }>;
   stop(): void;
 }
 
@@ -185,7 +185,7 @@ export function startEmbeddingServer(): Promise<EmbeddingServer> {
               .get(`${root}/stats`, { agent: false }, (res) => {
                 let body = '';
                 res.on('data', (c: Buffer) => (body += c.toString()));
-                res.on('end', () => ok(JSON.parse(body) as { requests: number; inputs: number }));
+                res.on('end', () => ok(JSON.parse(body) as { requests: number; inputs: number; auth: string | null }));
               })
               .on('error', fail);
           }),

@@ -31,7 +31,7 @@ export function fusedScore(o: FusionOptions, lexRank: number | null, vecRank: nu
  * supersession, decay, tiers, red lines), which then apply to the fused candidates unchanged. The
  * vector hits were found under the query's filters; one the words did not find joins the pool as
  * a `vector` candidate, its evidence being its vector rank and similarity (shown in its trace).
- * Each candidate's relevance becomes the fused score.
+ * Each candidate's score becomes the fused score; its relevance stays the lexical one.
  */
 export function fusionStage(hits: () => VectorHit[], o: FusionOptions): Stage {
   return {
@@ -78,7 +78,9 @@ export function fusionStage(hits: () => VectorHit[], o: FusionOptions): Stage {
           fused,
           formula: `${o.fusion}: ${(1 - o.weight).toFixed(2)} × ${lexPart} + ${o.weight.toFixed(2)} × ${vecPart}${lr === null ? ' (found by the vector path only)' : ''}`,
         });
-        c.relevance = fused;
+        // The score is fused; `relevance` stays what the words gave (0 for a vector-only hit), so
+        // red-line pinning and context read exactly what they read without embeddings: a red line
+        // is pinned by its words, never by being near the query.
         c.score = fused;
       }
       return all;
