@@ -74,6 +74,7 @@ const warningLines = (stderr: string) => stderr.split('\n').filter((l) => l.star
 beforeAll(async () => {
   srv = await startEmbeddingServer();
 });
+afterAll(() => srv?.stop());
 
 describe('embeddings off: nothing changes', () => {
   it('gives byte-identical results with the section absent and with enabled:false, and makes no vector file', () => {

@@ -160,13 +160,13 @@ export interface EmbeddingServer {
 
 /**
  * Start the stand-in in its own process: search blocks its thread while it waits for the answer
- * (src/embeddings/sync-post.ts), so a server on the test's own thread could never answer.
+ * (src/embeddings/sync-post.ts), so a server on the test's own thread could never answer. Stop it
+ * in the test file's afterAll.
  */
 export function startEmbeddingServer(): Promise<EmbeddingServer> {
   const child = spawn(process.execPath, [path.join(ROOT, 'test', 'fixtures', 'embeddings-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  afterAll(() => {
-    child.kill();
-  });
+  // the caller stops it in its afterAll; this catches a run that ends any other way
+  process.once('exit', () => child.kill());
   return new Promise((resolve, reject) => {
     let out = '';
     child.on('error', reject);
