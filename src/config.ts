@@ -7,6 +7,7 @@ import { KNOWN_KINDS, RECORD_BYTES_DEFAULT, RECORD_BYTES_MAX, RECORD_BYTES_MIN, 
 import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
+import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -33,6 +34,8 @@ export interface HomeConfig {
   agents: Record<string, string>;
   /** memory that writes itself (docs/INGEST.md) */
   ingest: IngestConfig;
+  /** the optional vector path (embeddings/config.ts, docs/CONFIG.md "Embeddings"); off by default */
+  embeddings: EmbeddingsConfig;
 }
 
 export interface LimitsConfig {
@@ -105,6 +108,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     projects: {},
     agents: DEFAULT_AGENTS,
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
+    embeddings: EMBEDDINGS_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -227,6 +231,27 @@ function buildConfigSchema({ z }: typeof Zod) {
     maxItemChars: int(80, 2000).optional(),
   });
 
+  const EmbeddingsSchema = section('embeddings', {
+    enabled: bool().optional(),
+    baseUrl: z
+      .string({ error: 'must be an http(s) URL like "http://127.0.0.1:11434/v1"' })
+      .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http(s) URL like "http://127.0.0.1:11434/v1"' })
+      .optional(),
+    model: z.string({ error: 'must be a model name like "bge-m3"' }).refine(nonEmpty, { error: 'must be a model name like "bge-m3"' }).optional(),
+    apiKeyEnv: z
+      .string({ error: 'must be an environment variable\'s name like "OPTMEM_EMBEDDINGS_KEY"' })
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be an environment variable\'s name like "OPTMEM_EMBEDDINGS_KEY"' })
+      .optional(),
+    dimensions: int(1, 16_384).optional(),
+    batchSize: int(1, 2048).optional(),
+    timeoutMs: int(100, 600_000).optional(),
+    fusion: z.enum(['rrf', 'relevance'], { error: 'must be "rrf" or "relevance"' }).optional(),
+    weight: num(0, 1).optional(),
+    k: num(1, 1000).optional(),
+    candidates: int(1, 1000).optional(),
+    minSimilarity: num(-1, 1).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -243,6 +268,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     projects: strMap('a project name (letters, digits, _ . -)', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x)).optional(),
     agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
     ingest: IngestSchema.optional(),
+    embeddings: EmbeddingsSchema.optional(),
   });
 }
 
@@ -281,6 +307,14 @@ const pathOf = (p: readonly PropertyKey[]) => p.map(String).join('.');
 export function parseConfig(data: unknown, file: string): HomeConfig {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new OptmemError('INVALID_INPUT', `${file}: must be a JSON object`, { file });
+  }
+  const e = (data as { embeddings?: unknown }).embeddings;
+  if (typeof e === 'object' && e !== null && 'apiKey' in e) {
+    throw new OptmemError('INVALID_INPUT', `${file}: "embeddings.apiKey": keys do not belong in config.json`, {
+      file,
+      field: 'embeddings.apiKey',
+      hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_EMBEDDINGS_KEY)',
+    });
   }
   if ('ingest' in data) {
     const s = (data as { ingest?: { summarizer?: unknown } }).ingest?.summarizer;
@@ -352,6 +386,12 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
     Object.assign(cfg.ingest, flat);
     if (summarizer) Object.assign(cfg.ingest.summarizer, summarizer);
     if (roots) cfg.ingest.roots = { ...roots };
+  }
+  if (o.embeddings) Object.assign(cfg.embeddings, o.embeddings);
+  if (cfg.embeddings.enabled) {
+    for (const k of ['baseUrl', 'model'] as const) {
+      if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });
+    }
   }
   return cfg;
 }

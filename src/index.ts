@@ -15,3 +15,8 @@ export type { CoreApi } from './sessions/sessions.js';
 export type { CoreEntry, CoreMemory, CoreChange, ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';
 export { RANKING_DEFAULTS } from './query/options.js';
 export type { RankingOptions } from './query/options.js';
+export { EMBEDDINGS_DEFAULTS } from './embeddings/config.js';
+export type { EmbeddingsConfig } from './embeddings/config.js';
+export { EmbeddingError } from './embeddings/types.js';
+export type { Embedder } from './embeddings/types.js';
+export type { EmbedReport } from './embeddings/backfill.js';

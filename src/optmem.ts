@@ -20,6 +20,11 @@ import { runDoctor, type DoctorReport } from './doctor.js';
 import { writeFileAtomic } from './store/durable-file.js';
 import { createSessions, type CoreApi } from './sessions/sessions.js';
 import type { ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';
+import type { Embedder } from './embeddings/types.js';
+import { embedPending, type EmbedReport } from './embeddings/backfill.js';
+import { createOpenAIEmbedder } from './embeddings/openai.js';
+import { attachVectors } from './index/vectors.js';
+import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -37,6 +42,13 @@ export interface OptmemOptions {
    * is a fresh process, so it always looks.
    */
   refreshMs?: number;
+  /**
+   * The embedder of the vector path, when config.json enables embeddings (default: the
+   * OpenAI-compatible client built from `embeddings` in config.json).
+   */
+  embedder?: Embedder;
+  /** where `embeddings.apiKeyEnv` is looked up (default process.env) */
+  env?: Record<string, string | undefined>;
 }
 
 export interface AddResult {
@@ -138,7 +150,17 @@ export interface Optmem {
   add(input: RecordInput): AddResult;
   import(text: string, opts?: { skipExisting?: boolean; source?: string }): ImportResult;
   export(): IterableIterator<RecordJson>;
+  /**
+   * Search. With embeddings enabled in config.json, the lexical ranking is fused with the vector
+   * path (query/vectors/); an endpoint failure adds one line to `warnings` and leaves the lexical
+   * results. With them off (the default), the lexical search alone.
+   */
   search(req: SearchRequest): SearchResult;
+  /**
+   * Embed the records without a current vector (`all`: every record), in batches of
+   * `embeddings.batchSize`; resumable. A USAGE error when embeddings are off.
+   */
+  embed(opts?: { all?: boolean; onProgress?: (done: number, of: number) => void }): EmbedReport;
   get(id: string): IndexedRecord | null;
   /** the newest records, newest first (no events); a record of no project shows in every project */
   recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[];
@@ -244,6 +266,40 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // The shipped alias list plus the home's aliases.txt; a malformed line is a warning of the open.
   const aliases = loadAliases(layout.aliasesFile);
   openReport.problems.push(...aliases.problems);
+
+  // The vector path (off by default: then nothing of it is built or loaded).
+  let vectors: VectorSearch | null = null;
+  const vectorSearch = (): VectorSearch | null => {
+    const e = config.embeddings;
+    if (!e.enabled) return null;
+    if (!vectors) {
+      const env = options.env ?? process.env;
+      const embedder =
+        options.embedder ??
+        createOpenAIEmbedder({ baseUrl: e.baseUrl!, model: e.model!, apiKey: env[e.apiKeyEnv] || null, dimensions: e.dimensions, timeoutMs: e.timeoutMs });
+      vectors = { embedder, options: e, attach: (db) => attachVectors(db, layout.vectorsFile, !readOnly) };
+    }
+    return vectors;
+  };
+  /**
+   * Embed records an import just wrote; a failure is a warning, and `optmem embed` catches up. After
+   * a failure, imports of the next minute do not try again (an ingest writes batch after batch, and
+   * each would wait out the timeout): their records wait for `optmem embed` too.
+   */
+  let embedFailedAt = -Infinity;
+  const embedNew = (ids: string[], warnings: string[]) => {
+    const v = vectorSearch();
+    if (!v || ids.length === 0 || readOnly) return;
+    if (Date.now() - embedFailedAt < 60_000) return;
+    try {
+      v.attach(index.db);
+      const r = embedPending(index.db, v.embedder, { only: new Set(ids), batchSize: v.options.batchSize });
+      if (r.error) throw new Error(r.error);
+    } catch (e) {
+      embedFailedAt = Date.now();
+      warnings.push(`embeddings: ${(e as Error).message.replace(/^\[optmem\] /, '')}; the new records are searched by their words until \`optmem embed\` adds their vectors`);
+    }
+  };
 
   // Every record this instance creates is a new write: it passes the checks at the door.
   const door = doorRules(config);
@@ -430,7 +486,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       const source = opts.source ?? 'input';
       const { records } = parseJsonlRecords(text, source, ctx());
       mustWrite('import');
-      return withIndex(() =>
+      const done = withIndex(() =>
         store.lock.with(() => {
           syncIndex(index, store);
           const fresh: MemoryRecord[] = [];
@@ -452,9 +508,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
           indexAppended(index, store, results);
           // A bulk import leaves a WAL as large as the index; fold it back now.
           if (fresh.length >= 1000) index.checkpoint();
-          return { imported: fresh.length, skipped: records.length - fresh.length, warnings };
+          return { imported: fresh.length, skipped: records.length - fresh.length, warnings, ids: fresh.map((r) => r.id) };
         }),
       );
+      // Outside the writer lock: an embeddings request must not hold up other writers.
+      embedNew(done.ids, done.warnings);
+      return { imported: done.imported, skipped: done.skipped, warnings: done.warnings };
     },
     *export() {
       const rows = withIndex(() => {
@@ -470,7 +529,24 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
+        const v = vectorSearch();
+        if (v) return hybridSearch(index, { ...req, now: req.now ?? now() }, config.ranking, aliases, v);
         return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking, undefined, aliases);
+      });
+    },
+    embed(opts = {}) {
+      const v = vectorSearch();
+      if (!v) {
+        throw new OptmemError('USAGE', 'embeddings are off in this home', {
+          field: 'embeddings.enabled',
+          hint: 'set "embeddings": {"enabled": true, "baseUrl": …, "model": …} in config.json (docs/CONFIG.md, Embeddings)',
+        });
+      }
+      mustWrite('embed records');
+      return withIndex(() => {
+        syncIndex(index, store);
+        v.attach(index.db);
+        return embedPending(index.db, v.embedder, { all: opts.all === true, batchSize: v.options.batchSize, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
       });
     },
     recent(filters = {}) {

@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,4 +148,51 @@ export function dayFile(home: string, date: string): string {
 /** Count of lines in stderr that are optmem warnings, with their file:line part. */
 export function warnings(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.startsWith('optmem: warning: '));
+}
+
+/** The embeddings stand-in (test/fixtures/embeddings-server.mjs) in a child process of its own. */
+export interface EmbeddingServer {
+  /** the API root to put in embeddings.baseUrl, e.g. http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  stats(): Promise<{ requests: number; inputs: number; auth: string | null }>;
+  stop(): void;
+}
+
+/**
+ * Start the stand-in in its own process: search blocks its thread while it waits for the answer
+ * (src/embeddings/sync-post.ts), so a server on the test's own thread could never answer. Stop it
+ * in the test file's afterAll.
+ */
+export function startEmbeddingServer(): Promise<EmbeddingServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'test', 'fixtures', 'embeddings-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // the caller stops it in its afterAll; this catches a run that ends any other way
+  process.once('exit', () => child.kill());
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the embeddings stand-in exited (${code})`)));
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (!m) return;
+      const root = `http://127.0.0.1:${m[1]}`;
+      resolve({
+        baseUrl: `${root}/v1`,
+        // a fresh connection each time: a kept-alive one may have been closed while a blocking call waited
+        stats: () =>
+          new Promise((ok, fail) => {
+            http
+              .get(`${root}/stats`, { agent: false }, (res) => {
+                let body = '';
+                res.on('data', (c: Buffer) => (body += c.toString()));
+                res.on('end', () => ok(JSON.parse(body) as { requests: number; inputs: number; auth: string | null }));
+              })
+              .on('error', fail);
+          }),
+        stop: () => {
+          child.kill();
+        },
+      });
+    });
+  });
 }

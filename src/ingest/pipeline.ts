@@ -188,7 +188,9 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestSummary> {
       }
       if (!dryRun) {
         if (records.length) {
-          o.mem!.import(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { source: `ingest:${src.rel}` });
+          const imported = o.mem!.import(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { source: `ingest:${src.rel}` });
+          // (embeddings enabled and the endpoint failing: the records are kept, their vectors wait)
+          for (const w of imported.warnings) o.onWarning?.(w);
         }
         // The cursor moves only once the records are on disk.
         cursors.cursors[key] = { ...cursorAt(src.file, chunk, from.state, now()), ...(stale.size ? { staleLines: [...stale].sort((a, b) => a - b) } : {}) };

@@ -45,7 +45,7 @@ export function activeTerms(terms: QueryTerm[]): QueryTerm[] {
   return content.length ? content : terms;
 }
 
-function filterSql(q: ParsedQuery, params: unknown[]): string {
+export function filterSql(q: ParsedQuery, params: unknown[]): string {
   const parts: string[] = [];
   const inList = (col: string, values: string[] | null) => {
     if (!values) return;

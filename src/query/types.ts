@@ -52,7 +52,7 @@ export interface ParsedQuery {
 
 /** One entry per stage that touched a candidate: explanations are data. */
 export type TraceEntry =
-  | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent' | 'replacement' | 'context'; bm25: number; matchedTerms: string[]; totalTerms: number }
+  | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent' | 'replacement' | 'context' | 'vector'; bm25: number; matchedTerms: string[]; totalTerms: number }
   | { stage: 'filter'; applied: string[] }
   /** a query word found only through a fallback, not as a word of the record (bigram: 周四 in 每周四) */
   | { stage: 'fallback'; kind: 'bigram'; terms: string[]; weight: number }
@@ -89,6 +89,11 @@ export type TraceEntry =
   | { stage: 'tier'; tier: string; factor: number }
   | { stage: 'context'; neighbour: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string }
+  /**
+   * the vector path (query/vectors/): the record's lexical rank and vector rank among the
+   * candidates (null: not found that way), its cosine similarity to the query, the fused relevance
+   */
+  | { stage: 'vector'; lexicalRank: number | null; vectorRank: number | null; similarity: number | null; fused: number; formula: string }
   /** the query's terms with aliases, and which of them this record holds only through an alias */
   | { stage: 'aliases'; expanded: Record<string, string[]>; matchedBy: { term: string; aliases: string[] }[]; weight: number };
 
@@ -96,7 +101,8 @@ export interface Candidate {
   rec: IndexedRecord;
   /** raw FTS5 bm25 (higher is better here: the sign is flipped) */
   bm25: number;
-  mode: 'and' | 'or' | 'recent' | 'replacement' | 'context';
+  /** vector: found only by the vector path (query/vectors/) */
+  mode: 'and' | 'or' | 'recent' | 'replacement' | 'context' | 'vector';
   matchedTerms: string[];
   /** query words the record holds only through the bigram fallback (inside or across its words) */
   fallbackTerms?: string[];
@@ -182,5 +188,9 @@ export interface SearchResult {
     time: { phrase: string | null; since: string | null; until: string | null; recent: boolean };
     /** the aliases the query's terms were expanded with (term → aliases); absent when none */
     aliases?: Record<string, string[]>;
+    /** the vector path, when embeddings are enabled (query/vectors/): absent otherwise */
+    vector?: { model: string; used: boolean; hits: number; fusion: string };
   };
+  /** what went wrong without failing the search (the embeddings endpoint down: lexical results); absent when nothing */
+  warnings?: string[];
 }

@@ -11,6 +11,8 @@ export interface Layout {
   logDir: string;
   /** the derived SQLite index */
   indexFile: string;
+  /** the vector cache (embeddings enabled only): derived, kept apart so a rebuild keeps it */
+  vectorsFile: string;
   /** the writers' lock (an exclusive SQLite transaction on this file) */
   lockFile: string;
   configFile: string;
@@ -48,6 +50,7 @@ export function layoutOf(home: string): Layout {
     home: h,
     logDir: path.join(h, 'log'),
     indexFile: path.join(h, 'index.sqlite'),
+    vectorsFile: path.join(h, 'vectors.sqlite'),
     lockFile: path.join(h, '.lock'),
     configFile: path.join(h, 'config.json'),
     dictFile: path.join(h, 'dict.txt'),

@@ -57,6 +57,8 @@ function traceLine(t: TraceEntry): string {
       return `tier: ${t.tier} ×${t.factor}`;
     case 'redline':
       return `redline: ${t.note}`;
+    case 'vector':
+      return `vector: fused ${t.fused.toFixed(3)} = ${t.formula}; lexical rank ${t.lexicalRank ?? '-'}, vector rank ${t.vectorRank ?? '-'}${t.similarity !== null ? `, similarity ${t.similarity.toFixed(3)}` : ''}`;
     case 'aliases': {
       const exp = Object.entries(t.expanded).map(([k, v]) => `${k} → ${v.join(' ')}`).join('; ');
       const by = t.matchedBy.length ? `; held only through an alias (×${t.weight}): ${t.matchedBy.map((m) => `${m.term} by ${m.aliases.join(' ')}`).join(', ')}` : '; every expanded word held as typed';

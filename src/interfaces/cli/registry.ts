@@ -38,6 +38,7 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   eval: () => import('./eval-command.js').then((m) => m.evalCommand),
   schedule: () => import('./schedule-command.js').then((m) => m.scheduleCommand),
   ingest: () => import('./ingest-command.js').then((m) => m.ingestCommand),
+  embed: () => import('./embed-command.js').then((m) => m.embedCommand),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);

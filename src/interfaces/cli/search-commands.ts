@@ -74,6 +74,8 @@ export const searchCommand: Command = {
     const m = ctx.open();
     try {
       const res = m.search(req);
+      // The vector path's trouble (embeddings enabled, endpoint down): one line, lexical results.
+      for (const w of res.warnings ?? []) ctx.io.stderr(`optmem: warning: ${w}\n`);
       ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : formatHits(res.results, req.explain));
     } finally {
       m.close();

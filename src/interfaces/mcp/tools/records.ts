@@ -82,7 +82,9 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
       });
       return ok({
         results: res.results.map(hitJson),
-        query: { terms: res.query.terms, mode: res.query.mode, time: res.query.time },
+        query: { terms: res.query.terms, mode: res.query.mode, time: res.query.time, ...(res.query.vector ? { vector: res.query.vector } : {}) },
+        // embeddings enabled and the endpoint failed: the results are lexical, and this says so
+        ...(res.warnings ? { warnings: res.warnings } : {}),
       });
     }),
   );
