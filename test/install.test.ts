@@ -117,25 +117,6 @@ describe('optmem install / uninstall', () => {
     expect(toml.startsWith('model = "o3"\n\n')).toBe(true);
   });
 
-  it('openclaw: the plugin files, plugins.entries.optmem with conversation access, and mcp.servers', () => {
-    const { home, env } = sandbox();
-    const state = path.join(home, 'oc');
-    const r = cli(['install', 'openclaw', '--dir', path.join(home, 'mem')], { env: { ...env, OPENCLAW_STATE_DIR: state } });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('--accept-capabilities');
-    const cfg = JSON.parse(fs.readFileSync(path.join(state, 'openclaw.json'), 'utf8'));
-    expect(cfg.mcp.servers.optmem).toEqual({ command: process.execPath, args: [BIN, 'mcp', '--dir', path.join(home, 'mem')] });
-    expect(cfg.plugins.entries.optmem).toEqual({ enabled: true, hooks: { allowConversationAccess: true }, config: { command: [...nodeAndBin, '--dir', path.join(home, 'mem')] } });
-    expect(cfg.plugins.load.paths).toEqual([path.join(state, 'extensions', 'optmem')]);
-    expect(JSON.parse(fs.readFileSync(path.join(state, 'extensions', 'optmem', 'package.json'), 'utf8')).openclaw.extensions).toEqual(['./index.js']);
-    const snap = snapshot(home);
-    expect(cli(['install', 'openclaw', '--dir', path.join(home, 'mem')], { env: { ...env, OPENCLAW_STATE_DIR: state } }).stdout).toContain('nothing to change');
-    expect(snapshot(home)).toEqual(snap);
-    cli(['uninstall', 'openclaw'], { env: { ...env, OPENCLAW_STATE_DIR: state } });
-    expect(fs.existsSync(path.join(state, 'openclaw.json'))).toBe(false);
-    expect(fs.existsSync(path.join(state, 'extensions', 'optmem'))).toBe(false);
-  });
-
   it('hermes: the provider plugin and memory.provider in config.yaml (no MCP entry); uninstall restores the old provider', () => {
     const { home, env } = sandbox();
     const hh = path.join(home, 'hermes');

@@ -1,112 +1,37 @@
-// optmem for OpenClaw. Plain JavaScript, no native modules: OpenClaw loads plugins in its own
-// Node (24+), while optmem runs on the Node it was installed with, so every call goes through the
-// optmem CLI as a child process.
+// optmem for OpenClaw: a memory-slot plugin. Plain JavaScript, no native modules: OpenClaw loads
+// plugins in its own Node (24+), while optmem runs on the Node it was installed with, so every call
+// goes through the optmem CLI as a child process (see optmem-cli.js).
 //
-// before_prompt_build → prependContext: the project's context pack (`optmem session start --json`),
-//   on the first prompt of a session and again after a compaction;
-// agent_end / before_compaction / session_end → `optmem session end --transcript FILE`, FILE being
-//   the session's messages written as JSONL {time, role, content, agent, session}.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// It registers, as OpenClaw's plugin SDK (2026.9.x) defines them:
+//   api.registerMemoryCapability  the memory slot: prompt section + a search manager answered by optmem
+//   api.registerTool              memory_search, memory_get (OpenClaw's memory tool names), memory_add
+//   api.registerCli               `openclaw memory search|get`
+//   api.on                        before_prompt_build (context pack), agent_end / before_compaction /
+//                                 session_end (handoff)
+import { memoryCapability } from './capability.js';
+import { HOOK_NAMES, registerHooks, toJsonl } from './hooks.js';
+import { MEMORY_COMMAND, registerMemoryCommand } from './memory-command.js';
+import { runOptmem } from './optmem-cli.js';
+import { addTool, getTool, searchTool, TOOL_NAMES } from './tools.js';
 
-const AGENT = 'openclaw';
+export { HOOK_NAMES, TOOL_NAMES, toJsonl };
 
 export function createPlugin(run = runOptmem) {
-  const primed = new Set(); // sessions that already got their context pack
-  const cache = new Map(); // session → { messages, written }
-
-  const sessionOf = (event, ctx) => (ctx && (ctx.sessionId || ctx.sessionKey)) || (event && (event.sessionId || event.sessionKey)) || 'default';
-
   return {
     id: 'optmem',
     name: 'optmem',
+    description: 'Shared file-first long-term memory in the memory slot: memory_search/memory_get/memory_add, context pack in, handoff out.',
+    kind: 'memory',
     register(api) {
       const cfg = api.pluginConfig || {};
-      const log = api.logger || console;
-      const call = (args, ctx) => run(cfg, args, ctx && ctx.workspaceDir);
-      const projectArgs = (ctx) => (cfg.project ? ['--project', cfg.project] : ctx && ctx.workspaceDir ? ['--cwd', ctx.workspaceDir] : []);
-
-      const handoff = async (session, ctx, messages, why) => {
-        const entry = cache.get(session) || { messages: [], written: 0 };
-        if (Array.isArray(messages) && messages.length) entry.messages = messages;
-        cache.set(session, entry);
-        if (!entry.messages.length || entry.messages.length === entry.written) return;
-        const minNew = typeof cfg.minNewMessages === 'number' ? cfg.minNewMessages : 6;
-        if (why === 'agent_end' && entry.messages.length - entry.written < minNew) return;
-        const file = writeTranscript(entry.messages, session);
-        try {
-          await call(['session', 'end', ...projectArgs(ctx), '--agent', AGENT, '--session', String(session), '--transcript', file], ctx);
-          entry.written = entry.messages.length;
-        } catch (e) {
-          log.warn(`optmem: handoff on ${why} failed: ${e.message}`);
-        } finally {
-          fs.rm(path.dirname(file), { recursive: true, force: true }, () => {});
-        }
-      };
-
-      api.on('before_prompt_build', async (event, ctx) => {
-        const session = sessionOf(event, ctx);
-        if (primed.has(session)) return;
-        primed.add(session);
-        try {
-          const out = await call(['session', 'start', '--json', '--agent', AGENT, ...projectArgs(ctx)], ctx);
-          const pack = JSON.parse(out);
-          if (pack && typeof pack.markdown === 'string' && pack.markdown.trim()) return { prependContext: pack.markdown };
-        } catch (e) {
-          log.warn(`optmem: no context pack: ${e.message}`);
-        }
-      });
-      api.on('agent_end', (event, ctx) => handoff(sessionOf(event, ctx), ctx, event && event.messages, 'agent_end'));
-      api.on('before_compaction', async (event, ctx) => {
-        const session = sessionOf(event, ctx);
-        await handoff(session, ctx, event && event.messages, 'before_compaction');
-        primed.delete(session); // the pack goes in again after the compaction
-      });
-      api.on('session_end', async (event, ctx) => {
-        const session = sessionOf(event, ctx);
-        await handoff(session, ctx, null, 'session_end');
-        cache.delete(session);
-        primed.delete(session);
-      });
+      api.registerMemoryCapability(memoryCapability(cfg, run));
+      api.registerTool(() => searchTool(cfg, run), { names: ['memory_search'] });
+      api.registerTool(() => getTool(cfg, run), { names: ['memory_get'] });
+      api.registerTool((ctx) => addTool(cfg, run, ctx), { names: ['memory_add'] });
+      api.registerCli(({ program }) => registerMemoryCommand(program, cfg, run), { descriptors: [MEMORY_COMMAND] });
+      registerHooks(api, cfg, run);
     },
   };
-}
-
-/** OpenClaw messages ({role, content: string | blocks, timestamp}) as optmem's plain JSONL. */
-export function toJsonl(messages, session) {
-  const lines = [];
-  for (const m of messages) {
-    if (!m || typeof m !== 'object') continue;
-    const role = m.role === 'toolResult' || m.role === 'tool' ? 'tool' : m.role === 'user' ? 'user' : m.role === 'system' ? 'system' : 'assistant';
-    let content = m.content;
-    if (Array.isArray(content)) {
-      content = content
-        .map((b) => (b && b.type === 'toolCall' ? { type: 'toolCall', name: b.name, arguments: b.arguments } : b && typeof b.text === 'string' ? { type: 'text', text: b.text } : null))
-        .filter(Boolean);
-    } else if (typeof content !== 'string') continue;
-    const time = typeof m.timestamp === 'number' ? new Date(m.timestamp).toISOString() : typeof m.timestamp === 'string' ? m.timestamp : undefined;
-    lines.push(JSON.stringify({ time, role, content: role === 'tool' ? '' : content, agent: AGENT, session: String(session) }));
-  }
-  return lines.join('\n') + '\n';
-}
-
-function writeTranscript(messages, session) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-openclaw-'));
-  const file = path.join(dir, 'transcript.jsonl');
-  fs.writeFileSync(file, toJsonl(messages, session));
-  return file;
-}
-
-function runOptmem(cfg, args, cwd) {
-  const cmd = Array.isArray(cfg.command) && cfg.command.length ? cfg.command : ['optmem'];
-  return new Promise((resolve, reject) => {
-    execFile(cmd[0], [...cmd.slice(1), ...args], { cwd: cwd && fs.existsSync(cwd) ? cwd : undefined, timeout: cfg.timeoutMs || 15000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${String(stderr || err.message).trim().split('\n')[0]}`));
-      else resolve(stdout);
-    });
-  });
 }
 
 export default createPlugin();

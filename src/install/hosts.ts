@@ -4,6 +4,7 @@ import path from 'node:path';
 import { change, jsonText, parseJsonFile, readOrNull, type FileChange } from './changes.js';
 import { codexHookHash, codexHookKey, codexHookRefs, trustTable, withoutTrustTables } from './codex-trust.js';
 import { isOurs, withHooks, withoutHooks } from './hook-entries.js';
+import { openclawInstall, openclawUninstall } from './openclaw.js';
 import { integrationDir, shellCommand, type SelfCommand } from './self.js';
 import { withBlock, withoutBlock, yamlChildValue, yamlRemoveChild, yamlSetChild } from './text-blocks.js';
 
@@ -170,62 +171,9 @@ function codexUninstall(c: InstallContext): HostPlan {
   return { changes: compact(changes), notes: [] };
 }
 
-// ── OpenClaw: the plugin under $OPENCLAW_STATE_DIR/extensions/optmem, and openclaw.json ──
-function openclawPaths(c: InstallContext) {
-  const state = c.env.OPENCLAW_STATE_DIR || path.join(userHome(c.env), '.openclaw');
-  return { config: c.env.OPENCLAW_CONFIG_PATH || path.join(state, 'openclaw.json'), plugin: path.join(state, 'extensions', 'optmem') };
-}
-
-const PLUGIN_FILES = ['package.json', 'openclaw.plugin.json', 'index.js'];
-
-function openclawInstall(c: InstallContext): HostPlan {
-  const p = openclawPaths(c);
-  const src = integrationDir('openclaw');
-  const cfg = parseJsonFile(p.config, readOrNull(p.config));
-  const next = structuredClone(cfg) as Record<string, any>;
-  next.mcp = { ...(next.mcp ?? {}), servers: { ...(next.mcp?.servers ?? {}), optmem: { command: c.self.node, args: mcpArgs(c) } } };
-  const plugins = (next.plugins = { ...(next.plugins ?? {}) });
-  const paths: string[] = Array.isArray(plugins.load?.paths) ? [...plugins.load.paths] : [];
-  if (!paths.includes(p.plugin)) paths.push(p.plugin);
-  plugins.load = { ...(plugins.load ?? {}), paths };
-  plugins.entries = {
-    ...(plugins.entries ?? {}),
-    optmem: { enabled: true, hooks: { allowConversationAccess: true }, config: { command: [c.self.node, c.self.bin, ...c.dirArgs] } },
-  };
-  return {
-    changes: compact([...PLUGIN_FILES.map((f) => change(path.join(p.plugin, f), fs.readFileSync(path.join(src, f), 'utf8'))), change(p.config, jsonText(next))]),
-    notes: [
-      `OpenClaw records plugin installs itself: run \`openclaw plugins install --link ${p.plugin} --force --accept-capabilities\` and \`openclaw plugins enable optmem\``,
-      'check: `openclaw plugins inspect optmem --runtime --json` (hooks before_prompt_build, agent_end, before_compaction, session_end); `openclaw mcp probe optmem`',
-    ],
-  };
-}
-
-function openclawUninstall(c: InstallContext): HostPlan {
-  const p = openclawPaths(c);
-  const changes: (FileChange | null)[] = PLUGIN_FILES.map((f) => (readOrNull(path.join(p.plugin, f)) === null ? null : change(path.join(p.plugin, f), null, true)));
-  const text = readOrNull(p.config);
-  if (text !== null) {
-    const next = structuredClone(parseJsonFile(p.config, text)) as Record<string, any>;
-    if (next.mcp?.servers?.optmem) {
-      delete next.mcp.servers.optmem;
-      if (!Object.keys(next.mcp.servers).length) delete next.mcp.servers;
-      if (!Object.keys(next.mcp).length) delete next.mcp;
-    }
-    if (next.plugins) {
-      if (next.plugins.entries?.optmem) delete next.plugins.entries.optmem;
-      if (next.plugins.entries && !Object.keys(next.plugins.entries).length) delete next.plugins.entries;
-      if (Array.isArray(next.plugins.load?.paths)) {
-        next.plugins.load.paths = next.plugins.load.paths.filter((x: unknown) => x !== p.plugin);
-        if (!next.plugins.load.paths.length) delete next.plugins.load.paths;
-        if (!Object.keys(next.plugins.load).length) delete next.plugins.load;
-      }
-      if (!Object.keys(next.plugins).length) delete next.plugins;
-    }
-    changes.push(change(p.config, Object.keys(next).length ? jsonText(next) : null));
-  }
-  return { changes: compact(changes), notes: ['then `openclaw plugins uninstall optmem` if you registered it with `openclaw plugins install`'] };
-}
+// ── OpenClaw: the memory slot, the plugin and mcp.servers in openclaw.json (src/install/openclaw.ts) ──
+const openclawInstallPlan = (c: InstallContext) => openclawInstall(c, userHome(c.env), mcpArgs(c));
+const openclawUninstallPlan = (c: InstallContext) => openclawUninstall(c, userHome(c.env));
 
 // ── Hermes Agent: $HERMES_HOME/plugins/optmem/ and config.yaml (memory.provider) ──
 // The provider brings its own tools (optmem_search, optmem_add): Hermes gates memory-provider tools
@@ -278,6 +226,6 @@ function hermesUninstall(c: InstallContext): HostPlan {
 export const PLANS: Record<HostName, { install: (c: InstallContext) => HostPlan; uninstall: (c: InstallContext) => HostPlan }> = {
   'claude-code': { install: claudeInstall, uninstall: claudeUninstall },
   codex: { install: codexInstall, uninstall: codexUninstall },
-  openclaw: { install: openclawInstall, uninstall: openclawUninstall },
+  openclaw: { install: openclawInstallPlan, uninstall: openclawUninstallPlan },
   hermes: { install: hermesInstall, uninstall: hermesUninstall },
 };
