@@ -68,16 +68,23 @@ export async function runMain(argv: string[], io: CliIO): Promise<number> {
     const explicit = typeof args.values.dir === 'string';
     home = resolveHome(args.values.dir as string | undefined, io.env, io.cwd);
     const cmdIO = outputFor(io, cmd, json);
-    // The library (SQLite, the index, the query pipeline) is loaded here, once a command is to run.
-    const { openHome } = await import('./home.js');
+    // The library (SQLite, the index, the query pipeline) is loaded here, once a command is to run,
+    // or by the command itself on the paths that need it.
+    let library: typeof import('./home.js') | null = null;
+    const loadLibrary = async () => {
+      library ??= await import('./home.js');
+    };
+    if (!cmd.loadsLibraryItself) await loadLibrary();
     const where = home;
     const ctx: CommandContext = {
       args,
       io: cmdIO,
       home,
       json,
+      loadLibrary,
       open: (opts) => {
-        const m = openHome(where, { explicit, mayCreate: opts?.create === true });
+        if (!library) throw new Error('the library was opened before ctx.loadLibrary() finished');
+        const m = library.openHome(where, { explicit, mayCreate: opts?.create === true });
         for (const p of m.openReport.problems) cmdIO.stderr(`optmem: warning: ${p.file}:${p.line}: ${p.message}\n`);
         return m;
       },

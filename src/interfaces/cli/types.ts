@@ -43,6 +43,11 @@ export interface CommandContext {
    * use (hooks, the MCP server, ingest of a host), never a home named by --dir.
    */
   open: (opts?: { create?: boolean }) => Optmem;
+  /**
+   * Load the library so that `open` works. Done before `run` for every command but those marked
+   * `loadsLibraryItself`, which call this first on the paths that need a home.
+   */
+  loadLibrary: () => Promise<void>;
 }
 
 export interface Command {
@@ -60,5 +65,10 @@ export interface Command {
   machineOutput?: boolean;
   /** the command draws on stderr itself (a progress line): its stderr is not filtered */
   drawsOnStderr?: boolean;
+  /**
+   * The command loads the library (SQLite, the index, the query pipeline) itself, only on the paths
+   * that need it (`ctx.loadLibrary()`): a hook that answers every prompt must start like bare Node.
+   */
+  loadsLibraryItself?: boolean;
   run(ctx: CommandContext): number;
 }
