@@ -234,8 +234,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     let from = m.index!;
     for (const w of atoms) {
       const at = norm.indexOf(w, m.index!);
-      // A piece of an attribute word (超过 of 不超过) is not a subject word.
-      if (at !== -1 && taken.some(([a, b]) => at >= a && at + w.length <= b)) {
+      // A trailing piece of an attribute word (超过 of 不超过) is not a subject word; a leading one
+      // is (备份 of 备份到).
+      if (at !== -1 && taken.some(([a, b]) => at > a && at + w.length <= b)) {
         from = at;
         continue;
       }

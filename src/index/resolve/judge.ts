@@ -256,6 +256,9 @@ export function judgeRestatement(r: TextAnalysis, o: TextAnalysis, weight: WordW
   if (heads.length === 0 || !heads.every((h) => holds(o.hay, h))) return refuse('subject-missing', `does not hold every head word (${heads.join(', ')})`);
   const lead = r.lead.filter((w) => !holds(o.hay, w));
   if (lead.length) return refuse('subject-missing', `does not hold ${lead.join(', ')}, which the newer record names first`);
+  // And the other way round: 应用日志保留 30 天 does not restate nginx 日志保留 14 天.
+  const theirLead = o.lead.filter((w) => !holds(r.hay, w) && !sameMember(w, r));
+  if (theirLead.length) return refuse('other-subject', `names ${theirLead.join(', ')} first, which the newer record does not`);
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
   if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');
