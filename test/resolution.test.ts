@@ -208,6 +208,11 @@ describe('inferred corrections: a plain record restating the same slot', () => {
     expect(m2.add({ text: '[hermes] archive_weekly 每周六 22:00 跑', time: '2026-05-02T10:00:00+08:00' }).supersedes).toEqual([]);
     m2.close();
   });
+
+  it('a generic qualifier does not make another subject the same: 应用日志 does not restate caddy 日志', () => {
+    const { mem: m } = home([{ text: '[hermes] caddy 日志保留 21 天', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(m.add({ text: '[hermes] 应用日志保留 45 天', time: '2026-04-01T10:05:00+08:00' }).supersedes).toEqual([]);
+  });
 });
 
 describe('link and unlink: append-only events that resolution and history honour', () => {
