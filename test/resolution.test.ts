@@ -136,6 +136,35 @@ describe('a correction written in words links only to a record of the same subje
     expect(c.res.resolution?.candidates.filter((x) => x.note.startsWith('ambiguous')).map((x) => x.id).sort()).toEqual([...ids].sort());
   });
 
+  it('one word in common is not the same subject when each side names its own thing', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] deploy logs are written under /srv/deploy/logs', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] calibre 书库每晚 23:00 同步到 NAS', time: '2026-04-02T10:00:00+08:00' },
+      { text: '[hermes] the deploy hook lives at /srv/hooks/deploy.sh', time: '2026-04-03T10:00:00+08:00' },
+    ]);
+    // the deploy SCRIPT's path, not the deploy LOGS' path; a Joplin library sync, not the calibre one
+    expect(correct(m, '[hermes] [correction] deploy script path is /opt/bin/deploy.sh now').linked).not.toContain(ids[0]);
+    expect(correct(m, '[hermes] 〔更正〕Joplin 笔记库的同步改到每晚 22:00', '2026-06-02T10:00:00+08:00').linked).toEqual([]);
+    // more than one word in common, and the same thing: still linked
+    expect(correct(m, '[hermes] 〔更正〕calibre 书库同步改到每晚 01:00', '2026-06-03T10:00:00+08:00').linked).toEqual([ids[1]]);
+  });
+
+  it('a schedule word inside a name is not a schedule: #team-weekly is a channel', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] report_friday runs Fridays 16:00', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] report_friday posts to #general', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] [correction] report_friday posts to #team-weekly from now on').linked).toEqual([ids[1]]);
+  });
+
+  it('a correction without a domain does not take a record of another domain as a copy of its target', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 「每周书单」每周三晚 9 点发公众号', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 每周三晚 9 点前生成每周书单的草稿', time: '2026-04-01T11:00:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕每周书单改成周四晚 9 点发').linked).not.toContain(ids[1]);
+  });
+
   it('generic words alone never carry a link', () => {
     const { mem: m } = home([{ text: '[hermes] 每日服务巡检 08:00', time: '2026-04-01T10:00:00+08:00' }]);
     expect(correct(m, '[hermes] 〔更正〕每日服务改到 09:00').linked).toEqual([]);
@@ -178,6 +207,11 @@ describe('inferred corrections: a plain record restating the same slot', () => {
     m2.add({ text: '[hermes] archive_weekly 每周日 04:00 跑', time: '2026-04-01T10:00:00+08:00' });
     expect(m2.add({ text: '[hermes] archive_weekly 每周六 22:00 跑', time: '2026-05-02T10:00:00+08:00' }).supersedes).toEqual([]);
     m2.close();
+  });
+
+  it('a generic qualifier does not make another subject the same: 应用日志 does not restate caddy 日志', () => {
+    const { mem: m } = home([{ text: '[hermes] caddy 日志保留 21 天', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(m.add({ text: '[hermes] 应用日志保留 45 天', time: '2026-04-01T10:05:00+08:00' }).supersedes).toEqual([]);
   });
 });
 

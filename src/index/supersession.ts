@@ -42,7 +42,7 @@ export interface SupersessionOptions {
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 9;
+export const DERIVATION_VERSION = 10;
 
 export const SUPERSESSION_DEFAULTS: Readonly<SupersessionOptions> = Object.freeze({ inferCorrections: true, minSubjectShare: 0.5, ambiguityRatio: 0.85 });
 
@@ -336,6 +336,7 @@ export class SupersessionResolver {
         text: this.analysis(o).hay,
         lead: this.analysis(o).lead,
         verdict,
+        domain: o.domain,
         rec: o,
       });
     }
@@ -357,7 +358,7 @@ export class SupersessionResolver {
         choice.notes.set(choice.targets[i]!, `already superseded by ${cur.id}: its current version is taken instead`);
         choice.notes.set(cur.id, `taken: the current version of ${choice.targets[i]}`);
         if (!judged.some((j) => j.id === cur.id)) {
-          judged.push({ id: cur.id, timeMs: cur.timeMs, supersededBy: [], text: '', lead: [], verdict: { ...judged.find((j) => j.id === choice.targets[i])!.verdict }, rec: cur });
+          judged.push({ id: cur.id, timeMs: cur.timeMs, supersededBy: [], text: '', lead: [], domain: cur.domain, verdict: { ...judged.find((j) => j.id === choice.targets[i])!.verdict }, rec: cur });
         }
         choice.targets[i] = cur.id;
       }

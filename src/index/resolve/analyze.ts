@@ -44,6 +44,10 @@ export interface TextAnalysis {
   contrastEarly: Map<string, Set<string>>;
   /** qualifiers within the subject part */
   qualifiersEarly: Map<string, Set<string>>;
+  /** subject words of the subject part (before the text says what changed) */
+  subjectPart: string[];
+  /** like `nearest`, generic nouns included: the backup SCRIPT path, the blog deploy JOB */
+  nearestAll: string[];
   /** identifier-shaped words (app-02, backup_daily) */
   ids: string[];
   /** the identifiers named before the text says what changed: what a correction is about */
@@ -55,10 +59,22 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
 /** Numbered items: 第9篇, #12, issue 12, ep 3. */
 const ORDINAL_RE = /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b/g;
 /** Where a correction starts to say what changed. */
-const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
+const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
 
 /** Splits a run of Han characters into words, search mode (long words also yield their parts). */
 export type HanSplitter = (run: string) => string[];
+
+/** Generic words that say what is done or when, not what a thing is: never part of a subject phrase. */
+const GENERIC_VERBS = new Set(
+  ('跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
+    '现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 默认 所有 全部 ' +
+    '生成 产出 出 做 弄 搞 处理 提醒 记一下 记一笔 备忘 再记 再记一次 顺便 落到 落在 写到 写在 放到 存放 那边 这边 那块 这块 一点 随意 挂在 跑在 用的 ' +
+    'posted posting goes go live generated generate generation produced handled made note reminder fyi keep keeps kept ' +
+    'ping pings pinged lives live sits sit hit hits reads read pulls pull calls call executes execute ' +
+    'run runs running use uses using set sets deploy deployed deploys publish published send sent now currently today yesterday ' +
+    'should must need needs please also still just only new old main primary all default every each 每日 每天 每周 每月 日常 ' +
+    'day days week weeks hour hours minute minutes month months year years daily weekly monthly').split(/\s+/),
+);
 
 const FUNCTION_WORDS = new Set(['的', '了', '是', '在', '和', '与', '把', '被', '给', '也', '都', '就', '还', '要', '会', '能', '将', '让', '得', '着', '那', '这', '个', '吧', '呢', '啊']);
 
@@ -193,12 +209,18 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
 
   // Subject words: content words that are not values, attributes, generic words or filler.
   const found: { word: string; at: number }[] = [];
+  /** generic content words (服务, script, job): never subject words, but part of what a phrase names */
+  const generic: { word: string; at: number }[] = [];
   const keep = (raw: string, at: number) => {
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || ENGLISH_STOPWORDS.has(w))) return;
-    if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw) || CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w)) return;
+    if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w)) return;
     if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
+    if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {
+      if (!GENERIC_VERBS.has(w)) generic.push({ word: w, at });
+      return;
+    }
     found.push({ word: w, at });
   };
   // Multi-word English aliases ("back up", "weekly report") before single words.
@@ -212,6 +234,12 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     let from = m.index!;
     for (const w of atoms) {
       const at = norm.indexOf(w, m.index!);
+      // A trailing piece of an attribute word (超过 of 不超过) is not a subject word; a leading one
+      // is (备份 of 备份到).
+      if (at !== -1 && taken.some(([a, b]) => at > a && at + w.length <= b)) {
+        from = at;
+        continue;
+      }
       keep(w, at === -1 ? from : at);
       if (at !== -1) from = at;
     }
@@ -240,6 +268,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const clauseEnd = Number.isFinite(firstAnchor) ? (/[，。,;；!?！？]/.exec(norm.slice(firstAnchor))?.index ?? norm.length - firstAnchor) + firstAnchor : 0;
   const heads = new Set<string>();
   const nearest: string[] = [];
+  const nearestAll: string[] = [];
   for (const a of [...anchors].sort((x, y) => x - y)) {
     if (a > clauseEnd) continue;
     // Only words of the subject part: after the change cue come the new value and its context.
@@ -248,6 +277,11 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       .sort((x, y) => y.at - x.at);
     for (const f of before.slice(0, 2)) heads.add(f.word);
     if (before[0] && !nearest.includes(before[0].word)) nearest.push(before[0].word);
+    const g = generic
+      .filter((f) => f.at < a && a - f.at <= 16 && (f.at < cueIndex || a < cueIndex) && !/[，。,;；!?！？]/.test(norm.slice(f.at, a)))
+      .sort((x, y) => y.at - x.at)[0];
+    const any = g && (!before[0] || g.at > before[0].at) ? g : before[0];
+    if (any && !nearestAll.includes(any.word)) nearestAll.push(any.word);
   }
   // Acronyms as written (ICML, ICLR, HA): short upper-case names.
   const acronyms = [...new Set([...stripMarkers(text, knownDomains).matchAll(/(?<![A-Za-z])[A-Z]{2,6}(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()))].filter((a) => !ACRONYM_COMMON.has(a));
@@ -300,6 +334,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     return out;
   };
   const names = ids.filter((w) => norm.indexOf(w) < cueAt);
+  // Subject words wholly before the cue (再换 straddles 换: not a subject word).
+  const subjectPart = [...new Set(found.filter((f) => f.at + f.word.length <= cueAt).map((f) => f.word))];
   const contrast = contrastIn(norm);
   const early = contrastIn(norm.slice(0, cueAt));
   // Qualifier pairs in the subject part only: after the cue come context and the new value.
@@ -316,5 +352,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v)) extra.add(canon);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
-  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, late, lead, qualifiers, qualifiersEarly };
+  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, qualifiers, qualifiersEarly };
 }

@@ -19,6 +19,8 @@ export interface Judged {
   /** the record's subject phrase (analysis `lead`), for telling copies from look-alikes */
   lead: string[];
   verdict: Verdict;
+  /** the record's domain: copies of one fact are written in one domain */
+  domain?: string | null;
 }
 
 export type ResolutionStatus = 'linked' | 'none' | 'ambiguous';
@@ -39,6 +41,8 @@ export const AMBIGUITY_RATIO = 0.85;
  * 东莞仓推单 17:00 share a value and most of their text, and are two facts.
  */
 export function sameFact(a: Judged, b: Judged): boolean {
+  // The drafting job in one domain and the publishing rule in another can share a schedule: two facts.
+  if ((a.domain ?? null) !== (b.domain ?? null)) return false;
   const same = (x: string[], y: string[]) => x.length === y.length && x.every((w) => y.includes(w));
   if (!same(a.verdict.shared, b.verdict.shared)) return false;
   // Each naming something the other does not (杭州仓 / 东莞仓) is two subjects; one adding a word is a copy.

@@ -1,5 +1,5 @@
 import { holds, type TextAnalysis } from './analyze.js';
-import { GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
+import { CONTRAST_GROUPS, GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
@@ -93,6 +93,11 @@ export function sharesAttribute(c: TextAnalysis, o: TextAnalysis): boolean {
   return [...correctionAttrs(c)].some((a) => oAttrs.has(a));
 }
 
+/** A word naming, in other words, a contrast-group member the text names (头图 / 封面). */
+function sameMember(word: string, a: TextAnalysis): boolean {
+  return CONTRAST_GROUPS.some((g) => Object.entries(g.members).some(([m, ws]) => ws.includes(word) && a.contrast.get(g.name)?.has(m)));
+}
+
 export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
   const minShare = ctx.minShare ?? 0.5;
   const relaxed = ctx.relaxed ?? false;
@@ -176,10 +181,28 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
     quoted.length === 0 &&
     o.nearest.length &&
     c.nearest.length &&
-    !o.nearest.some((h) => holds(c.hay, h) || GENERIC_WORDS.has(h)) &&
+    !o.nearest.some((h) => holds(c.hay, h) || GENERIC_WORDS.has(h) || sameMember(h, c)) &&
     !c.nearest.some((h) => holds(o.hay, h))
   ) {
     return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${o.nearest.join('/')} where the correction's is of ${c.nearest.join('/')}`, extra);
+  }
+  // Each side names something the other does not, and the candidate's is what its attribute is
+  // of: backup LOGS are kept under … where the correction changes the backup SCRIPT's path;
+  // zotero 库每天 01:30 备份 where it changes the Obsidian 笔记库 backup. Two things of one kind.
+  // Only when one subject word is all they share: more in common is the same thing in other words.
+  if (!relaxed && quoted.length === 0 && !namesHeld && shared.length <= 1) {
+    // A word of the candidate that holds, or is held in, one of the correction's (pg_dump / dump) is not another thing.
+    // (前交稿 / 交稿时间: two characters in a row in common).
+    const related = (h: string) =>
+      holds(c.hay, h) ||
+      sameMember(h, c) || c.subjectPart.some((w) => h.includes(w) || w.includes(h)) || [...h].some((ch, i) => i > 0 && /[\u4e00-\u9fff]{2}/.test(h[i - 1]! + ch) && c.hay.includes(h[i - 1]! + ch));
+    const theirs = [...new Set([...o.nearest, ...o.lead, ...o.names])].filter((h) => !related(h) && !GENERIC_WORDS.has(h));
+    // The correction's own: a subject word the candidate lacks, or the word right before its
+    // attribute (a generic noun too: script, job) when the candidate holds none of those.
+    const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w)), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])];
+    if (theirs.length && mine.length) {
+      return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${theirs.join('/')}, the correction's of ${mine.join('/')}`, extra);
+    }
   }
   // A value the correction states must have a counterpart of the same shape in the candidate.
   const cShapes = [...c.shapes].filter((s) => s !== 'percent' && (attribute === s || (attribute !== null && (SHAPE_ANSWERS[s] ?? []).includes(attribute))));
@@ -233,6 +256,9 @@ export function judgeRestatement(r: TextAnalysis, o: TextAnalysis, weight: WordW
   if (heads.length === 0 || !heads.every((h) => holds(o.hay, h))) return refuse('subject-missing', `does not hold every head word (${heads.join(', ')})`);
   const lead = r.lead.filter((w) => !holds(o.hay, w));
   if (lead.length) return refuse('subject-missing', `does not hold ${lead.join(', ')}, which the newer record names first`);
+  // And the other way round: 应用日志保留 30 天 does not restate nginx 日志保留 14 天.
+  const theirLead = o.lead.filter((w) => !holds(r.hay, w) && !sameMember(w, r));
+  if (theirLead.length) return refuse('other-subject', `names ${theirLead.join(', ')} first, which the newer record does not`);
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
   if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');

@@ -29,7 +29,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   retention: ['保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
   timeout: ['超时', 'timeout', 'time out', 'time-out'],
   owner: ['负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审'],
-  recipient: ['收件人', '收件', '接收人', '发送给', '发给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
+  recipient: ['收件人', '收件', '接收人', '发送给', '发给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
   target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
   branch: ['分支', 'branch'],
   count: ['数量', '个数', '并发', '线程', '副本', '实例数', 'workers', 'worker', 'replicas', 'concurrency', 'threads', 'instances', 'count', 'number of', 'quota', '配额', '限额', '限流', 'rate limit'],
@@ -54,9 +54,9 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'host', re: /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|cn|internal|local|lan|app|cloud|ai|co|me|xyz|site|top)(?::\d+)?\b/gi },
   { attr: 'date', re: /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}月\d{1,2}[日号]|\d{4}年\d{1,2}月(?:\d{1,2}[日号])?|\b\d{1,2}\/\d{1,2}\b/g },
   { attr: 'schedule', re: /\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{1,2}\s?点(?:半|\d{1,2}分?)?|[零一二两三四五六七八九十]{1,3}点(?:半|[一二三四五]十分?)?|\b\d{1,2}\s?(?:am|pm)\b|\bnoon\b|\bmidnight\b/gi },
-  { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi },
+  { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?/gi },
   { attr: 'schedule', re: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)/g },
-  { attr: 'schedule', re: /每\s?(?:天|日|晚|周|月|小时|年|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|\b(?:daily|nightly|weekly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|\d+\s+\w+))\b/gi },
+  { attr: 'schedule', re: /每\s?(?:天|日|晚|周|月|小时|年|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|(?<![\w#@/-])(?:daily|nightly|weekly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|\d+\s+\w+))(?![\w-])/gi },
   { attr: 'model', re: /\b(?:gpt|claude|gemini|llama|qwen|deepseek|mistral|glm|kimi|doubao|o[134])(?:[-\s.]?[a-z0-9]+)*(?:[-.][a-z0-9]+)*\b/gi },
   { attr: 'os', re: /\b(?:ubuntu|debian|centos|alpine|fedora|rocky|rhel|macos|windows|arch)(?:\s?\d+(?:\.\d+)*)?\b/gi },
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
@@ -90,12 +90,12 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
 export const GENERIC_WORDS = new Set(
   (
     '服务 服务器 服务端 后台 接口 系统 平台 应用 程序 项目 机器 主机 环境 配置 设置 参数 文件 数据 数据库 库 表 任务 作业 脚本 流程 工作流 定时任务 ' +
-    '每日 每天 每周 每月 日常 文章 稿子 稿件 内容 帖子 笔记 文档 报告 东西 事情 那个 这个 那条 这条 问题 情况 方面 部分 功能 模块 工具 版本 端口 地址 ' +
+    '系列 栏目 专栏 每日 每天 每周 每月 日常 文章 稿子 稿件 内容 帖子 笔记 文档 报告 东西 事情 那个 这个 那条 这条 问题 情况 方面 部分 功能 模块 工具 版本 端口 地址 ' +
     '时间 日期 路径 目录 链接 账号 记录 信息 消息 通知 命令 代码 仓库 网站 页面 图片 图 视频 文案 名字 名称 规则 规范 要求 默认 统一 所有 全部 ' +
     '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
     '现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
     'service services server app application system platform project config configuration settings setting file files data database db table ' +
-    'task job jobs script workflow pipeline article articles post posts content doc docs report reports thing stuff ' +
+    'series column task job jobs script workflow pipeline article articles post posts content doc docs report reports thing stuff ' +
     'posted posting goes go live generated generate generation produced handled made 生成 产出 出 做 弄 搞 处理 ' +
     '提醒 记一下 记一笔 备忘 再记 再记一次 顺便 note reminder fyi keep keeps kept ' +
     '落到 落在 写到 写在 放到 存放 那边 这边 那块 这块 一点 随意 走 挂在 跑在 用的 ' +
@@ -257,7 +257,7 @@ export const CHANGE_WORDS = new Set(
   (
     '改到 改在 改回 改用 调到 调成 调整 调整到 换到 换用 换了 改了 变了 提前 提前到 推迟 推迟到 延后 延后到 挪到 搬到 缩短 缩短为 缩短到 延长 延长到 增加到 减少到 ' +
     '升到 升级 降到 降级 迁到 迁移 切到 切换 切换到 统一为 定为 定在 设为 设成 设置为 跟着 也跟着 以后 往后 从此 今后 起 开始 之后 为准 以此为准 确认 说错 记错 搞错 ' +
-    '不再 不用 不是 而是 应该 应为 其实 实际 实际上 才对 才是 那条 这条 上面 前面 之前 先前 原来 原先 原本 本来 没改 不变 照旧 仍然 依然 ' +
+    '放宽 放宽到 收紧 收紧到 再换 换成 改用 改成 改为 不再 不用 不是 而是 应该 应为 其实 实际 实际上 才对 才是 那条 这条 上面 前面 之前 先前 原来 原先 原本 本来 没改 不变 照旧 仍然 依然 ' +
     'moved changed switched replaced updated renamed bumped raised lowered extended shortened now instead actually correction corrected ' +
     'moves move upgraded upgrade upgrades downgraded migrated migrates relocated shifted shifts changes goes went got became becomes ' +
     'longer no not anymore was were is are be been going from onward onwards starting'
