@@ -80,7 +80,7 @@ describe('CLI: commands', () => {
       id: ids.nov,
       text: 'nginx proxy logs rotate daily',
       time: '2026-11-01T09:00:00+08:00',
-      domain: null,
+      domain: 'code', // --agent claude-code, with no domain of its own: the agent's domain
       project: 'ops',
       kind: 'note',
       tier: 'normal',
@@ -139,7 +139,7 @@ describe('CLI: commands', () => {
   it('stats, reindex and doctor', () => {
     const s = JSON.parse(ok(home, ['stats', '--json']));
     expect(s).toMatchObject({ records: 5, files: 5, problems: 0, first: '2026-05-10T09:00:00+08:00' });
-    expect(s.byDomain).toMatchObject({ code: 1, hermes: 1 });
+    expect(s.byDomain).toMatchObject({ code: 2, hermes: 1 });
     expect(ok(home, ['stats'])).toMatch(/records\s+5 in 5 day files/);
     const r = cli(['reindex', '--json', '--dir', home]);
     expect(r.code).toBe(0);

@@ -176,7 +176,7 @@ describe('integrations/openclaw: the memory-slot plugin', () => {
     await r.hooks.agent_end!({ messages, success: true }, ctx);
     await r.hooks.session_end!({ sessionId: 'oc-1', messageCount: 4 }, ctx);
     const out = (await r.hooks.before_prompt_build!({ prompt: 'hi', messages: [] }, { ...ctx, sessionId: 'oc-2' })) as { prependContext: string };
-    expect(out.prependContext).toContain('明天补第三节');
+    expect(out.prependContext).toContain('补第三节');
     expect(out.prependContext).toContain('配图生成失败');
     // once per session
     expect(await r.hooks.before_prompt_build!({ prompt: 'again', messages: [] }, { ...ctx, sessionId: 'oc-2' })).toBeUndefined();
