@@ -52,8 +52,8 @@ export interface RankingOptions {
    * before, when that one asks something (its question mark: this record likely answers it);
    * sessionWeight (default 0.35, 0..1) × the best relevance in the same session; neighbourSeeds
    * (default 10) best candidates whose neighbours join the pool. gapMinutes (default 10, 0..1440):
-   * records without a session are neighbours when written within this many minutes of each other
-   * in the same file and scope (0: never).
+   * for a question, records without a session are neighbours when written within this many minutes
+   * of each other in the same file and scope (0: never).
    */
   context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number; replyWeight: number; gapMinutes: number };
   /**

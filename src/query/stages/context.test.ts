@@ -12,7 +12,7 @@ function cand(r: IndexedRecord, relevance: number): Candidate {
   return { rec: r, bm25: relevance, mode: 'or', matchedTerms: ['x'], relevance, score: relevance, superseded: null, conflicts: [], pinned: false, trace: [] };
 }
 function ctx(records: IndexedRecord[], context: Partial<RankingOptions['context']> = {}): QueryContext {
-  const q: ParsedQuery = { text: 'x', terms: [], limit: 10, domains: null, projects: null, kinds: null, sinceMs: null, untilMs: null, nowMs: 0, explain: false, recent: false, timePhrase: null, windowFromQuery: false };
+  const q: ParsedQuery = { text: 'x', terms: [], limit: 10, domains: null, projects: null, kinds: null, sinceMs: null, untilMs: null, nowMs: 0, explain: false, recent: false, timePhrase: null, windowFromQuery: false, question: true };
   const byRid = new Map(records.map((r) => [r.rid, r]));
   const lookup = { edgesTouching: () => [], current: () => null, get: () => null, byRids: (rids: number[]) => rids.flatMap((r) => (byRid.has(r) ? [byRid.get(r)!] : [])) };
   return { q, options: { ...RANKING_DEFAULTS, context: { ...RANKING_DEFAULTS.context, ...context } }, lookup };
@@ -28,7 +28,7 @@ describe('context stage', () => {
     expect(out.find((c) => c.rec.id === 'r3')!.trace.at(-1)).toMatchObject({ stage: 'context', reply: 1 });
   });
 
-  it('records without a session are neighbours only when written within gapMinutes in the same file', () => {
+  it('for a question, records without a session are neighbours only when written within gapMinutes in the same file', () => {
     const recs = [rec(1, 'Where to?', 0), rec(2, 'Quanzhou', 3), rec(3, 'unrelated, an hour later', 63)];
     const out = contextStage.run(ctx(recs), [cand(recs[0]!, 1), cand(recs[2]!, 0.5)]);
     expect(rel(out, 'r2')).toBeCloseTo(RANKING_DEFAULTS.context.replyWeight, 9);

@@ -17,12 +17,16 @@ const MINUTE = 60_000;
 export const contextStage: Stage = {
   name: 'context',
   run(ctx, candidates) {
-    const { neighbourWeight: nw, sessionWeight: sw, neighbourSeeds, replyWeight: rw, gapMinutes } = ctx.options.context;
+    const { neighbourWeight: nw, sessionWeight: sw, neighbourSeeds, replyWeight: rw } = ctx.options.context;
+    // Sessionless neighbours only for a question (query/question.ts): a lookup by a word or two
+    // wants the records holding them, not the notes written next to those.
+    const gapMinutes = ctx.q.question ? ctx.options.context.gapMinutes : 0;
     if ((nw === 0 && sw === 0 && rw === 0) || candidates.length === 0) return candidates;
     // Only records that name their session have one: a day of unrelated notes is not a session.
     const key = (c: Candidate) => (c.rec.source.session ? `${c.rec.domain ?? ''}\u0000${c.rec.source.session}` : null);
     // Records without a session are still read with the next one written minutes after them, in
-    // the same file and scope (a conversation kept one turn per record): neighbours, not a session.
+    // the same file and scope (a conversation kept one turn per record): neighbours, not a session,
+    // and only when the query is a question.
     const near = (a: Candidate, b: Candidate) =>
       gapMinutes > 0 &&
       !a.rec.source.session &&
