@@ -4,7 +4,7 @@
 //               from ../shared/data or $OPTMEM_DATA; only the labels are in the repo)
 //   agentwork   questions over the three agents' records (eval/recall/agentwork-records.jsonl), one home
 //   xlang       English questions over Chinese records and the reverse, same home as agentwork
-// Usage (after the build): node bench/recall.js [--split dev|test|all] [--sets memorybank,agentwork,xlang]
+// Usage (after the build): node bench/recall.js [--split dev|test|all | --dev-only] [--sets memorybank,agentwork,xlang]
 //   [--errors] [--json] [--set K=V ...] [--without-aliases K=V ...]
 // --set applies to every optmem run (dotted keys into config.json: --set ranking.decayFloor=1).
 // When aliases exist (a config key `aliases` or a home file `aliases.txt`), every set is also run
@@ -28,7 +28,8 @@ const opt = (name, dflt) => {
   return i === -1 ? dflt : argv[i + 1];
 };
 const many = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
-const split = opt('--split', 'all');
+// --dev-only (the same as --split dev): for tuning runs, which must never show test figures.
+const split = argv.includes('--dev-only') ? 'dev' : opt('--split', 'all');
 if (!['dev', 'test', 'all'].includes(split)) throw new Error('--split must be dev, test or all');
 const sets = opt('--sets', 'memorybank,agentwork,xlang').split(',').filter(Boolean);
 const showErrors = argv.includes('--errors');

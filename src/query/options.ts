@@ -47,11 +47,15 @@ export interface RankingOptions {
   /** Multiplier for a superseded record (default 0.25, 0..1); it also always ranks below its replacement. */
   supersededWeight: number;
   /**
-   * Context (stages/context.ts): neighbourWeight (default 0.3, 0..1) × the best relevance of the
-   * records just before/after; sessionWeight (default 0.2, 0..1) × the best relevance in the same
-   * day file and domain; neighbourSeeds (default 10) best candidates whose neighbours join the pool.
+   * Context (stages/context.ts): neighbourWeight (default 0.2, 0..1) × the best relevance of the
+   * records just before/after; replyWeight (default 0.9, 0..1) × the relevance of the record just
+   * before, when that one asks something (its question mark: this record likely answers it);
+   * sessionWeight (default 0.35, 0..1) × the best relevance in the same session; neighbourSeeds
+   * (default 10) best candidates whose neighbours join the pool. gapMinutes (default 10, 0..1440):
+   * for a question, records without a session are neighbours when written within this many minutes
+   * of each other in the same file and scope (0: never).
    */
-  context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number };
+  context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number; replyWeight: number; gapMinutes: number };
   /**
    * Ranking stages to skip, by name (default none): relevance, context, supersede, decay, tier,
    * redline. For experiments and the evaluation gate ("does this rule pay for itself?").
@@ -93,7 +97,7 @@ export const RANKING_DEFAULTS: RankingOptions = {
   supersededWeight: 0.25,
   redlineMinRelevance: 0.3,
   aliasWeight: 0.6,
-  context: { neighbourWeight: 0.3, sessionWeight: 0.2, neighbourSeeds: 10 },
+  context: { neighbourWeight: 0.2, sessionWeight: 0.35, neighbourSeeds: 10, replyWeight: 0.9, gapMinutes: 10 },
   disabledStages: [],
   questionTerms: 3,
   bigramWeight: 0.5,

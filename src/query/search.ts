@@ -63,7 +63,11 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
   const useWindow = !explicit && intent.window !== null;
   // Query analysis (query/question.ts): question frames carry no weight; content words are
   // weighted by their rarity in this home.
-  const terms = markFrames(index.tokenizer.queryTerms(intent.rest));
+  const framed = markFrames(index.tokenizer.queryTerms(intent.rest));
+  // Nothing but frames and a time ("在4月27号我们聊了什么话题？"): the records of that time, as for
+  // an empty query in that window.
+  const onlyFrames = useWindow && framed.length > 0 && framed.every((t) => t.stop);
+  const terms = onlyFrames ? [] : framed;
   return {
     text: req.query,
     terms,
@@ -80,6 +84,7 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
     recent: intent.recent,
     timePhrase: intent.phrase,
     windowFromQuery: useWindow,
+    ...(onlyFrames ? { frameTerms: framed } : {}),
   };
 }
 
@@ -125,7 +130,9 @@ export function search(
   let got = retrieve(index, q, ropts);
   if (got.candidates.length === 0 && q.windowFromQuery) {
     // Nothing in the window the query's words named: search all time, recent first.
-    q = { ...q, sinceMs: null, untilMs: null, windowFromQuery: false, recent: true };
+    // Frames alone listed the window; over all time they are the query again.
+    const terms = q.frameTerms ?? q.terms;
+    q = { ...q, terms, weights: q.frameTerms ? termWeights(index, activeTerms(terms)) : q.weights, sinceMs: null, untilMs: null, windowFromQuery: false, recent: true };
     got = retrieve(index, q, ropts);
   }
   const filters: string[] = [];

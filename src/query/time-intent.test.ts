@@ -65,8 +65,25 @@ describe('parseTimeIntent', () => {
     expect(parseTimeIntent('十二月的计划', NOW, OFF).window).toEqual(win('2025-12-01T00:00:00+08:00', '2026-01-01T00:00:00+08:00'));
   });
 
-  it('a date such as 9月3日 is not a month window', () => {
+  it('a date such as 9月3日 is not a month window, and a bare date is left to the words', () => {
     expect(parseTimeIntent('9月3日上线', NOW, OFF).window).toBeNull();
+  });
+
+  it('在5月6号 / 5月4日这天 / on October 13, 2023: that local day, the last one up to today without a year', () => {
+    const day = (d: string) => win(`${d}T00:00:00+08:00`, `${d.slice(0, 8)}${String(Number(d.slice(8)) + 1).padStart(2, '0')}T00:00:00+08:00`);
+    expect(parseTimeIntent('在5月6号，我和你分享了哪些书？', NOW, OFF)).toMatchObject({ window: day('2026-05-06'), recent: false, phrase: '在5月6号' });
+    expect(parseTimeIntent('5月4日这天我遇到的麻烦', NOW, OFF).window).toEqual(day('2026-05-04'));
+    // December 3 has not come yet this year: last year's.
+    expect(parseTimeIntent('在十二月三日的会议', NOW, OFF).window).toEqual(day('2025-12-03'));
+    expect(parseTimeIntent('在2024年2月二十九日', NOW, OFF).window).toEqual(day('2024-02-29'));
+    expect(parseTimeIntent('What did Melanie show on October 13, 2023?', NOW, OFF)).toMatchObject({ window: day('2023-10-13'), rest: 'What did Melanie show ?' });
+    expect(parseTimeIntent('what was decided on 1 February', NOW, OFF).window).toEqual(day('2026-02-01'));
+  });
+
+  it('a day that does not exist, a range, or "on may 3" in lower case make no day window', () => {
+    expect(parseTimeIntent('在2月30日', NOW, OFF).window).toBeNull();
+    expect(parseTimeIntent('在5月6号到5月8号', NOW, OFF).window).toBeNull();
+    expect(parseTimeIntent('you can count on may 3 things', NOW, OFF).window).toBeNull();
   });
 
   it('最近3天 / past 2 weeks: a window ending today', () => {

@@ -31,6 +31,14 @@ function num(s: string): number {
   return /^\d+$/.test(s) ? Number(s) : (CN_NUM[s] ?? NaN);
 }
 
+/** A day of the month in digits or Chinese numerals (六, 十三, 二十七, 三十一). */
+function cnDay(s: string): number {
+  if (/^\d+$/.test(s)) return Number(s);
+  const m = /^([二三]?)十(.?)$/.exec(s);
+  if (!m) return CN_NUM[s] ?? NaN;
+  return (m[1] ? CN_NUM[m[1]]! : 1) * 10 + (m[2] ? CN_NUM[m[2]]! : 0);
+}
+
 export function parseTimeIntent(query: string, nowMs: number, offsetMin: number): TimeIntent {
   const today = dayStart(nowMs, offsetMin);
   const local = new Date(nowMs + offsetMin * 60_000);
@@ -40,7 +48,8 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
   const thisWeek = today - weekday * DAY;
   const win = (a: number, b: number) => ({ sinceMs: a, untilMs: b - 1 });
 
-  type Rule = [RegExp, (m: RegExpExecArray) => Pick<TimeIntent, 'window' | 'recent'>];
+  // A rule may decline its match (null): the next rule is tried.
+  type Rule = [RegExp, (m: RegExpExecArray) => Pick<TimeIntent, 'window' | 'recent'> | null];
   const rules: Rule[] = [
     [/今天|今日|\btoday\b/i, () => ({ window: win(today, today + DAY), recent: true })],
     [/昨天|昨日|\byesterday\b/i, () => ({ window: win(today - DAY, today), recent: true })],
@@ -61,6 +70,25 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
       },
     ],
     [
+      // A calendar day the query asks about: 在5月6号, 5月4日这天, on October 13, 2023, on 1 February.
+      // Without a year, the last such day up to today. A bare date ("9月3日上线") is left to the words.
+      /(?:在|于)\s*(?:(\d{4})\s*年\s*)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\s*月\s*(3[01]|[12]\d|0?[1-9]|[二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号](?!\s*[起到至])|(?:(\d{4})\s*年\s*)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\s*月\s*(3[01]|[12]\d|0?[1-9]|[二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号]\s*(?:这天|那天|当天|这一天|那一天)|\bon\s+(?:the\s+)?(january|february|march|april|may|june|july|august|september|october|november|december)\s+(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\b(?:,?\s*(\d{4})\b)?|\bon\s+(?:the\s+)?(3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\s+(?:of\s+)?(january|february|march|april|may|june|july|august|september|october|november|december)\b(?:,?\s*(\d{4})\b)?/i,
+      (m) => {
+        // "on may 3" in lower case is the verb more often than the month.
+        if (m[7] === 'may' || m[11] === 'may') return null;
+        const month = m[2] || m[5] ? num((m[2] ?? m[5])!) - 1 : MONTHS_EN.indexOf((m[7] ?? m[11]!).toLowerCase());
+        const day = m[3] || m[6] ? cnDay((m[3] ?? m[6])!) : Number(m[8] ?? m[10]);
+        const given = m[1] ?? m[4] ?? m[9] ?? m[12];
+        let year = given ? Number(given) : y;
+        const start = (yy: number) => Date.UTC(yy, month, day) - offsetMin * 60_000;
+        if (!given && start(year) > today) year--;
+        const s0 = start(year);
+        // 2月30日 and the like name no day: no window.
+        if (!Number.isFinite(s0) || new Date(s0 + offsetMin * 60_000).getUTCDate() !== day) return { window: null, recent: false };
+        return { window: win(s0, s0 + DAY), recent: false };
+      },
+    ],
+    [
       /\bin\s+(january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(\d{4}))?\b|(?<![\d年])(\d{4}年)?(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?(?![\d日号])/i,
       (m) => {
         const month = m[1] ? MONTHS_EN.indexOf(m[1].toLowerCase()) : num(m[4]!) - 1;
@@ -75,6 +103,7 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
     const m = re.exec(query);
     if (m) {
       const r = f(m);
+      if (!r) continue;
       const rest = (query.slice(0, m.index) + ' ' + query.slice(m.index + m[0].length)).replace(/\s+/g, ' ').trim();
       // A second recency word ("最近一周的最新进展") is stripped too.
       const again = /最近|近期|最新|\b(?:recent|recently|latest|lately)\b/i;

@@ -46,6 +46,8 @@ export interface ParsedQuery {
   timePhrase: string | null;
   /** the window came from the query's words, not from --since/--until */
   windowFromQuery: boolean;
+  /** the query's words when they were all frames and the window alone was searched: used if it is empty */
+  frameTerms?: QueryTerm[];
   /** aliases of the query's terms (query/aliases.ts); set by search(), none when absent */
   expansions?: Expansions;
 }
@@ -87,7 +89,7 @@ export type TraceEntry =
       rival?: { id: string; by: 'fact' | 'terms'; shared: string[]; gapDays: number; overlap?: number } | null;
     }
   | { stage: 'tier'; tier: string; factor: number }
-  | { stage: 'context'; neighbour: number; session: number; added: number }
+  | { stage: 'context'; neighbour: number; reply?: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string }
   /**
    * the vector path (query/vectors/): the record's lexical rank and vector rank among the

@@ -1,12 +1,15 @@
 import { joinedCandidate, passesFilters } from '../candidate.js';
 import type { Candidate, Stage } from '../types.js';
 
+const MINUTE = 60_000;
+
 /**
  * Context: a record is read with the records around it. Records that name the same session
  * (source.session, within one domain) make a session; a record next to a strongly matching one often holds the
  * answer to what the other raised (a question and its reply), and a session that matches well
  * lifts all its records a little.
- *   relevance += neighbourWeight × best relevance of the records just before and after it
+ *   relevance += max(neighbourWeight × best relevance of the records just before and after it,
+ *                    replyWeight × relevance of the record just before it, when that one asks)
  *              + sessionWeight × best relevance in its session
  * Neighbours of the best candidates join the pool even when they share no word with the query.
  * Measured on LoCoMo (bench/locomo.js); weights 0 turn it off.
@@ -14,15 +17,33 @@ import type { Candidate, Stage } from '../types.js';
 export const contextStage: Stage = {
   name: 'context',
   run(ctx, candidates) {
-    const { neighbourWeight: nw, sessionWeight: sw, neighbourSeeds } = ctx.options.context;
-    if ((nw === 0 && sw === 0) || candidates.length === 0) return candidates;
+    const { neighbourWeight: nw, sessionWeight: sw, neighbourSeeds, replyWeight: rw } = ctx.options.context;
+    // Sessionless neighbours only for a question (query/question.ts): a lookup by a word or two
+    // wants the records holding them, not the notes written next to those.
+    const gapMinutes = ctx.q.question ? ctx.options.context.gapMinutes : 0;
+    if ((nw === 0 && sw === 0 && rw === 0) || candidates.length === 0) return candidates;
     // Only records that name their session have one: a day of unrelated notes is not a session.
     const key = (c: Candidate) => (c.rec.source.session ? `${c.rec.domain ?? ''}\u0000${c.rec.source.session}` : null);
+    // Records without a session are still read with the next one written minutes after them, in
+    // the same file and scope (a conversation kept one turn per record): neighbours, not a session,
+    // and only when the query is a question.
+    const near = (a: Candidate, b: Candidate) =>
+      gapMinutes > 0 &&
+      !a.rec.source.session &&
+      !b.rec.source.session &&
+      a.rec.file === b.rec.file &&
+      a.rec.domain === b.rec.domain &&
+      a.rec.project === b.rec.project &&
+      Math.abs(a.rec.timeMs - b.rec.timeMs) <= gapMinutes * MINUTE;
+    const together = (a: Candidate, b: Candidate) => {
+      const k = key(a);
+      return k !== null ? k === key(b) : near(a, b);
+    };
     const byRid = new Map(candidates.map((c) => [c.rec.rid, c]));
     const out = [...candidates];
-    if (nw > 0) {
+    if (nw > 0 || rw > 0) {
       const seeds = [...candidates]
-        .filter((c) => c.relevance > 0 && key(c) !== null)
+        .filter((c) => c.relevance > 0 && (key(c) !== null || gapMinutes > 0))
         .sort((a, b) => b.relevance - a.relevance)
         .slice(0, neighbourSeeds);
       const want = new Set<number>();
@@ -42,19 +63,27 @@ export const contextStage: Stage = {
     const base = new Map(out.map((c) => [c.rec.rid, c.relevance]));
     for (const c of out) {
       const k = key(c);
-      if (k === null) continue;
       let nb = 0;
+      let reply = 0;
       for (const r of [c.rec.rid - 1, c.rec.rid + 1]) {
         const n = byRid.get(r);
-        if (n && key(n) === k) nb = Math.max(nb, base.get(r) ?? 0);
+        if (!n || !together(c, n)) continue;
+        const rel = base.get(r) ?? 0;
+        nb = Math.max(nb, rel);
+        if (r < c.rec.rid && asks(n.rec.text)) reply = rel;
       }
-      const sess = sessionBest.get(k) ?? 0;
-      const add = nw * nb + sw * sess;
+      const sess = k === null ? 0 : (sessionBest.get(k) ?? 0);
+      const add = Math.max(nw * nb, rw * reply) + sw * sess;
       if (add === 0) continue;
       c.relevance += add;
       c.score += add;
-      c.trace.push({ stage: 'context', neighbour: nb, session: sess, added: add });
+      c.trace.push({ stage: 'context', neighbour: nb, ...(reply > 0 ? { reply } : {}), session: sess, added: add });
     }
     return out;
   },
 };
+
+/** A record that asks something: its next record is likely the answer. */
+function asks(text: string): boolean {
+  return /[?？]/.test(text);
+}
