@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PRIORITY, STRONG_DECISION, ruleEvidence } from './triggers.js';
 import { turnFeatures, type Features } from './trigger-features.js';
 import { TRIGGERS, type Detection, type Trigger } from './types.js';
+import { readCompiledModel } from './trigger-model-file.js';
 
 /**
  * The learned layer of the trigger detector: a multinomial logistic regression over `turnFeatures`
@@ -107,7 +108,8 @@ let shipped: TriggerModel | null | undefined;
 export function shippedModel(): TriggerModel | null {
   if (shipped !== undefined) return shipped;
   const url = new URL('../../models/triggers.json', import.meta.url);
-  shipped = fs.existsSync(url) ? parseModel(fs.readFileSync(url, 'utf8'), url.pathname) : null;
+  // The build's compiled copy (dist/models/triggers.bin) while it matches the JSON; else the JSON.
+  shipped = readCompiledModel(new URL('../models/triggers.bin', import.meta.url), url) ?? (fs.existsSync(url) ? parseModel(fs.readFileSync(url, 'utf8'), url.pathname) : null);
   return shipped;
 }
 
