@@ -1,8 +1,8 @@
 import type { IndexedRecord } from '../index/record-index.js';
 import type { Candidate, ParsedQuery } from './types.js';
 
-/** A candidate that joins the pool without a match of its own (a replacement, a neighbour). */
-export function joinedCandidate(rec: IndexedRecord, mode: 'replacement' | 'context'): Candidate {
+/** A candidate that joins the pool without a word match of its own (a replacement, a neighbour, a vector hit). */
+export function joinedCandidate(rec: IndexedRecord, mode: 'replacement' | 'context' | 'vector', totalTerms = 0): Candidate {
   return {
     rec,
     bm25: 0,
@@ -13,7 +13,7 @@ export function joinedCandidate(rec: IndexedRecord, mode: 'replacement' | 'conte
     superseded: null,
     conflicts: [],
     pinned: false,
-    trace: [{ stage: 'retrieve', mode, bm25: 0, matchedTerms: [], totalTerms: 0 }],
+    trace: [{ stage: 'retrieve', mode, bm25: 0, matchedTerms: [], totalTerms }],
   };
 }
 

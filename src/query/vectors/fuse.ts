@@ -1,5 +1,6 @@
 import type { EmbeddingsConfig } from '../../embeddings/config.js';
 import { activeTerms } from '../retrieve.js';
+import { joinedCandidate } from '../candidate.js';
 import type { Candidate, Stage } from '../types.js';
 import type { VectorHit } from './nearest.js';
 
@@ -48,18 +49,7 @@ export function fusionStage(hits: () => VectorHit[], o: FusionOptions): Stage {
       const joined: Candidate[] = [];
       for (const h of vh) {
         if (lex.has(h.rec.rid)) continue;
-        joined.push({
-          rec: h.rec,
-          bm25: 0,
-          mode: 'vector',
-          matchedTerms: [],
-          relevance: 0,
-          score: 0,
-          superseded: null,
-          conflicts: [],
-          pinned: false,
-          trace: [{ stage: 'retrieve', mode: 'vector', bm25: 0, matchedTerms: [], totalTerms: total }],
-        });
+        joined.push(joinedCandidate(h.rec, 'vector', total));
       }
       const all = [...candidates, ...joined];
       for (const c of all) {
