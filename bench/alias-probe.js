@@ -1,4 +1,4 @@
-// A dev probe for aliases (issue 12): English questions over Chinese records and Chinese questions
+// A dev probe for aliases: English questions over Chinese records and Chinese questions
 // over English records, of the three agents' kind of work, among the ranking suite's 610 noise
 // records. Recall@1/5/10 and MRR with aliases on (the defaults) and off (disabledStages
 // "aliases"), in the same run. Not the formal cross-language set (that one is built apart, 60+

@@ -1,4 +1,4 @@
-// LoCoMo retrieval benchmark (issue 5): one record per dialogue turn ("speaker: text" plus the
+// LoCoMo retrieval benchmark: one record per dialogue turn ("speaker: text" plus the
 // image caption), the session date as its time, the conversation as its domain; every question is
 // searched within its conversation. Reads ../shared/data/locomo/locomo10.json in place (or
 // $OPTMEM_DATA/locomo/locomo10.json). Usage: npm run bench:locomo [-- --json]
@@ -112,7 +112,7 @@ function table(res) {
 }
 
 const on = table(run('optmem, default configuration: relative decay (now = end of each conversation)', undefined));
-const abs = table(run('optmem, decay by own age (decayMode absolute, the rule before issue 12)', { decayMode: 'absolute' }));
+const abs = table(run('optmem, decay by own age (decayMode absolute, the earlier rule)', { decayMode: 'absolute' }));
 const off = table(run('optmem, decay off', { decayFloor: 1 }));
 console.log(on.text + '\n\n' + abs.text + '\n\n' + off.text);
 console.log(

@@ -1,4 +1,4 @@
-// Recall on Chinese-first conversational questions (issue 12), optmem beside a plain character-bigram
+// Recall on Chinese-first conversational questions, optmem beside a plain character-bigram
 // BM25 computed on the same records in the same run. Three labelled sets in eval/recall (README there):
 //   memorybank  MemoryBank-SiliconFriend cn probing questions, one home per user (dialogues read in place
 //               from ../shared/data or $OPTMEM_DATA; only the labels are in the repo)

@@ -1,4 +1,4 @@
-// A small dev probe for Chinese conversational questions (issue 12, query analysis): 40 records of
+// A small dev probe for Chinese conversational questions (query analysis): 40 records of
 // the three agents' kind of work, 40 questions written as a user would ask them, one or two answer
 // records each. Compares optmem's search with a plain character-bigram BM25 over the same records
 // in the same run. Not a benchmark (eval/recall/ is): a quick dev check.

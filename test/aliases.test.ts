@@ -1,5 +1,5 @@
 /**
- * Aliases through the real CLI (issue 12): the shipped list, the home's aliases.txt (adding,
+ * Aliases through the real CLI: the shipped list, the home's aliases.txt (adding,
  * removing, malformed lines), the weight of an alias-only match, the markers 〔红线〕/〔更正〕
  * reached by 红线/更正, and --explain naming the aliases that fired.
  */

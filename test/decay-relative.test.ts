@@ -1,5 +1,5 @@
 /**
- * Relative decay through the real CLI (issue 12): age lowers a record only when a newer record on
+ * Relative decay through the real CLI: age lowers a record only when a newer record on
  * the same subject competes with it, or when the query asks for recent things; red lines never decay.
  */
 import { describe, expect, it } from 'vitest';

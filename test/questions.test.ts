@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, ok, searchJson, tempHome } from './helpers.js';
 
 /**
- * Issue 12, query analysis and the bigram fallback, through the CLI: question frames carry no
+ * Query analysis and the bigram fallback, through the CLI: question frames carry no
  * weight, a long conversational question finds its answer, a word the segmenter cuts differently
  * in the record is still found (below whole-word hits), and a query no record holds returns
  * nothing rather than an unrelated record.
@@ -52,5 +52,26 @@ describe('search: Chinese questions and the bigram fallback (CLI)', () => {
     expect(weekly.explain.stages).toContainEqual({ stage: 'fallback', kind: 'bigram', terms: ['周四'], weight: 0.5 });
     const whole = out.results.find((h) => h.id === ids.thursday)!;
     expect(whole.explain.stages.some((s) => s.stage === 'fallback')).toBe(false);
+  });
+});
+
+describe('search: a lookup by words returns only records holding them (CLI)', () => {
+  const home = tempHome();
+  const ids: Record<string, string> = {};
+  beforeAll(() => {
+    ok(home, ['init']);
+    ids.backup = ok(home, ['add', '〔更正〕不对，备份是 4 点半跑，不是 3 点', '--session', 's1']).trim();
+    ids.report = ok(home, ['add', '我们决定日报改成每天 18:00 发到飞书群', '--session', 's1']).trim();
+  });
+
+  it('a record of the same session that holds none of the words is not a result', () => {
+    expect(searchJson(home, '日报 飞书').map((h) => h.id)).toEqual([ids.report]);
+  });
+
+  it('--explain says what the session added', () => {
+    ok(home, ['add', '日报的模板放在 docs/daily.md', '--session', 's1']);
+    const out = ok(home, ['search', '日报 飞书', '--explain']);
+    expect(out).toMatch(/context: \+0\.\d{3} \(best neighbour 0\.\d{3}(, best in its session 0\.\d{3})?\)/);
+    expect(out).not.toContain('{"neighbour"');
   });
 });

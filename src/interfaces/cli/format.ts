@@ -53,6 +53,12 @@ function traceLine(t: TraceEntry): string {
       }
       return `decay: ×${t.factor.toFixed(3)} (age ${t.ageDays} d, ${params}${t.recentQuery ? ', recent query' : ''})`;
     }
+    case 'context': {
+      const parts = [`best neighbour ${t.neighbour.toFixed(3)}`];
+      if (t.reply !== undefined) parts.push(`replies to a question at ${t.reply.toFixed(3)}`);
+      if (t.session > 0) parts.push(`best in its session ${t.session.toFixed(3)}`);
+      return `context: +${t.added.toFixed(3)} (${parts.join(', ')})`;
+    }
     case 'tier':
       return `tier: ${t.tier} ×${t.factor}`;
     case 'redline':

@@ -11,7 +11,8 @@ const MINUTE = 60_000;
  *   relevance += max(neighbourWeight × best relevance of the records just before and after it,
  *                    replyWeight × relevance of the record just before it, when that one asks)
  *              + sessionWeight × best relevance in its session
- * Neighbours of the best candidates join the pool even when they share no word with the query.
+ * For a question, neighbours of the best candidates join the pool even when they share no word with
+ * the query; for a lookup by words, only records holding those words are results.
  * Measured on LoCoMo (bench/locomo.js); weights 0 turn it off.
  */
 export const contextStage: Stage = {
@@ -41,7 +42,9 @@ export const contextStage: Stage = {
     };
     const byRid = new Map(candidates.map((c) => [c.rec.rid, c]));
     const out = [...candidates];
-    if (nw > 0 || rw > 0) {
+    // Records that share no word with the query join the pool only for a question: a lookup by a
+    // word or two returns records holding them, never a note merely written next to one.
+    if ((nw > 0 || rw > 0) && ctx.q.question) {
       const seeds = [...candidates]
         .filter((c) => c.relevance > 0 && (key(c) !== null || gapMinutes > 0))
         .sort((a, b) => b.relevance - a.relevance)
