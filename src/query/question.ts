@@ -45,3 +45,16 @@ export function coverageWords(terms: QueryTerm[]): QueryTerm[] {
 export function isQuestion(terms: QueryTerm[], questionTerms: number): boolean {
   return coverageWords(terms).filter((t) => !t.stop).length >= questionTerms;
 }
+
+/** Words that make a query a question when it has no question mark. */
+const ASKING_ZH = /(什么|怎么|怎样|如何|为什么|为啥|哪|多少|多久|几[个点天次号月年]|是否|有没有|是不是|会不会|能不能|[吗呢]\s*$)/u;
+const ASKING_EN = /^\s*(what|when|where|who|whom|whose|why|how|which|did|does|do|is|are|was|were|has|have|had|can|could|would|should|will)\b/i;
+
+/**
+ * Is the query phrased as a question (a question mark, a question word)? Only then may records
+ * that share none of its words join as context (the reply after a question); a lookup by words
+ * ("deploy key rotates", "日报 飞书") returns records holding them.
+ */
+export function asksSomething(text: string): boolean {
+  return /[?？]/.test(text) || ASKING_ZH.test(text) || ASKING_EN.test(text);
+}

@@ -4,7 +4,7 @@ import type { RecordIndex } from '../index/record-index.js';
 import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
-import { isQuestion, markFrames } from './question.js';
+import { asksSomething, isQuestion, markFrames } from './question.js';
 import { activeTerms, retrieve, termWeights } from './retrieve.js';
 import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './aliases.js';
 import { makeSnippet } from './snippet.js';
@@ -72,6 +72,7 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
     text: req.query,
     terms,
     question: isQuestion(terms, options.questionTerms),
+    asks: asksSomething(req.query),
     weights: termWeights(index, activeTerms(terms)),
     limit,
     domains: list(req.domains, 'domain', true),

@@ -38,6 +38,8 @@ export interface ParsedQuery {
   explain: boolean;
   /** read as a question (enough content words): weighted OR, never AND (query/question.ts) */
   question?: boolean;
+  /** phrased as a question (a question mark or word): context may add records holding none of its words */
+  asks?: boolean;
   /** each content term's weight: its IDF in this home (query/question.ts) */
   weights?: Record<string, number>;
   /** the query asked for recent things (最近, latest, 上周 …): decay is stronger */

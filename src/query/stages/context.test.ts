@@ -12,7 +12,7 @@ function cand(r: IndexedRecord, relevance: number): Candidate {
   return { rec: r, bm25: relevance, mode: 'or', matchedTerms: ['x'], relevance, score: relevance, superseded: null, conflicts: [], pinned: false, trace: [] };
 }
 function ctx(records: IndexedRecord[], context: Partial<RankingOptions['context']> = {}): QueryContext {
-  const q: ParsedQuery = { text: 'x', terms: [], limit: 10, domains: null, projects: null, kinds: null, sinceMs: null, untilMs: null, nowMs: 0, explain: false, recent: false, timePhrase: null, windowFromQuery: false, question: true };
+  const q: ParsedQuery = { text: 'x', terms: [], limit: 10, domains: null, projects: null, kinds: null, sinceMs: null, untilMs: null, nowMs: 0, explain: false, recent: false, timePhrase: null, windowFromQuery: false, question: true, asks: true };
   const byRid = new Map(records.map((r) => [r.rid, r]));
   const lookup = { edgesTouching: () => [], current: () => null, get: () => null, byRids: (rids: number[]) => rids.flatMap((r) => (byRid.has(r) ? [byRid.get(r)!] : [])) };
   return { q, options: { ...RANKING_DEFAULTS, context: { ...RANKING_DEFAULTS.context, ...context } }, lookup };

@@ -21,7 +21,7 @@ export const contextStage: Stage = {
     const { neighbourWeight: nw, sessionWeight: sw, neighbourSeeds, replyWeight: rw } = ctx.options.context;
     // Sessionless neighbours only for a question (query/question.ts): a lookup by a word or two
     // wants the records holding them, not the notes written next to those.
-    const gapMinutes = ctx.q.question ? ctx.options.context.gapMinutes : 0;
+    const gapMinutes = ctx.q.question && ctx.q.asks ? ctx.options.context.gapMinutes : 0;
     if ((nw === 0 && sw === 0 && rw === 0) || candidates.length === 0) return candidates;
     // Only records that name their session have one: a day of unrelated notes is not a session.
     const key = (c: Candidate) => (c.rec.source.session ? `${c.rec.domain ?? ''}\u0000${c.rec.source.session}` : null);
@@ -42,9 +42,9 @@ export const contextStage: Stage = {
     };
     const byRid = new Map(candidates.map((c) => [c.rec.rid, c]));
     const out = [...candidates];
-    // Records that share no word with the query join the pool only for a question: a lookup by a
-    // word or two returns records holding them, never a note merely written next to one.
-    if ((nw > 0 || rw > 0) && ctx.q.question) {
+    // Records that share no word with the query join the pool only for a query phrased as a
+    // question: a lookup by words returns records holding them, never a note written next to one.
+    if ((nw > 0 || rw > 0) && ctx.q.asks) {
       const seeds = [...candidates]
         .filter((c) => c.relevance > 0 && (key(c) !== null || gapMinutes > 0))
         .sort((a, b) => b.relevance - a.relevance)
