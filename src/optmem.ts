@@ -23,7 +23,7 @@ import type { ContextPack, HandoffFields, SessionEndInput, SessionEndResult, Ses
 import type { Embedder } from './embeddings/types.js';
 import { embedPending, type EmbedReport } from './embeddings/backfill.js';
 import { createOpenAIEmbedder } from './embeddings/openai.js';
-import { attachVectors } from './index/vectors.js';
+import { attachVectors, vectorState } from './index/vectors.js';
 import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
 
 export interface OptmemOptions {
@@ -140,6 +140,8 @@ export interface Stats {
   corrections: { linked: number; none: number; ambiguous: number };
   /** event records (link/unlink) */
   events: number;
+  /** with embeddings enabled: records with a current vector of the configured model, and those waiting for `optmem embed` */
+  vectors?: { model: string; current: number; pending: number; bytes: number };
 }
 
 export interface Optmem {
@@ -280,6 +282,16 @@ export function createOptmem(options: OptmemOptions): Optmem {
       vectors = { embedder, options: e, attach: (db) => attachVectors(db, layout.vectorsFile, !readOnly) };
     }
     return vectors;
+  };
+  /** For stats: how many records have a current vector (never creates the vector file). */
+  const vectorStats = (): { vectors?: NonNullable<Stats['vectors']> } => {
+    const v = vectorSearch();
+    if (!v) return {};
+    const attached = attachVectors(index.db, layout.vectorsFile, false);
+    const st = attached ? vectorState(index.db, v.embedder.model) : null;
+    const n = index.counts();
+    const searched = n.records - n.events;
+    return { vectors: { model: v.embedder.model, current: st?.current ?? 0, pending: st ? st.pending.length : searched, bytes: fs.existsSync(layout.vectorsFile) ? fs.statSync(layout.vectorsFile).size : 0 } };
   };
   /**
    * Embed records an import just wrote; a failure is a warning, and `optmem embed` catches up. After
@@ -611,6 +623,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           logBytes: files.reduce((s, f) => s + f.size, 0),
           corrections: index.resolutionCounts(),
           events: n.events,
+          ...vectorStats(),
         };
       });
     },

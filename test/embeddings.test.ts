@@ -96,6 +96,7 @@ describe('embeddings off: nothing changes', () => {
       b.close();
     }
     expect(ok(off, ['search', '后端端口', '--now', NOW, '--explain'])).toBe(ok(absent, ['search', '后端端口', '--now', NOW, '--explain']));
+    expect(JSON.parse(ok(off, ['stats', '--json'])).vectors).toBeUndefined();
     expect(fs.existsSync(path.join(off, 'vectors.sqlite'))).toBe(false);
     const size = (h: string) => ['', '-wal'].reduce((s, x) => s + (fs.existsSync(path.join(h, 'index.sqlite' + x)) ? fs.statSync(path.join(h, 'index.sqlite' + x)).size : 0), 0);
     expect(size(off)).toBe(size(absent));
@@ -192,7 +193,11 @@ describe('hybrid search through the CLI', () => {
 
   it('embeds only what has no current vector, and keeps vectors through a rebuild of the index', async () => {
     ok(h, ['add', '[hermes] 周会改到周五下午三点']);
+    // add leaves its record for `optmem embed`: stats says so
+    expect(json(h, ['stats']).vectors).toMatchObject({ model: 'hash', current: 7, pending: 1 });
+    expect(ok(h, ['stats'])).toMatch(/vectors +7 current \(model hash\), 1 waiting \(run `optmem embed`\)/);
     const first = json(h, ['embed']);
+    expect(json(h, ['stats']).vectors).toMatchObject({ current: 8, pending: 0 });
     expect(first).toMatchObject({ model: 'hash', records: 8, current: 7, embedded: 1, pending: 0, error: null });
     const m = createOptmem({ dir: h });
     try {
@@ -222,6 +227,7 @@ describe('a failing endpoint: one warning, lexical results, exit 0', () => {
     expect(got.results.map((x: { id: string }) => x.id)).toEqual(lexicalIds('deploy script'));
     const e = cli(['embed', '--dir', h]);
     expect(e.code).toBe(1);
+    expect(JSON.parse(ok(h, ['stats', '--json'])).vectors).toMatchObject({ current: 0, pending: 6 });
     expect(e.stderr).toMatch(/optmem: embeddings: .*ECONNREFUSED/);
     writeConfig(h, on());
     const m = createOptmem({ dir: h });

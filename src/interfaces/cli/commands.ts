@@ -221,6 +221,9 @@ export const COMMANDS: Record<string, Command> = {
           `home     ${s.home}\nrecords  ${s.records} in ${s.files} day files (${s.first ?? '-'} … ${s.last ?? '-'})\n` +
             `domains  ${kv(s.byDomain)}\nkinds    ${kv(s.byKind)}\ntiers    ${kv(s.byTier)}\n` +
             `corrections ${s.corrections.linked} resolved from their words, ${s.corrections.none} correct nothing known, ${s.corrections.ambiguous} ambiguous\n` +
+            (s.vectors
+              ? `vectors  ${s.vectors.current} current (model ${s.vectors.model}), ${s.vectors.pending} waiting${s.vectors.pending ? ' (run `optmem embed`)' : ''}, ${(s.vectors.bytes / 1024).toFixed(0)} KiB\n`
+              : '') +
             `problems ${s.problems}\nsize     log ${(s.logBytes / 1024).toFixed(0)} KiB, index ${(s.indexBytes / 1024).toFixed(0)} KiB\n`,
         );
       } finally {
