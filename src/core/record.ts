@@ -70,6 +70,12 @@ export interface RecordContext {
   agentDomains?: Readonly<Record<string, string>>;
 }
 
+/** The domain of what an agent writes (config `agents`, matched as written, then in lower case), or null. */
+export function agentDomain(agent: string | null | undefined, map: Readonly<Record<string, string>> | undefined): string | null {
+  if (!agent || !map) return null;
+  return map[agent] ?? map[agent.toLowerCase()] ?? null;
+}
+
 /** What a new write must satisfy (docs/RECORD_FORMAT.md, "Input checks"); built from the config by doorRules(). */
 export interface DoorRules {
   /** the configured domains; a record may also have none */
@@ -242,8 +248,7 @@ export function createRecord(input: RecordInput, ctx: RecordContext): MemoryReco
 
   const markers = detectMarkers(text, ctx.knownDomains);
   const agentName = typeof input.source === 'string' ? input.source : input.source?.agent;
-  const agentDomain = agentName && ctx.agentDomains ? (ctx.agentDomains[agentName] ?? null) : null;
-  const domain = input.domain ? checkWord(input.domain, 'domain').toLowerCase() : (markers.domain ?? agentDomain);
+  const domain = input.domain ? checkWord(input.domain, 'domain').toLowerCase() : (markers.domain ?? agentDomain(agentName, ctx.agentDomains));
   const project = input.project ? checkWord(input.project, 'project') : null;
   const kind = input.kind ? checkWord(input.kind, 'kind').toLowerCase() : markers.kind;
   let tier: Tier;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../core/errors.js';
 import type { Optmem } from '../optmem.js';
+import { agentDomain } from '../core/record.js';
 import { RecordIndex } from '../index/record-index.js';
 import { layoutOf } from '../store/layout.js';
 import { projectForDir } from '../sessions/project.js';
@@ -166,7 +167,7 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestSummary> {
         summary.redacted += r.count;
         const k = (perLine.get(turn.line) ?? 0) + 1;
         perLine.set(turn.line, k);
-        const domain = domainFor(turn.agent ?? src.agent, o.agentDomains);
+        const domain = agentDomain(turn.agent ?? src.agent, o.agentDomains);
         const rec = diaryRecord(
           { ...item, text: r.text, line: turn.line },
           {
@@ -232,11 +233,6 @@ function turnFor(turns: IngestTurn[], line: number): IngestTurn | undefined {
     else break;
   }
   return best ?? turns.find((t) => t.role === 'user' || t.role === 'assistant');
-}
-
-function domainFor(agent: string | null, map: Record<string, string>): string | null {
-  if (!agent) return null;
-  return map[agent] ?? map[agent.toLowerCase()] ?? null;
 }
 
 function cursorAt(file: string, chunk: SourceChunk, state: LineState, nowMs: number): Cursor {

@@ -1,4 +1,4 @@
-import { scrubText } from '../core/record.js';
+import { agentDomain, scrubText } from '../core/record.js';
 import path from 'node:path';
 import { OptmemError } from '../core/errors.js';
 import type { MemoryRecord, RecordInput } from '../core/record.js';
@@ -210,7 +210,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
       return withLock(() => {
         deps.sync();
         const prev = deps.index().latestHandoff(project);
-        const domain = input.agent ? deps.agentDomains[input.agent] : undefined;
+        const domain = agentDomain(input.agent, deps.agentDomains) ?? undefined;
         const handoff = deps.add({
           text: renderHandoff(project, input.agent, fields),
           kind: 'handoff',
