@@ -8,6 +8,7 @@ import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/opti
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
+import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -36,6 +37,8 @@ export interface HomeConfig {
   ingest: IngestConfig;
   /** the optional vector path (embeddings/config.ts, docs/CONFIG.md "Embeddings"); off by default */
   embeddings: EmbeddingsConfig;
+  /** topic files and MEMORY.md (`optmem topics`; consolidate/topic-config.ts, docs/CONSOLIDATION.md) */
+  topics: TopicsConfig;
 }
 
 export interface LimitsConfig {
@@ -109,6 +112,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     agents: DEFAULT_AGENTS,
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
     embeddings: EMBEDDINGS_DEFAULTS,
+    topics: TOPICS_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -252,6 +256,20 @@ function buildConfigSchema({ z }: typeof Zod) {
     minSimilarity: num(-1, 1).optional(),
   });
 
+  const TopicSchema = section('topic', {
+    name: z.string({ error: 'must be a topic name like "infra"' }),
+    title: z.string({ error: 'must be a heading like "Infra"' }).refine((x) => x.trim().length > 0 && !x.includes('\n'), { error: 'must be a one-line heading like "Infra"' }).optional(),
+    match: z.array(z.string(), { error: 'must be a list of keywords or /regular expressions/' }),
+    domains: z.array(z.string(), { error: 'must be a list of domains' }).optional(),
+  });
+  const TopicsSchema = section('topics', {
+    list: z.array(TopicSchema, { error: 'must be a list of topics {name, title, match, domains}' }).optional(),
+    other: bool().optional(),
+    indexBudget: int(1000, 1_000_000).optional(),
+    topicBudget: int(1000, 10_000_000).optional(),
+    archiveShare: num(0.01, 1).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -269,6 +287,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
     ingest: IngestSchema.optional(),
     embeddings: EmbeddingsSchema.optional(),
+    topics: TopicsSchema.optional(),
   });
 }
 
@@ -388,6 +407,17 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
     if (roots) cfg.ingest.roots = { ...roots };
   }
   if (o.embeddings) Object.assign(cfg.embeddings, o.embeddings);
+  if (o.topics) {
+    const { list, ...flat } = o.topics;
+    Object.assign(cfg.topics, flat);
+    if (list) cfg.topics.list = list.map((t) => ({ name: t.name, title: t.title?.trim() || defaultTitle(t.name), match: [...t.match], ...(t.domains ? { domains: t.domains.map((d) => d.toLowerCase()) } : {}) }));
+    problems.push(...checkTopics(cfg.topics.list, cfg.topics.other));
+    cfg.topics.list.forEach((t, i) =>
+      (t.domains ?? []).forEach((d, j) => {
+        if (!cfg.domains.includes(d)) problems.push({ path: `topics.list.${i}.domains.${j}`, message: `"topics.list.${i}.domains.${j}": "${d}" is not a configured domain (configured: ${cfg.domains.join(', ') || 'none'})` });
+      }),
+    );
+  }
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

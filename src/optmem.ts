@@ -25,6 +25,7 @@ import { embedPending, type EmbedReport } from './embeddings/backfill.js';
 import { createOpenAIEmbedder } from './embeddings/openai.js';
 import { attachVectors, vectorState } from './index/vectors.js';
 import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
+import { runTopics, type TopicsReport } from './consolidate/topics.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -191,6 +192,12 @@ export interface Optmem {
   /** a project's current handoff */
   handoff(project: string): (MemoryRecord & { fields: HandoffFields }) | null;
   stats(): Stats;
+  /**
+   * Write the topic files and MEMORY.md under <home>/memory/ from the current facts (docs/CONSOLIDATION.md,
+   * "Topic files"): entries edited by hand inside a generated block become corrections first; only
+   * files whose bytes change are written. `dryRun`: report what would change, write nothing.
+   */
+  topics(opts?: { dryRun?: boolean }): TopicsReport;
   reindex(): SyncReport;
   /** re-read whatever changed on disk since the last look */
   refresh(): SyncReport;
@@ -627,6 +634,33 @@ export function createOptmem(options: OptmemOptions): Optmem {
         };
       });
     },
+    topics(opts = {}) {
+      if (!opts.dryRun) mustWrite('write the topic files');
+      return withIndex(() =>
+        store.lock.with(() => {
+          syncIndex(index, store);
+          return runTopics(
+            {
+              dir: layout.memoryDir,
+              home: layout.home,
+              config: config.topics,
+              facts: () => index.currentFacts(TOPIC_EXCLUDED_KINDS),
+              replaced: () => index.replacedIds(),
+              days: () => index.recordDates(),
+              archivedIds: () => archivedIdsOf(index),
+              get: (id) => index.get(id),
+              append: (inputs) => {
+                const records = inputs.map((i) => createRecord(i, addCtx()));
+                const warnings: string[] = [];
+                indexAppended(index, store, appendRecords(records, warnings));
+                return records.map((r) => r.id);
+              },
+            },
+            opts,
+          );
+        }),
+      );
+    },
     reindex() {
       mustWrite('rebuild the index');
       return store.lock.with(() => {
@@ -655,6 +689,18 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
   };
   return api;
+}
+
+/** Kinds that are not facts of a topic: what happened (diary, handoff, event) and derived summaries. */
+const TOPIC_EXCLUDED_KINDS = ['diary', 'handoff', 'summary', 'event'] as const;
+
+/**
+ * Records archived by an `archive` event (presentation: their entries move to a topic file's Archive
+ * section). The index answers once it derives the archived state (`archivedIds()`); until then none.
+ */
+function archivedIdsOf(index: RecordIndex): Set<string> {
+  const derived = (index as unknown as { archivedIds?: () => Set<string> }).archivedIds;
+  return typeof derived === 'function' ? derived.call(index) : new Set();
 }
 
 /** Can this process write the home (its folder, its log folder, and the index if there is one)? */

@@ -446,6 +446,33 @@ export class RecordIndex {
     return (this.db.prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE ${where.join(' AND ')} ORDER BY r.time_ms DESC, r.rid DESC LIMIT ?`).all(...args) as RecordRow[]).map(rowToRecord);
   }
 
+  /**
+   * Current facts for the topic files: not superseded, not chatter, none of the given kinds
+   * (diary, handoff, summary, event), in no particular order.
+   */
+  currentFacts(excludedKinds: readonly string[]): IndexedRecord[] {
+    const ph = excludedKinds.map(() => '?').join(',');
+    return (this.db
+      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind NOT IN (${ph || "''"}) AND r.tier != 'chatter' AND ${LIVE_SQL}`)
+      .all(...excludedKinds) as RecordRow[]).map(rowToRecord);
+  }
+
+  /** newer id → the older ids it supersedes through links that apply (sorted). */
+  replacedIds(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const e of this.db.prepare('SELECT new_id AS n, old_id AS o FROM edges WHERE blocked = 0 ORDER BY new_id, old_id').all() as { n: string; o: string }[]) {
+      const l = out.get(e.n);
+      if (l) l.push(e.o);
+      else out.set(e.n, [e.o]);
+    }
+    return out;
+  }
+
+  /** The dates (YYYY-MM-DD, in each record's own offset) that have records other than events, oldest first. */
+  recordDates(): string[] {
+    return this.db.prepare("SELECT DISTINCT substr(time, 1, 10) FROM records WHERE kind != 'event' ORDER BY 1").pluck().all() as string[];
+  }
+
   /** Edges out of a record (what it supersedes), blocked ones included. */
   edgesFrom(id: string): Edge[] {
     return (this.db.prepare('SELECT * FROM edges WHERE new_id = ? ORDER BY old_id').all(id) as EdgeRow[]).map(rowToEdge);

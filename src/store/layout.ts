@@ -41,6 +41,10 @@ export interface Layout {
   scheduleStateFile: string;
   /** JSONL mirrors of OpenClaw's SQLite session stores (`ingest/openclaw-store/`) */
   openclawMirrorDir: string;
+  /** derived files of consolidation (`memory/`): topic files, the index, summaries */
+  memoryDir: string;
+  /** the index of the topic files, derived (`memory/MEMORY.md`) */
+  memoryIndexFile: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -66,6 +70,8 @@ export function layoutOf(home: string): Layout {
     hooksLogFile: path.join(ingest, 'hooks.log'),
     scheduleStateFile: path.join(ingest, 'schedule.json'),
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
+    memoryDir: path.join(h, 'memory'),
+    memoryIndexFile: path.join(h, 'memory', 'MEMORY.md'),
   };
 }
 
@@ -86,4 +92,9 @@ export function isDayFilePath(rel: string): boolean {
  */
 export function handoffFilePath(project: string): string {
   return path.posix.join('projects', project, 'HANDOFF.md');
+}
+
+/** memory/infra.md, relative to the home: a topic's derived file. `topic` is a checked topic name. */
+export function topicFilePath(topic: string): string {
+  return path.posix.join('memory', `${topic}.md`);
 }

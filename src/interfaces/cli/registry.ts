@@ -39,6 +39,7 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   schedule: () => import('./schedule-command.js').then((m) => m.scheduleCommand),
   ingest: () => import('./ingest-command.js').then((m) => m.ingestCommand),
   embed: () => import('./embed-command.js').then((m) => m.embedCommand),
+  topics: () => import('./topics-command.js').then((m) => m.topicsCommand),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);
