@@ -636,6 +636,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     topics(opts = {}) {
       if (!opts.dryRun) mustWrite('write the topic files');
+      // Records from hand edits reach the log once, even when withIndex() rebuilds and runs this again.
+      let appendedIds: string[] | null = null;
       return withIndex(() =>
         store.lock.with(() => {
           syncIndex(index, store);
@@ -650,10 +652,13 @@ export function createOptmem(options: OptmemOptions): Optmem {
               archivedIds: () => archivedIdsOf(index),
               get: (id) => index.get(id),
               append: (inputs) => {
+                if (appendedIds) return appendedIds;
                 const records = inputs.map((i) => createRecord(i, addCtx()));
                 const warnings: string[] = [];
-                indexAppended(index, store, appendRecords(records, warnings));
-                return records.map((r) => r.id);
+                const results = appendRecords(records, warnings);
+                appendedIds = records.map((r) => r.id);
+                indexAppended(index, store, results);
+                return appendedIds;
               },
             },
             opts,

@@ -60,6 +60,10 @@ describe('optmem topics', () => {
     expect(index).toContain('[infra.md](infra.md)');
     // every entry resolves to a record that exists
     for (const f of Object.keys(derived(dir))) for (const [, id] of entries(read(dir, f))) expect(mem.get(id)).not.toBeNull();
+    // the session-start pack points at the index when there is room
+    expect(mem.sessionStart({ project: 'shop', budget: 6000 }).markdown).toContain(`Topic files: ${path.join(dir, 'memory', 'MEMORY.md')}`);
+    const small = mem.sessionStart({ project: 'shop', budget: 500 });
+    expect(small.markdown.length).toBeLessThanOrEqual(500); // the pointer only where it fits
     mem.close();
   });
 

@@ -63,7 +63,9 @@ export class TopicAssigner {
     for (const c of this.compiled) {
       if (r.tags.includes(c.def.name) && this.domainOk(c, r.domain)) return { topic: c.def.name, by: 'tag', matched: [c.def.name] };
     }
-    const text = r.text.normalize('NFKC').toLowerCase();
+    // NFKC only when the text has something it changes (full-width forms, ligatures): most has not.
+    const lower = r.text.toLowerCase();
+    const text = /[^\x00-\x7f\u4e00-\u9fff\u3000-\u303f]/.test(lower) ? lower.normalize('NFKC') : lower;
     let best: Assignment | null = null;
     for (const c of this.compiled) {
       if (!this.domainOk(c, r.domain)) continue;

@@ -19,6 +19,8 @@ export interface TopicEntry {
   redline: boolean;
   /** ids this record supersedes (live links) */
   replaces: string[];
+  /** its line, once made (entryLine) */
+  line?: string;
 }
 
 /** Longest entry text before it is cut with … (red lines are never cut). */
@@ -31,16 +33,19 @@ export function entryText(text: string, redline: boolean): string {
   if (redline) t = lines.join(' ');
   else {
     t = lines[0] ?? '';
-    const cps = [...t];
-    if (cps.length > ENTRY_CHARS) t = cps.slice(0, ENTRY_CHARS - 1).join('') + '…';
+    const cps = t.length > ENTRY_CHARS ? [...t] : null; // code points, only when it may be too long
+    if (cps && cps.length > ENTRY_CHARS) t = cps.slice(0, ENTRY_CHARS - 1).join('') + '…';
     else if (lines.length > 1) t += ' …';
   }
   return t.replace(/\s+/g, ' ').replace(/<!--/g, '&lt;!--');
 }
 
 export function entryLine(e: TopicEntry): string {
-  const replaces = e.replaces.length ? `, replaces ${e.replaces.join(', ')}` : '';
-  return `- ${entryText(e.text, e.redline)} (${e.id}, ${e.date}${replaces})`;
+  if (e.line === undefined) {
+    const replaces = e.replaces.length ? `, replaces ${e.replaces.join(', ')}` : '';
+    e.line = `- ${entryText(e.text, e.redline)} (${e.id}, ${e.date}${replaces})`;
+  }
+  return e.line;
 }
 
 export interface ParsedEntry {
