@@ -4,10 +4,10 @@ import path from 'node:path';
 import { doorRules, readConfig, type HomeConfig } from './config.js';
 import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
-import { RecordIndex, isCorruption, type IndexedRecord } from './index/record-index.js';
+import { RecordIndex, isCorruption, type ArchiveEventRow, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
 import type { Edge, Resolution } from './index/supersession.js';
-import { EVENT_KIND, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
+import { EVENT_KIND, MAX_ARCHIVE_IDS, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
 import { createTokenizer } from './index/tokenizer/tokenizer.js';
 import { search as runSearch } from './query/search.js';
@@ -104,6 +104,17 @@ export interface LinkChange {
   warnings: string[];
 }
 
+/** What `archive` or `unarchive` did. */
+export interface ArchiveChange {
+  /** the events appended (one per up to MAX_ARCHIVE_IDS ids); empty when nothing had to change */
+  events: MemoryRecord[];
+  /** the ids whose state changed */
+  changed: string[];
+  /** ids left as they were, each with why (already archived, not archived, a red line) */
+  skipped: { id: string; why: string }[];
+  warnings: string[];
+}
+
 export interface HistoryResult {
   /** the record asked about */
   id: string;
@@ -115,6 +126,8 @@ export interface HistoryResult {
   current: string | null;
   /** link/unlink events about the records of the chain, oldest first (an unlinked pair shows here) */
   events: LinkEventInfo[];
+  /** archive/unarchive events about the records of the chain, oldest first */
+  archiveEvents: ArchiveEventRow[];
 }
 
 export interface ImportResult {
@@ -165,7 +178,8 @@ export interface Optmem {
   embed(opts?: { all?: boolean; onProgress?: (done: number, of: number) => void }): EmbedReport;
   get(id: string): IndexedRecord | null;
   /** the newest records, newest first (no events); a record of no project shows in every project */
-  recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[];
+  /** the newest records, newest first; archived ones only with `archived: true` */
+  recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean }): IndexedRecord[];
   /** the supersession chain through a record: what it replaced and what replaced it */
   history(id: string): HistoryResult | null;
   /** the links into and out of a record, how its target was resolved, and the events about it */
@@ -176,6 +190,15 @@ export interface Optmem {
   unlink(req: LinkRequest): LinkChange;
   /** append an `acknowledge TARGET` event: the owner has looked at a file in recovered/ (or a record) */
   acknowledge(target: string, opts?: { why?: string; agent?: string }): { event: MemoryRecord | null; warnings: string[] };
+  /**
+   * Append `archive ID…` events: the records leave default search and stay in the log, found with
+   * `search --archived`. Red lines are never archived; unknown ids are an error, nothing appended.
+   */
+  archive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
+  /** Append `unarchive ID…` events: archived records come back into default search. */
+  unarchive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
+  /** the ids archived now (red lines never are) */
+  archivedIds(): Set<string>;
   /** true when the home cannot be written: reads work from a private copy of the index */
   readonly readOnly: boolean;
   /** the core memory block: show, add, pin, unpin, remove */
@@ -393,6 +416,38 @@ export function createOptmem(options: OptmemOptions): Optmem {
     );
   };
 
+  const changeArchive = (verb: 'archive' | 'unarchive', ids: string[], opts: { why?: string; agent?: string }): ArchiveChange => {
+    const wanted = [...new Set(ids.map((i) => i.trim()).filter(Boolean))];
+    if (wanted.length === 0) throw new OptmemError('USAGE', `${verb}: give at least one record id`, { field: 'ids' });
+    for (const id of wanted) checkEvent({ verb, ids: [id], why: null });
+    mustWrite(`${verb} records`);
+    return withIndex(() =>
+      store.lock.with(() => {
+        syncIndex(index, store);
+        const archivedNow = index.archivedIds();
+        const changed: string[] = [];
+        const skipped: { id: string; why: string }[] = [];
+        for (const id of wanted) {
+          const r = index.get(id);
+          if (!r) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'ids', hint: 'check the ids with `optmem get ID`; nothing was archived' });
+          if (r.kind === EVENT_KIND) throw new OptmemError('USAGE', `${id} is an event record; ${verb} is about memory records`, { field: 'ids' });
+          if (r.tier === 'redline') skipped.push({ id, why: 'a red line is never archived' });
+          else if (verb === 'archive' && archivedNow.has(id)) skipped.push({ id, why: 'already archived' });
+          else if (verb === 'unarchive' && !archivedNow.has(id)) skipped.push({ id, why: 'not archived' });
+          else changed.push(id);
+        }
+        const warnings: string[] = [];
+        const events: MemoryRecord[] = [];
+        for (let i = 0; i < changed.length; i += MAX_ARCHIVE_IDS) {
+          const chunk = changed.slice(i, i + MAX_ARCHIVE_IDS);
+          events.push(createRecord({ text: eventText({ verb, ids: chunk, why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) }, ctx()));
+        }
+        if (events.length) indexAppended(index, store, appendRecords(events, warnings));
+        return { events, changed, skipped, warnings };
+      }),
+    );
+  };
+
   const api: Optmem = {
     core: sessions.core,
     sessionStart: (input) => sessions.sessionStart(input),
@@ -410,9 +465,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
       mustWrite('add a record');
       const record = createRecord(input, addCtx());
       if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
-        throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD" or "acknowledge recovered/NAME|ID", optionally followed by "why: …"', {
+        throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD", "acknowledge recovered/NAME|ID", "archive ID…" or "unarchive ID…", optionally followed by "why: …"', {
           field: 'text',
-          hint: 'use `optmem link NEW OLD`, `optmem unlink NEW OLD` or `optmem ack TARGET`',
+          hint: 'use `optmem link NEW OLD`, `optmem unlink NEW OLD`, `optmem ack TARGET`, `optmem archive ID…` or `optmem unarchive ID…`',
         });
       }
       const warnings: string[] = [];
@@ -494,6 +549,14 @@ export function createOptmem(options: OptmemOptions): Optmem {
       );
     },
     unlink: (req) => changeLink('unlink', req),
+    archive: (ids, opts = {}) => changeArchive('archive', ids, opts),
+    unarchive: (ids, opts = {}) => changeArchive('unarchive', ids, opts),
+    archivedIds() {
+      return withIndex(() => {
+        syncForRead();
+        return new Set(index.archivedIds());
+      });
+    },
     import(text, opts = {}) {
       const source = opts.source ?? 'input';
       const { records } = parseJsonlRecords(text, source, ctx());
@@ -599,7 +662,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           .map((record) => ({ record, superseded: live.some((e) => e.oldId === record.id) }));
         const sinks = chain.filter((c) => !c.superseded);
         const events = eventsAbout([...seen]);
-        return { id, chain, edges: [...edges.values()], current: sinks.length ? sinks[sinks.length - 1]!.record.id : null, events };
+        return { id, chain, edges: [...edges.values()], current: sinks.length ? sinks[sinks.length - 1]!.record.id : null, events, archiveEvents: index.archiveEventsAbout([...seen]) };
       });
     },
     stats() {
