@@ -4,6 +4,10 @@ import path from 'node:path';
 import { doorRules, readConfig, type HomeConfig } from './config.js';
 import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
+import { parseTime } from './core/time.js';
+import { appendRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
+import { archiveCandidates, type CandidateReport } from './consolidate/retention.js';
+import { readPins } from './sessions/core-pins.js';
 import { RecordIndex, isCorruption, type ArchiveEventRow, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
 import type { Edge, Resolution } from './index/supersession.js';
@@ -199,6 +203,11 @@ export interface Optmem {
   unarchive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
   /** the ids archived now (red lines never are) */
   archivedIds(): Set<string>;
+  /**
+   * The records retention would archive now (consolidate/retention.ts), most forgettable first,
+   * with the exempt counts and this run's bound. Reads only.
+   */
+  archiveCandidates(opts?: { now?: string | number }): CandidateReport & { recallLog: { lines: number; skipped: number; skippedLines: number[] } };
   /** true when the home cannot be written: reads work from a private copy of the index */
   readonly readOnly: boolean;
   /** the core memory block: show, add, pin, unpin, remove */
@@ -557,6 +566,17 @@ export function createOptmem(options: OptmemOptions): Optmem {
         return new Set(index.archivedIds());
       });
     },
+    archiveCandidates(opts = {}) {
+      const nowMs = opts.now === undefined ? now() : typeof opts.now === 'number' ? opts.now : parseTime(opts.now)?.ms;
+      if (nowMs === undefined || !Number.isFinite(nowMs)) throw new OptmemError('USAGE', `now: "${String(opts.now)}" is not an ISO 8601 time`, { field: 'now' });
+      const recalls = readRecalls(layout.recallsFile);
+      const pins = readPins(layout.coreFile);
+      return withIndex(() => {
+        syncForRead();
+        const report = archiveCandidates({ rows: index.retentionRows(), nowMs, recalls: recalls.byId, pinned: new Set(pins.pinned), archived: index.archivedIds(), options: config.forgetting });
+        return { ...report, recallLog: { lines: recalls.lines, skipped: recalls.skipped, skippedLines: recalls.skippedLines } };
+      });
+    },
     import(text, opts = {}) {
       const source = opts.source ?? 'input';
       const { records } = parseJsonlRecords(text, source, ctx());
@@ -605,8 +625,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
         syncForRead();
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
         const v = vectorSearch();
-        if (v) return hybridSearch(index, { ...req, now: req.now ?? now() }, config.ranking, aliases, v);
-        return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking, undefined, aliases);
+        const res = v
+          ? hybridSearch(index, { ...req, now: req.now ?? now() }, config.ranking, aliases, v)
+          : runSearch(index, { ...req, now: req.now ?? now() }, config.ranking, undefined, aliases);
+        // What searches return strengthens it against forgetting (consolidate/recall-log.ts).
+        if (config.forgetting.trackRecalls && !readOnly) appendRecalls(layout.recallsFile, res.results.slice(0, RECALL_TOP).map((h) => h.id), now());
+        return res;
       });
     },
     embed(opts = {}) {

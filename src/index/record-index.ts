@@ -7,6 +7,7 @@ import { markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
+import type { RetentionRow } from '../consolidate/retention.js';
 import { waitMs } from '../store/wait.js';
 import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
 import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
@@ -528,6 +529,19 @@ export class RecordIndex {
          WHERE e.new_id IN (${ph}) OR e.old_id IN (${ph}) ORDER BY e.time_ms, e.rid`,
       )
       .all(...ids, ...ids) as LinkEventRow[];
+  }
+
+  /** What retention (consolidate/retention.ts) needs of every record but events, oldest first. */
+  retentionRows(): RetentionRow[] {
+    return this.db
+      .prepare(
+        `SELECT r.id, r.time_ms AS timeMs, r.kind, r.tier, r.project,
+           (SELECT min(n.time_ms) FROM edges e JOIN records n ON n.id = e.new_id WHERE e.old_id = r.id AND e.blocked = 0) AS supersededMs,
+           EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0) AS supersedes
+         FROM records r WHERE r.kind != 'event' ORDER BY r.time_ms, r.rid`,
+      )
+      .all()
+      .map((x) => ({ ...(x as RetentionRow), supersedes: Boolean((x as { supersedes: number }).supersedes) }));
   }
 
   /** archive/unarchive events naming any of `ids`, oldest first. */

@@ -41,6 +41,8 @@ export interface Layout {
   scheduleStateFile: string;
   /** JSONL mirrors of OpenClaw's SQLite session stores (`ingest/openclaw-store/`) */
   openclawMirrorDir: string;
+  /** which records searches returned, for retention (`usage/recalls.jsonl`; consolidate/recall-log.ts) */
+  recallsFile: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -66,6 +68,7 @@ export function layoutOf(home: string): Layout {
     hooksLogFile: path.join(ingest, 'hooks.log'),
     scheduleStateFile: path.join(ingest, 'schedule.json'),
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
+    recallsFile: path.join(h, 'usage', 'recalls.jsonl'),
   };
 }
 
