@@ -730,7 +730,29 @@ export function createOptmem(options: OptmemOptions): Optmem {
       });
     },
     doctor() {
-      return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
+      const report = runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
+      // Forgetting: how much is archived, and whether the recall log reads cleanly (never fatal).
+      const archived = index.archivedIds().size;
+      const recalls = readRecalls(layout.recallsFile);
+      report.checks.push({
+        name: 'archive',
+        ok: true,
+        detail:
+          `${archived} record(s) archived (optmem search --archived finds them; optmem unarchive ID brings one back)` +
+          `; recall log ${recalls.lines} line(s)` +
+          (recalls.skipped ? `, ${recalls.skipped} unreadable and skipped (${layout.recallsFile} line ${recalls.skippedLines.slice(0, 5).join(', ')}; they only strengthened retention)` : ''),
+      });
+      // The vector path, when on: how many searched records still wait for a vector (never fatal:
+      // they are searched by their words meanwhile).
+      const v = vectorStats().vectors;
+      if (v) {
+        report.checks.push({
+          name: 'vectors',
+          ok: true,
+          detail: `model ${v.model}: ${v.current} record(s) with a current vector, ${v.pending} waiting` + (v.pending ? ' (run `optmem embed`; they are searched by their words until then)' : ''),
+        });
+      }
+      return report;
     },
     problems() {
       return withIndex(() => index.problems());

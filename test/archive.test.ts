@@ -125,6 +125,7 @@ describe('archive and unarchive', () => {
     const shown = cli(['search', word, '--archived', '--limit', '50', '--dir', home]);
     expect(shown.stdout).toContain('[archived]');
     expect(cli(['get', id, '--dir', home]).stdout).toMatch(/archived/);
+    expect(cli(['doctor', '--dir', home]).stdout).toMatch(/archive.*1 record\(s\) archived/);
     const u = cli(['unarchive', id, '--dir', home]);
     expect(u.code, u.stderr).toBe(0);
     expect(JSON.parse(cli(['search', word, '--json', '--limit', '50', '--dir', home]).stdout).results.map((h: { id: string }) => h.id)).toContain(id);
