@@ -177,6 +177,22 @@ describe('optmem topics', () => {
     mem.close();
   });
 
+  it('lists archived records in the Archive section, outside the budget, and brings them back when unarchived', () => {
+    const { dir, mem } = home();
+    const ids = seed(mem);
+    const other = mem.add({ text: 'nginx 反代配置在 infra/nginx.conf', time: '2026-07-01T10:00:00+08:00' }).record.id;
+    mem.archive([ids.fix, ids.red]); // a red line is never archived
+    mem.topics();
+    const [main, archive] = read(dir, 'infra.md').split('## Archive');
+    expect(entries(main!).map((e) => e[1])).toEqual([other]);
+    expect(entries(archive!).map((e) => e[1])).toEqual([ids.fix]);
+    expect(entries(read(dir, 'rules.md')).map((e) => e[1])).toContain(ids.red);
+    mem.unarchive([ids.fix]);
+    mem.topics();
+    expect(read(dir, 'infra.md')).not.toContain('## Archive');
+    mem.close();
+  });
+
   it('archives by day: a step moves at most its share, and the split depends only on the log', () => {
     const items = Array.from({ length: 10 }, (_, i) => ({ id: `r${i}`, timeMs: i, date: '2026-01-01', chars: 100 }));
     expect(archiveSplit(items, ['2026-01-01'], 500, 0.2)).toEqual(new Set(['r0', 'r1']));

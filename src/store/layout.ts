@@ -45,6 +45,8 @@ export interface Layout {
   memoryDir: string;
   /** the index of the topic files, derived (`memory/MEMORY.md`) */
   memoryIndexFile: string;
+  /** which records searches returned, for retention (`usage/recalls.jsonl`; consolidate/recall-log.ts) */
+  recallsFile: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -72,6 +74,7 @@ export function layoutOf(home: string): Layout {
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
     memoryDir: path.join(h, 'memory'),
     memoryIndexFile: path.join(h, 'memory', 'MEMORY.md'),
+    recallsFile: path.join(h, 'usage', 'recalls.jsonl'),
   };
 }
 
