@@ -32,21 +32,28 @@ spawnSync(process.execPath, [bin, 'stats', '--dir', home], { env });
 
 function topics(args = []) {
   const t0 = now();
-  const r = spawnSync(process.execPath, [bin, 'topics', '--json', '--dir', home, ...args], { encoding: 'utf8', env, maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ['-r', path.join(here, 'cpu-exit.cjs'), bin, 'topics', '--json', '--dir', home, ...args], { encoding: 'utf8', env, maxBuffer: 1 << 26 });
   const ms = now() - t0;
   if (r.status !== 0) throw new Error(`topics exited ${r.status}: ${r.stderr}`);
-  return { ms, report: JSON.parse(r.stdout) };
+  const cpu = Number(/optmem-bench-cpu ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN);
+  return { ms, cpu, report: JSON.parse(r.stdout) };
 }
 const snapshot = () => Object.fromEntries(fs.readdirSync(memDir).sort().map((f) => [f, fs.readFileSync(path.join(memDir, f))]));
 const rows = [];
-const row = (label, ms) => rows.push({ label, ...summarize(ms) });
+const cpus = new Map();
+const row = (label, ms) => rows.push({ label, ...summarize(ms), cpu: summarize(cpus.get(label) ?? [NaN]).p50 });
+/** one run's wall time, its CPU time kept for the row `label` */
+const take = (label, r) => {
+  cpus.set(label, [...(cpus.get(label) ?? []), r.cpu]);
+  return r.ms;
+};
 
 const first = [];
 let report;
 for (let i = 0; i < runs; i++) {
   fs.rmSync(memDir, { recursive: true, force: true });
   const r = topics();
-  first.push(r.ms);
+  first.push(take('first run (every file written)', r));
   report = r.report;
 }
 row('first run (every file written)', first);
@@ -54,17 +61,17 @@ const written = snapshot();
 const unchanged = [];
 for (let i = 0; i < runs; i++) {
   const r = topics();
-  unchanged.push(r.ms);
+  unchanged.push(take('second run (nothing new, nothing written)', r));
   if (r.report.files.some((f) => f.status !== 'unchanged')) throw new Error('a second run wrote a file');
 }
 row('second run (nothing new, nothing written)', unchanged);
 const dry = [];
-for (let i = 0; i < runs; i++) dry.push(topics(['--dry-run']).ms);
+for (let i = 0; i < runs; i++) dry.push(take('--dry-run', topics(['--dry-run'])));
 row('--dry-run', dry);
 const afterAdd = [];
 for (let i = 0; i < runs; i++) {
   spawnSync(process.execPath, [bin, 'add', '--dir', home, `[code] 〔更正〕网关端口改为 ${9100 + i}`], { env });
-  afterAdd.push(topics().ms);
+  afterAdd.push(take('after one new record', topics()));
 }
 row('after one new record', afterAdd);
 
@@ -78,8 +85,8 @@ const rebuildMs = now() - t;
 const after = snapshot();
 const same = Object.keys(before).length === Object.keys(after).length && Object.keys(before).every((k) => after[k] && before[k].equals(after[k]));
 
-console.log('\n| run | median | max |\n|---|---|---|');
-for (const r of rows) console.log(`| ${r.label} | ${fmtMs(r.p50)} | ${fmtMs(r.max)} |`);
+console.log('\n| run | median wall | max wall | median CPU (user + system) |\n|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.label} | ${fmtMs(r.p50)} | ${fmtMs(r.max)} | ${fmtMs(r.cpu)} |`);
 console.log(`\nrebuild with the index and memory/ deleted: ${fmtMs(rebuildMs)} (index rebuilt too); files byte-identical: ${same ? 'yes' : 'NO'}`);
 const sizes = Object.entries(written).map(([f, b]) => `${f} ${(b.length / 1024).toFixed(0)} KiB`).join(', ');
 console.log(`files: ${sizes}`);
