@@ -94,7 +94,8 @@ describe('optmem topics', () => {
     const people = path.join(dir, 'memory', 'people.md');
     const mine = '我自己写的：机房在二楼\r\n\r\n';
     const tail = '\n## 我的附注\n别动这里\n';
-    fs.writeFileSync(infra, mine + fs.readFileSync(infra, 'utf8').replace('改为9090', '改为9091') + tail);
+    const edited = fs.readFileSync(infra, 'utf8').replace('改为9090', '改为9091').replace(/^(- \[code\] 〔更正〕)/m, '- 机房钥匙在前台，找值班的人拿\n$1');
+    fs.writeFileSync(infra, mine + edited + tail);
     fs.writeFileSync(people, fs.readFileSync(people, 'utf8').replace(/^- 同事老王.*\n/m, ''));
 
     const dry = mem.topics({ dryRun: true });
@@ -111,7 +112,11 @@ describe('optmem topics', () => {
     const after = fs.readFileSync(infra, 'utf8');
     expect(after.startsWith(mine)).toBe(true);
     expect(after.endsWith(tail)).toBe(true);
-    expect(entries(after)).toEqual([[c.text, c.id]]);
+    // the line added above the edited entry became a note of its own, filed where it was written
+    expect(r.added).toHaveLength(1);
+    const note = mem.get(r.added[0]!.id!)!;
+    expect(note).toMatchObject({ kind: 'note', text: '机房钥匙在前台，找值班的人拿', tags: ['infra'], source: { agent: 'topics' } });
+    expect(entries(after).map((e) => e[1]).sort()).toEqual([c.id, note.id].sort());
     expect(after).toContain(`replaces ${ids.fix}`);
 
     // the deleted line: the record stays, its entry is back, and the report says so

@@ -89,6 +89,8 @@ export function runTopics(deps: TopicsDeps, opts: { dryRun?: boolean } = {}): To
   const corrections: TopicsReport['corrections'] = [];
   const added: TopicsReport['added'] = [];
   const inputs: RecordInput[] = [];
+  /** the report line of each input, in the same order: it gets the new record's id */
+  const owners: { id: string | null }[] = [];
   const seenEdit = new Set<string>();
   const titleToTopic = new Map(topics.map((t) => [t.title, t.name]));
   for (const f of files) {
@@ -124,7 +126,9 @@ export function runTopics(deps: TopicsDeps, opts: { dryRun?: boolean } = {}): To
           ...(section && !redline ? { tags: [section] } : {}),
           source: { agent: AGENT },
         });
-        corrections.push({ id: null, corrects: rec.id, file: f.rel, line: lineNo, text });
+        const c = { id: null, corrects: rec.id, file: f.rel, line: lineNo, text };
+        corrections.push(c);
+        owners.push(c);
         return;
       }
       // A line a person added: kept as a record of its own, never dropped.
@@ -138,16 +142,18 @@ export function runTopics(deps: TopicsDeps, opts: { dryRun?: boolean } = {}): To
         ...(topic ? { tags: [topic] } : {}),
         source: { agent: AGENT },
       });
-      added.push({ id: null, file: f.rel, line: lineNo, text, topic, kind });
+      const a = { id: null, file: f.rel, line: lineNo, text, topic, kind };
+      added.push(a);
+      owners.push(a);
     });
   }
   const appended = new Set<string>();
   if (inputs.length && !dryRun) {
     const ids = deps.append(inputs);
-    for (const id of ids) appended.add(id);
-    let k = 0;
-    for (const c of corrections) c.id = ids[k++] ?? null;
-    for (const a of added) a.id = ids[k++] ?? null;
+    ids.forEach((id, k) => {
+      appended.add(id);
+      owners[k]!.id = id;
+    });
   }
 
   // 3. Generate everything from the log.
