@@ -17,6 +17,8 @@ export interface Assignment {
 
 interface CompiledItem {
   item: string;
+  /** an English keyword: tested only on a text holding a Latin letter or digit */
+  latin: boolean;
   test: (text: string) => boolean;
 }
 
@@ -31,15 +33,15 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function compileItem(item: string): CompiledItem {
   const re = parseRegexItem(item);
-  if (re) return { item, test: (t) => re.test(t) };
+  if (re) return { item, latin: false, test: (t) => re.test(t) };
   const kw = item.normalize('NFKC').toLowerCase();
   if (LATIN.test(kw)) {
     // A whole word, allowing a plural or a verb ending: "server" finds "servers", not "observer";
     // "port" finds "ports", not "report" or "portfolio".
     const w = new RegExp(`(?<![a-z0-9])${escape(kw)}(?:s|es|d|ed|ing)?(?![a-z0-9])`);
-    return { item, test: (t) => w.test(t) };
+    return { item, latin: true, test: (t) => w.test(t) };
   }
-  return { item, test: (t) => t.includes(kw) };
+  return { item, latin: false, test: (t) => t.includes(kw) };
 }
 
 export class TopicAssigner {
@@ -66,10 +68,12 @@ export class TopicAssigner {
     // NFKC only when the text has something it changes (full-width forms, ligatures): most has not.
     const lower = r.text.toLowerCase();
     const text = /[^\x00-\x7f\u4e00-\u9fff\u3000-\u303f]/.test(lower) ? lower.normalize('NFKC') : lower;
+    const hasLatin = /[a-z0-9]/.test(text);
     let best: Assignment | null = null;
     for (const c of this.compiled) {
       if (!this.domainOk(c, r.domain)) continue;
-      const matched = c.items.filter((i) => i.test(text)).map((i) => i.item);
+      const matched: string[] = [];
+      for (const i of c.items) if ((hasLatin || !i.latin) && i.test(text)) matched.push(i.item);
       if (matched.length && (!best || matched.length > best.matched.length)) best = { topic: c.def.name, by: 'match', matched };
     }
     if (best) return best;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RecordInput } from '../core/record.js';
-import type { IndexedRecord } from '../index/record-index.js';
+import type { FactRow, IndexedRecord } from '../index/record-index.js';
 import { writeFileAtomic } from '../store/durable-file.js';
 import { TopicAssigner, type Assignment } from './topic-assign.js';
 import { archiveSplit } from './topic-archive.js';
@@ -24,7 +24,7 @@ export interface TopicsDeps {
   home: string;
   config: TopicsConfig;
   /** current facts (not superseded; no diary, handoff, summary, event; no chatter), any order */
-  facts: () => IndexedRecord[];
+  facts: () => FactRow[];
   /** newer id → the ids it supersedes through links that apply */
   replaced: () => Map<string, string[]>;
   /** the dates (YYYY-MM-DD) that have records: the steps of the archive */

@@ -505,13 +505,16 @@ export class RecordIndex {
 
   /**
    * Current facts for the topic files: not superseded, not chatter, none of the given kinds
-   * (diary, handoff, summary, event), in no particular order.
+   * (diary, handoff, summary, event), in no particular order; only the fields a topic entry needs
+   * (a home of 100k records lists nearly all of them, so every column and object counts).
    */
-  currentFacts(excludedKinds: readonly string[]): IndexedRecord[] {
+  currentFacts(excludedKinds: readonly string[]): FactRow[] {
     const ph = excludedKinds.map(() => '?').join(',');
-    return (this.db
-      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind NOT IN (${ph || "''"}) AND r.tier != 'chatter' AND ${LIVE_SQL}`)
-      .all(...excludedKinds) as RecordRow[]).map(rowToRecord);
+    const rows = this.db
+      .prepare(`SELECT r.id, r.time, r.time_ms, r.tier, r.domain, r.tags, r.text FROM records r WHERE r.kind NOT IN (${ph || "''"}) AND r.tier != 'chatter' AND ${LIVE_SQL}`)
+      .raw()
+      .all(...excludedKinds) as [string, string, number, string, string | null, string | null, string][];
+    return rows.map(([id, time, timeMs, tier, domain, tags, text]) => ({ id, time, timeMs, tier, domain, tags: tags ? (JSON.parse(tags) as string[]) : [], text }));
   }
 
   /** newer id → the older ids it supersedes through links that apply (sorted). */
@@ -688,6 +691,17 @@ export interface ArchiveEventRow {
   time: string;
   agent: string | null;
   why: string | null;
+}
+
+/** What a topic entry needs of a record (RecordIndex.currentFacts). */
+export interface FactRow {
+  id: string;
+  time: string;
+  timeMs: number;
+  tier: string;
+  domain: string | null;
+  tags: string[];
+  text: string;
 }
 
 export interface FileRow {
