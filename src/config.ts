@@ -8,6 +8,7 @@ import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/opti
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
+import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -36,6 +37,13 @@ export interface HomeConfig {
   ingest: IngestConfig;
   /** the optional vector path (embeddings/config.ts, docs/CONFIG.md "Embeddings"); off by default */
   embeddings: EmbeddingsConfig;
+  /** `optmem consolidate` (docs/CONSOLIDATION.md) */
+  consolidate: ConsolidateConfig;
+}
+
+export interface ConsolidateConfig {
+  /** the summary tree's budgets (consolidate/summary-tree.ts) */
+  summaries: TreeOptions;
 }
 
 export interface LimitsConfig {
@@ -109,6 +117,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     agents: DEFAULT_AGENTS,
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
     embeddings: EMBEDDINGS_DEFAULTS,
+    consolidate: { summaries: TREE_DEFAULTS },
   }) as HomeConfig,
 );
 
@@ -252,6 +261,16 @@ function buildConfigSchema({ z }: typeof Zod) {
     minSimilarity: num(-1, 1).optional(),
   });
 
+  const ConsolidateSchema = section('consolidate', {
+    summaries: section('summaries', {
+      dayChars: int(200, 100_000).optional(),
+      weekChars: int(200, 100_000).optional(),
+      monthChars: int(200, 100_000).optional(),
+      domainChars: int(200, 100_000).optional(),
+      domainDays: int(1, 366).optional(),
+    }).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -269,6 +288,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
     ingest: IngestSchema.optional(),
     embeddings: EmbeddingsSchema.optional(),
+    consolidate: ConsolidateSchema.optional(),
   });
 }
 
@@ -388,6 +408,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
     if (roots) cfg.ingest.roots = { ...roots };
   }
   if (o.embeddings) Object.assign(cfg.embeddings, o.embeddings);
+  if (o.consolidate?.summaries) Object.assign(cfg.consolidate.summaries, o.consolidate.summaries);
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

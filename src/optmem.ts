@@ -25,6 +25,9 @@ import { embedPending, type EmbedReport } from './embeddings/backfill.js';
 import { createOpenAIEmbedder } from './embeddings/openai.js';
 import { attachVectors, vectorState } from './index/vectors.js';
 import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
+import { searchSummaries } from './query/summaries.js';
+import { syncSummaryIndex } from './index/summary-index.js';
+import type { ConsolidateReport } from './consolidate/types.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -191,6 +194,12 @@ export interface Optmem {
   /** a project's current handoff */
   handoff(project: string): (MemoryRecord & { fields: HandoffFields }) | null;
   stats(): Stats;
+  /**
+   * Consolidate (docs/CONSOLIDATION.md): derive the summary tree (and the other steps' outputs)
+   * from the log. `dryRun`: report what would change, write nothing. `uses`: how often each record
+   * was recalled, raising its salience (none by default).
+   */
+  consolidate(opts?: { dryRun?: boolean; uses?: ReadonlyMap<string, number> }): Promise<ConsolidateReport>;
   reindex(): SyncReport;
   /** re-read whatever changed on disk since the last look */
   refresh(): SyncReport;
@@ -541,10 +550,32 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
+        const r = { ...req, now: req.now ?? now() };
         const v = vectorSearch();
-        if (v) return hybridSearch(index, { ...req, now: req.now ?? now() }, config.ranking, aliases, v);
-        return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking, undefined, aliases);
+        const res = v ? hybridSearch(index, r, config.ranking, aliases, v) : runSearch(index, r, config.ranking, undefined, aliases);
+        // Overview queries and kind summary also reach the summary tree, beside the same results.
+        const summaries = searchSummaries(index, r, config.ranking, () => syncSummaryIndex(index, layout));
+        return summaries ? { ...res, summaries } : res;
       });
+    },
+    async consolidate(opts = {}) {
+      const dryRun = opts.dryRun === true;
+      if (!dryRun) mustWrite('consolidate');
+      const { runConsolidate } = await import('./consolidate/run.js');
+      withIndex(() => syncIndex(index, store));
+      const uses = opts.uses ?? new Map<string, number>();
+      return runConsolidate(
+        {
+          layout,
+          index,
+          config,
+          // Archived records are left out of derived outputs once archive events exist.
+          archivedIds: () => new Set<string>(),
+          uses: () => uses,
+          env: options.env ?? process.env,
+        },
+        { dryRun },
+      );
     },
     embed(opts = {}) {
       const v = vectorSearch();

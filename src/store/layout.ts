@@ -41,6 +41,8 @@ export interface Layout {
   scheduleStateFile: string;
   /** JSONL mirrors of OpenClaw's SQLite session stores (`ingest/openclaw-store/`) */
   openclawMirrorDir: string;
+  /** the summary tree, derived by `optmem consolidate` (`memory/summaries/{day,week,month,domain}/`) */
+  summariesDir: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -66,6 +68,7 @@ export function layoutOf(home: string): Layout {
     hooksLogFile: path.join(ingest, 'hooks.log'),
     scheduleStateFile: path.join(ingest, 'schedule.json'),
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
+    summariesDir: path.join(h, 'memory', 'summaries'),
   };
 }
 
