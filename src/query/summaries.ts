@@ -13,7 +13,8 @@ import type { SearchRequest, SummaryHit, SummaryResult } from './types.js';
  * reaches it, and its nodes come back beside the record results, which stay exactly what the
  * same query gives without a tree.
  *
- * - A window picks the level by its length: up to 2 days → day nodes, up to 16 → week nodes,
+ * - A window picks the level: a month word (这个月, last month) → month nodes, a week word (上周,
+ *   最近一周) → week nodes, else by its length: up to 2 days → day nodes, up to 16 → week nodes,
  *   longer → month nodes; the nodes overlapping the window, newest first.
  * - No window: the domain nodes (the latest of each domain; `domains` narrows them).
  * - Words left besides the window (a topic) keep the nodes with a bullet holding one, and only
@@ -56,7 +57,9 @@ export function searchSummaries(index: RecordIndex, req: SearchRequest, options:
     const since = q.sinceMs ?? 0;
     const until = q.untilMs ?? q.nowMs;
     const days = (until - since + 1) / DAY;
-    level = days <= 2 ? 'day' : days <= 16 ? 'week' : 'month';
+    // The time word names the level (这个月 on the 1st is still a month); else the window's length.
+    const phrase = q.timePhrase ?? '';
+    level = /月|month/i.test(phrase) ? 'month' : /周|星期|礼拜|week/i.test(phrase) ? 'week' : days <= 2 ? 'day' : days <= 16 ? 'week' : 'month';
     files = db
       .prepare('SELECT path, level, key, from_date, to_date, domain FROM summary_files WHERE level = ? AND to_date >= ? AND from_date <= ? ORDER BY from_date DESC, path')
       .all(level, localDate(since, offsetMin), localDate(until, offsetMin)) as FileRow[];
