@@ -88,21 +88,41 @@ export function isVerbatim(span: string, text: string): boolean {
   return s.length > 0 && text.includes(s);
 }
 
-/** Character bigrams of a span, lower-cased, white space dropped, as numbers. */
-export function bigrams(s: string): Set<number> {
-  const t = s.toLowerCase().replace(/\s+/g, '');
-  const out = new Set<number>();
-  for (let i = 0; i + 1 < t.length; i++) out.add(t.charCodeAt(i) * 65536 + t.charCodeAt(i + 1));
-  return out;
+/** Character bigrams of a span, lower-cased, white space dropped: distinct, as sorted numbers. */
+export function bigrams(s: string): Uint32Array {
+  const t = s.toLowerCase();
+  const all = new Uint32Array(Math.max(0, t.length - 1));
+  let n = 0;
+  let prev = -1;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 0x3000) continue;
+    if (prev >= 0) all[n++] = prev * 65536 + c;
+    prev = c;
+  }
+  const sorted = all.subarray(0, n).sort();
+  let m = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[m++] = sorted[i]!;
+  return sorted.subarray(0, m);
 }
 
-/** Overlap of two bigram sets: |A∩B| / √(|A|·|B|), 0..1. */
-export function overlap(a: Set<number>, b: Set<number>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+/** Overlap of two bigram sets: |A∩B| / √(|A|·|B|), 0..1 (a merge of the two sorted lists). */
+export function overlap(a: Uint32Array, b: Uint32Array): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let i = 0;
+  let j = 0;
   let n = 0;
-  for (const x of small) if (large.has(x)) n++;
-  return n / Math.sqrt(a.size * b.size);
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      n++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return n / Math.sqrt(a.length * b.length);
 }
 
 /** How much a span close to one already chosen loses (MMR's λ). */
@@ -118,7 +138,7 @@ export const REPEAT = 0.9;
  */
 export function choose(spans: readonly Span[], budget: number): Span[] {
   const order = [...spans].sort(bySalience);
-  const grams = new Map<Span, Set<number>>();
+  const grams = new Map<Span, Uint32Array>();
   const gramsOf = (s: Span) => {
     let g = grams.get(s);
     if (!g) grams.set(s, (g = bigrams(s.text)));
@@ -136,20 +156,31 @@ export function choose(spans: readonly Span[], budget: number): Span[] {
       used += s.text.length;
     } else rest.push(s);
   }
+  // Lazy greedy: `rest` is in salience order and a span's score never exceeds its salience, so a
+  // pick scans only until the salience left cannot beat the best score found; a span's overlap
+  // with the chosen ones is brought up to date only when it is looked at.
   const closest = new Float64Array(rest.length);
+  const checked = new Uint32Array(rest.length);
   const alive = new Uint8Array(rest.length).fill(1);
-  const note = (c: Span) => {
-    const g = gramsOf(c);
-    for (let i = 0; i < rest.length; i++) if (alive[i]) closest[i] = Math.max(closest[i]!, overlap(gramsOf(rest[i]!), g));
-  };
-  for (const c of chosen) note(c);
   for (;;) {
     let best = -1;
     let bestScore = -Infinity;
     for (let i = 0; i < rest.length; i++) {
       if (!alive[i]) continue;
       const s = rest[i]!;
-      if (used + s.text.length > budget || closest[i]! >= REPEAT || seen.has(s.text)) {
+      if (s.salience <= bestScore) break;
+      if (used + s.text.length > budget || seen.has(s.text)) {
+        alive[i] = 0;
+        continue;
+      }
+      if (checked[i]! < chosen.length) {
+        const g = gramsOf(s);
+        let c = closest[i]!;
+        for (let k = checked[i]!; k < chosen.length; k++) c = Math.max(c, overlap(g, gramsOf(chosen[k]!)));
+        closest[i] = c;
+        checked[i] = chosen.length;
+      }
+      if (closest[i]! >= REPEAT) {
         alive[i] = 0;
         continue;
       }
@@ -165,7 +196,6 @@ export function choose(spans: readonly Span[], budget: number): Span[] {
     chosen.push(c);
     seen.add(c.text);
     used += c.text.length;
-    note(c);
   }
   return chosen;
 }
