@@ -44,6 +44,8 @@ export interface HomeConfig {
 export interface ConsolidateConfig {
   /** the summary tree's budgets (consolidate/summary-tree.ts) */
   summaries: TreeOptions;
+  /** extractive (default), or a model that rewrites each node's bullets, checked against the records they cite */
+  summarizer: SummarizerConfig;
 }
 
 export interface LimitsConfig {
@@ -117,7 +119,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     agents: DEFAULT_AGENTS,
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
     embeddings: EMBEDDINGS_DEFAULTS,
-    consolidate: { summaries: TREE_DEFAULTS },
+    consolidate: { summaries: TREE_DEFAULTS, summarizer: SUMMARIZER_DEFAULTS },
   }) as HomeConfig,
 );
 
@@ -269,6 +271,7 @@ function buildConfigSchema({ z }: typeof Zod) {
       domainChars: int(200, 100_000).optional(),
       domainDays: int(1, 366).optional(),
     }).optional(),
+    summarizer: SummarizerSchema.optional(),
   });
 
   return section('', {
@@ -334,6 +337,14 @@ export function parseConfig(data: unknown, file: string): HomeConfig {
       file,
       field: 'embeddings.apiKey',
       hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_EMBEDDINGS_KEY)',
+    });
+  }
+  const cs = (data as { consolidate?: { summarizer?: unknown } }).consolidate?.summarizer;
+  if (typeof cs === 'object' && cs !== null && 'apiKey' in cs) {
+    throw new OptmemError('INVALID_INPUT', `${file}: "consolidate.summarizer.apiKey": keys do not belong in config.json`, {
+      file,
+      field: 'consolidate.summarizer.apiKey',
+      hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_LLM_API_KEY)',
     });
   }
   if ('ingest' in data) {
@@ -409,6 +420,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   }
   if (o.embeddings) Object.assign(cfg.embeddings, o.embeddings);
   if (o.consolidate?.summaries) Object.assign(cfg.consolidate.summaries, o.consolidate.summaries);
+  if (o.consolidate?.summarizer) Object.assign(cfg.consolidate.summarizer, o.consolidate.summarizer);
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

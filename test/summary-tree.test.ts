@@ -3,6 +3,8 @@
  * real day files, the real index, node files on disk, and the CLI as a child process.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOptmem, type Optmem } from '../src/optmem.js';
@@ -22,17 +24,17 @@ function lines(): string {
   add('red-drop', '2026-11-24T09:40:00+08:00', '[hermes] 〔红线〕生产库禁止直接 DROP TABLE，任何迁移先备份');
   // Enough ordinary notes on 11-24 to overflow a 200-character day budget.
   for (let i = 0; i < 8; i++) {
-    add(`n-tue-${i}`, `2026-11-24T1${i}:05:00+08:00`, `[code] redis 升级到 v7.${i}.1 之后连接池耗尽，回退到 v6.${i}.0 解决，日志在 /var/log/app/error-${i}.log，第${i}次排查`);
+    add(`n-tue-${i}`, `2026-11-24T1${i}:05:00+08:00`, `[code] ${['redis', 'nginx', 'kafka', 'prisma', 'vite', 'eslint', 'pnpm', 'docker'][i]} 升级到 v7.${i}.1 之后${['构建变慢', '热更新失效', '类型检查报错', '内存上涨', '启动报错', '测试随机失败', 'CI 超时', '日志刷屏'][i]}，回退到 v6.${i}.0 解决，日志在 /var/log/app/error-${i}.log`);
   }
   add('n-wed-1', '2026-11-25T10:00:00+08:00', '[openclaw] 发布时间定在周四上午10点，封面图用 Midjourney 生成');
   add('n-dec-1', '2026-11-30T20:00:00+08:00', '[code] 支付服务部署在 127.0.0.1:8443，前面是 nginx 反代');
   return recs.map((r) => JSON.stringify(r)).join('\n') + '\n';
 }
 
-function makeHome(): { home: string; mem: Optmem } {
+function makeHome(extra: object = {}): { home: string; mem: Optmem } {
   const home = tempHome();
   const mem = createOptmem({ dir: home, create: true, durable: false });
-  fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], consolidate: { summaries: { dayChars: 200, weekChars: 400 } } }));
+  fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], consolidate: { summaries: { dayChars: 200, weekChars: 400 }, ...extra } }));
   mem.close();
   const m = createOptmem({ dir: home, durable: false });
   m.import(lines());
@@ -83,6 +85,7 @@ describe('summary tree', () => {
     expect(cited(tue)).toContain('red-drop');
     expect(cited(tue)).toContain('fix9090');
     expect(parseBullets(tue).find((b) => b.ids[0] === 'red-drop')!.redline).toBe(true);
+    expect(tue).toContain('chosen from 10 records');
     expect(parseBullets(tue).length).toBeLessThan(10);
     // The week keeps the red line whatever its budget; the superseded 8080 record is nowhere, its replacement is.
     expect(cited(read(home, 'week/2026-W48.md'))).toContain('red-drop');
@@ -153,5 +156,61 @@ describe('summary tree', () => {
     expect(search.code).toBe(0);
     expect(search.stdout).toContain('summary week/2026-W48 (2026-11-23 – 2026-11-29)');
     expect(search.stdout).toContain('[red-drop]');
+  });
+});
+
+describe('summary tree with a model (consolidate.summarizer openai)', () => {
+  it('keeps a bullet whose numbers its records hold, refuses one with an invented number or an unknown id, and lets the records\' own words stand in', async () => {
+    // A stand-in for the paid service: a real HTTP server speaking the chat-completions wire format.
+    const seen: { model: string; messages: { role: string; content: string }[] }[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        const r = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
+        seen.push(r);
+        const user = r.messages[1]!.content;
+        const bullets = user.startsWith('period: day 2026-11-24')
+          ? [
+              { text: 'docker 升级到 v7.7.1 之后日志刷屏，回退解决', ids: ['n-tue-7'] },
+              { text: '后端端口改为7777', ids: ['fix9090'] },
+              { text: '日报汇总改到晚上9点', ids: ['nope'] },
+              { text: '排查了很多次', ids: [] },
+            ]
+          : [];
+        const content = JSON.stringify({ bullets });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', created: 1_700_000_000, model: r.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      const { home, mem } = makeHome({ summarizer: { provider: 'openai', baseUrl: base, model: 'test-model', maxAttempts: 1 } });
+      const r = await mem.consolidate();
+      const s = r.steps[0]!;
+      expect(s.data).toMatchObject({ builder: 'openai:test-model', model: { accepted: 1, rejected: 3, fallbacks: 0 } });
+      expect(s.warnings.join('\n')).toContain('the number 7777 is in none of its records');
+      expect(seen[0]).toMatchObject({ model: 'test-model', messages: [{ role: 'system' }, { role: 'user' }] });
+      const tue = read(home, 'day/2026-11-24.md');
+      const bullets = parseBullets(tue);
+      expect(bullets).toContainEqual({ text: 'docker 升级到 v7.7.1 之后日志刷屏，回退解决', ids: ['n-tue-7'], redline: false });
+      expect(tue).not.toContain('7777');
+      expect(tue).not.toContain('[nope]');
+      // The red line and the correction keep their own words; every bullet cites a record of the home.
+      expect(bullets.find((b) => b.ids[0] === 'fix9090')!.text).toBe('[code] 〔更正〕后端端口已从8080改为9090，之前记的8080作废');
+      expect(bullets.find((b) => b.ids[0] === 'red-drop')!.redline).toBe(true);
+      for (const b of bullets) for (const id of b.ids) expect(mem.get(id), id).not.toBeNull();
+      // Nothing new: the model is not asked again.
+      const asked = seen.length;
+      await mem.consolidate();
+      expect(seen.length).toBe(asked);
+      mem.close();
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -37,7 +37,11 @@ function bulletLine(b: Span): string {
 /** The file's bytes: a pure function of the node. */
 export function renderNode(n: SummaryNode): string {
   const lines: string[] = [title(n), ''];
-  lines.push(`${n.bullets.length} line${n.bullets.length === 1 ? '' : 's'} chosen from ${n.records} record${n.records === 1 ? '' : 's'}, each in its record's own words; \`optmem get ID\` opens the record in brackets.`);
+  lines.push(
+    n.builder === 'extractive'
+      ? `${n.bullets.length} line${n.bullets.length === 1 ? '' : 's'} chosen from ${n.records} record${n.records === 1 ? '' : 's'}, each in its record's own words; \`optmem get ID\` opens the record in brackets.`
+      : `${n.bullets.length} line${n.bullets.length === 1 ? '' : 's'} from ${n.records} record${n.records === 1 ? '' : 's'}, written by ${n.builder} from the records in brackets (every number and name checked against them; red lines in their own words); \`optmem get ID\` opens one.`,
+  );
   lines.push('Derived by `optmem consolidate` from the log and rebuilt when its records change: edits here do not last.');
   const red = n.bullets.filter((b) => b.redline);
   const rest = n.bullets.filter((b) => !b.redline);

@@ -42,6 +42,10 @@ export interface SummaryNode {
   bullets: Span[];
   /** records the node was chosen from */
   records: number;
+  /** what chose the bullets: extractive, or openai:MODEL */
+  builder: string;
+  /** ids of the records the node chose from (a day's and a domain's records; a week's or month's day bullets) */
+  inputs: string[];
 }
 
 export interface NodePlan {
@@ -139,6 +143,8 @@ export function planTree(records: readonly TreeRecord[], opts: TreeOptions, buil
           fingerprint,
           bullets: choose(recs.flatMap((r) => spansOf(r, true)), opts.dayChars).sort(inTimeOrder),
           records: recs.length,
+          builder,
+          inputs: recs.map((r) => r.id),
         }),
     };
     dayPlans.set(date, plan);
@@ -161,7 +167,7 @@ export function planTree(records: readonly TreeRecord[], opts: TreeOptions, buil
         if (built) return built;
         const kids = children.map((c) => c.build());
         const spans = kids.flatMap((k) => k.bullets.map((b) => ({ ...b, forced: b.redline })));
-        built = { level, key, from, to, domain: null, fingerprint, bullets: choose(spans, budget).sort(inTimeOrder), records: kids.reduce((s, k) => s + k.records, 0) };
+        built = { level, key, from, to, domain: null, fingerprint, bullets: choose(spans, budget).sort(inTimeOrder), records: kids.reduce((s, k) => s + k.records, 0), builder, inputs: [...new Set(spans.flatMap((b) => b.ids))] };
         return built;
       },
     };
@@ -210,7 +216,7 @@ export function planTree(records: readonly TreeRecord[], opts: TreeOptions, buil
       domain,
       fingerprint,
       build: () =>
-        (built ??= { level: 'domain', key: domain, from, to, domain, fingerprint, bullets: choose(recs.flatMap((r) => spansOf(r, false)), opts.domainChars).sort(inTimeOrder), records: recs.length }),
+        (built ??= { level: 'domain', key: domain, from, to, domain, fingerprint, bullets: choose(recs.flatMap((r) => spansOf(r, false)), opts.domainChars).sort(inTimeOrder), records: recs.length, builder, inputs: recs.map((r) => r.id) }),
     });
   }
   return plans;
