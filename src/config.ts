@@ -7,6 +7,7 @@ import { KNOWN_KINDS, RECORD_BYTES_DEFAULT, RECORD_BYTES_MAX, RECORD_BYTES_MIN, 
 import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
+import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
 import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
 
@@ -37,6 +38,8 @@ export interface HomeConfig {
   ingest: IngestConfig;
   /** the optional vector path (embeddings/config.ts, docs/CONFIG.md "Embeddings"); off by default */
   embeddings: EmbeddingsConfig;
+  /** retention and archive candidates (consolidate/retention.ts, docs/CONSOLIDATION.md "Forgetting") */
+  forgetting: ForgettingOptions;
   /** `optmem consolidate` (docs/CONSOLIDATION.md) */
   consolidate: ConsolidateConfig;
 }
@@ -120,6 +123,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
     embeddings: EMBEDDINGS_DEFAULTS,
     consolidate: { summaries: TREE_DEFAULTS, summarizer: SUMMARIZER_DEFAULTS },
+    forgetting: FORGETTING_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -211,6 +215,15 @@ function buildConfigSchema({ z }: typeof Zod) {
     maxEntryChars: num(40, 10_000).optional(),
   });
 
+  const ForgettingSchema = section('forgetting', {
+    halfLifeDays: num(1, 3650).optional(),
+    threshold: num(0, 1).optional(),
+    minAgeDays: num(0, 3650).optional(),
+    supersededAfterDays: num(0, 3650).optional(),
+    maxShare: num(0, 0.5).optional(),
+    trackRecalls: bool().optional(),
+  });
+
   const LimitsSchema = section('limits', {
     recordBytes: int(RECORD_BYTES_MIN, RECORD_BYTES_MAX).optional(),
   });
@@ -292,6 +305,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     ingest: IngestSchema.optional(),
     embeddings: EmbeddingsSchema.optional(),
     consolidate: ConsolidateSchema.optional(),
+    forgetting: ForgettingSchema.optional(),
   });
 }
 
@@ -421,6 +435,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   if (o.embeddings) Object.assign(cfg.embeddings, o.embeddings);
   if (o.consolidate?.summaries) Object.assign(cfg.consolidate.summaries, o.consolidate.summaries);
   if (o.consolidate?.summarizer) Object.assign(cfg.consolidate.summarizer, o.consolidate.summarizer);
+  if (o.forgetting) Object.assign(cfg.forgetting, o.forgetting);
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

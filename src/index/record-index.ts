@@ -7,6 +7,7 @@ import { markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
+import type { RetentionRow } from '../consolidate/retention.js';
 import { waitMs } from '../store/wait.js';
 import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
 import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
@@ -102,6 +103,7 @@ export class RecordIndex {
 
   /** Derive supersession edges for every record inserted since the last call. Inside a write. */
   resolveDirty(): number {
+    this.applyArchiveEvents();
     if (this.dirty.size === 0 && this.dirtyPairs.size === 0) return 0;
     this.resolver ??= new SupersessionResolver(this, this.supersession);
     return this.resolver.resolveDirty();
@@ -206,6 +208,12 @@ export class RecordIndex {
       insertEvent: db.prepare('INSERT INTO link_events (rid, event_id, verb, new_id, old_id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       eventsOfFile: db.prepare('SELECT e.new_id, e.old_id FROM link_events e JOIN records r ON r.rid = e.rid WHERE r.file = ?'),
       deleteEventsOfFile: db.prepare('DELETE FROM link_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      insertArchiveEvent: db.prepare('INSERT INTO archive_events (rid, event_id, verb, id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      archiveIdsOfFile: db.prepare('SELECT a.id FROM archive_events a JOIN records r ON r.rid = a.rid WHERE r.file = ?'),
+      deleteArchiveEventsOfFile: db.prepare('DELETE FROM archive_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      lastArchiveEvent: db.prepare('SELECT verb, event_id, time_ms FROM archive_events WHERE id = ? ORDER BY time_ms DESC, rid DESC LIMIT 1'),
+      putArchived: db.prepare('INSERT OR REPLACE INTO archived (id, event_id, time_ms) VALUES (?, ?, ?)'),
+      dropArchived: db.prepare('DELETE FROM archived WHERE id = ?'),
     };
   }
 
@@ -253,6 +261,11 @@ export class RecordIndex {
         const [newId, oldId] = e.ids as [string, string];
         this.stmts.insertEvent.run(info.lastInsertRowid, r.id, e.verb, newId, oldId, timeMs, r.source.agent ?? null, e.why);
         this.dirtyPairs.set(`${newId} ${oldId}`, [newId, oldId]);
+      } else if (e && (e.verb === 'archive' || e.verb === 'unarchive')) {
+        for (const id of new Set(e.ids)) {
+          this.stmts.insertArchiveEvent.run(info.lastInsertRowid, r.id, e.verb, id, timeMs, r.source.agent ?? null, e.why);
+          this.dirtyArchive.add(id);
+        }
       }
       return true;
     }
@@ -280,6 +293,46 @@ export class RecordIndex {
   readonly dirty = new Map<string, IndexedRecord>();
   /** (new, old) pairs whose link events changed: their edge is brought in line with the newest event */
   readonly dirtyPairs = new Map<string, [string, string]>();
+  /** ids whose archive events changed: their archive state is worked out again */
+  readonly dirtyArchive = new Set<string>();
+
+  /** Bring the derived archive state of every id whose events changed in line with its newest event. */
+  private applyArchiveEvents(): void {
+    if (this.dirtyArchive.size === 0) return;
+    for (const id of this.dirtyArchive) {
+      const ev = this.stmts.lastArchiveEvent.get(id) as { verb: string; event_id: string; time_ms: number } | undefined;
+      if (ev?.verb === 'archive') this.stmts.putArchived.run(id, ev.event_id, ev.time_ms);
+      else this.stmts.dropArchived.run(id);
+    }
+    this.dirtyArchive.clear();
+    this.archivedCache = null;
+  }
+
+  private archivedCache: { ids: Set<string>; n: number } | null = null;
+
+  /**
+   * Ids of archived records (not red lines: a red line is never archived, whatever an event says).
+   * Archived records leave default search; `search --archived` brings them back.
+   */
+  archivedIds(): Set<string> {
+    if (!this.archivedCache) {
+      const ids = this.db.prepare("SELECT a.id FROM archived a WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = a.id AND r.tier = 'redline')").pluck().all() as string[];
+      this.archivedCache = { ids: new Set(ids), n: ids.length };
+    }
+    return this.archivedCache.ids;
+  }
+
+  /** How many ids the archive table names (an upper bound of archivedIds().size; cheap). */
+  archivedCount(): number {
+    return this.archivedCache?.n ?? (this.db.prepare('SELECT count(*) FROM archived').pluck().get() as number);
+  }
+
+  /** The archive event that archived `id`, or null when it is not archived. */
+  archivedBy(id: string): { eventId: string; time: string } | null {
+    if (!this.archivedIds().has(id)) return null;
+    const row = this.db.prepare('SELECT event_id, time_ms FROM archived WHERE id = ?').get(id) as { event_id: string; time_ms: number } | undefined;
+    return row ? { eventId: row.event_id, time: new Date(row.time_ms).toISOString() } : null;
+  }
 
   removeFile(file: string): void {
     const ids = this.stmts.idsOfFile.pluck().all(file) as string[];
@@ -292,6 +345,9 @@ export class RecordIndex {
     this.stmts.deleteFactsOfFile.run(file);
     for (const p of this.stmts.eventsOfFile.all(file) as { new_id: string; old_id: string }[]) this.dirtyPairs.set(`${p.new_id} ${p.old_id}`, [p.new_id, p.old_id]);
     this.stmts.deleteEventsOfFile.run(file);
+    for (const id of this.stmts.archiveIdsOfFile.pluck().all(file) as string[]) this.dirtyArchive.add(id);
+    this.stmts.deleteArchiveEventsOfFile.run(file);
+    this.archivedCache = null;
     for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) {
       this.stmts.deleteFts.run(rid);
       this.stmts.deleteGrams.run(rid);
@@ -429,8 +485,9 @@ export class RecordIndex {
    * The newest records, newest first: no events; a record of no project belongs to every project's
    * view (as in search). Filters are exact (domains compared lower-case).
    */
-  recent(f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[] {
+  recent(f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean }): IndexedRecord[] {
     const where = ["r.kind != 'event'"];
+    if (!f.archived) where.push("(r.tier = 'redline' OR r.id NOT IN (SELECT id FROM archived))");
     const args: (string | number)[] = [];
     const inList = (col: string, vals: string[]) => {
       where.push(`${col} IN (${vals.map(() => '?').join(',')})`);
@@ -474,6 +531,30 @@ export class RecordIndex {
       .all(...ids, ...ids) as LinkEventRow[];
   }
 
+  /** What retention (consolidate/retention.ts) needs of every record but events, oldest first. */
+  retentionRows(): RetentionRow[] {
+    return this.db
+      .prepare(
+        `SELECT r.id, r.time_ms AS timeMs, r.kind, r.tier, r.project,
+           (SELECT min(n.time_ms) FROM edges e JOIN records n ON n.id = e.new_id WHERE e.old_id = r.id AND e.blocked = 0) AS supersededMs,
+           EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0) AS supersedes
+         FROM records r WHERE r.kind != 'event' ORDER BY r.time_ms, r.rid`,
+      )
+      .all()
+      .map((x) => ({ ...(x as RetentionRow), supersedes: Boolean((x as { supersedes: number }).supersedes) }));
+  }
+
+  /** archive/unarchive events naming any of `ids`, oldest first. */
+  archiveEventsAbout(ids: string[]): ArchiveEventRow[] {
+    if (ids.length === 0) return [];
+    return this.db
+      .prepare(
+        `SELECT a.event_id AS eventId, a.verb, a.id, r.time, a.agent, a.why FROM archive_events a JOIN records r ON r.rid = a.rid
+         WHERE a.id IN (${ids.map(() => '?').join(',')}) ORDER BY a.time_ms, a.rid`,
+      )
+      .all(...ids) as ArchiveEventRow[];
+  }
+
   /** Every record id in the order of the log: day file by day file, line by line. */
   idsInLogOrder(): string[] {
     return this.db.prepare('SELECT id FROM records ORDER BY file, line').pluck().all() as string[];
@@ -501,7 +582,9 @@ export class RecordIndex {
 
   /** Throw away everything derived from the files (a rebuild follows). Call inside write(). */
   clear(): void {
-    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
+    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM archive_events; DELETE FROM archived; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
+    this.archivedCache = null;
+    this.dirtyArchive.clear();
   }
 
   /** Targets named by `acknowledge` events (files in recovered/, record ids). */
@@ -566,6 +649,15 @@ export interface LinkEventRow {
   verb: 'link' | 'unlink';
   newId: string;
   oldId: string;
+  time: string;
+  agent: string | null;
+  why: string | null;
+}
+
+export interface ArchiveEventRow {
+  eventId: string;
+  verb: 'archive' | 'unarchive';
+  id: string;
   time: string;
   agent: string | null;
   why: string | null;

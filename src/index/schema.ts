@@ -4,8 +4,9 @@
  */
 // 6: the bigram fallback table `grams`.
 // 7: red lines and corrections carry their marker word in the FTS body (aliases).
-// 8: the summary tree's tables (summary_files, summary_bullets, summary_fts).
-export const SCHEMA_VERSION = 8;
+// 8: archive/unarchive events and the derived archive state.
+// 9: the summary tree's tables (summary_files, summary_bullets, summary_fts).
+export const SCHEMA_VERSION = 9;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,6 +86,21 @@ CREATE TABLE IF NOT EXISTS link_events (
 CREATE INDEX IF NOT EXISTS link_events_pair ON link_events(new_id, old_id, time_ms);
 CREATE INDEX IF NOT EXISTS link_events_old ON link_events(old_id);
 CREATE INDEX IF NOT EXISTS link_events_rid ON link_events(rid);
+-- archive/unarchive event records (core/events.ts), one row per id named.
+CREATE TABLE IF NOT EXISTS archive_events (
+  rid INTEGER NOT NULL,
+  event_id TEXT NOT NULL,
+  verb TEXT NOT NULL,
+  id TEXT NOT NULL,
+  time_ms INTEGER NOT NULL,
+  agent TEXT,
+  why TEXT
+);
+CREATE INDEX IF NOT EXISTS archive_events_id ON archive_events(id, time_ms, rid);
+CREATE INDEX IF NOT EXISTS archive_events_rid ON archive_events(rid);
+-- Derived from archive_events: ids whose newest archive/unarchive event is archive, with that event.
+-- Red lines are never archived: queries keep them whatever this table says.
+CREATE TABLE IF NOT EXISTS archived (id TEXT PRIMARY KEY, event_id TEXT NOT NULL, time_ms INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
   content = '',

@@ -22,6 +22,8 @@ export interface SearchRequest {
   now?: string | number;
   /** attach each stage's part to every hit */
   explain?: boolean;
+  /** include archived records (flagged `archived`); default search leaves them out */
+  archived?: boolean;
 }
 
 /** A search after validation: times as epoch ms, defaults filled in. */
@@ -36,6 +38,10 @@ export interface ParsedQuery {
   untilMs: number | null;
   nowMs: number;
   explain: boolean;
+  /** archived records are searched too (`--archived`) */
+  includeArchived?: boolean;
+  /** the home has archived records and they are left out: retrieval filters them */
+  hideArchived?: boolean;
   /** read as a question (enough content words): weighted OR, never AND (query/question.ts) */
   question?: boolean;
   /** phrased as a question (a question mark or word): context may add records holding none of its words */
@@ -173,6 +179,8 @@ export interface SearchHit {
   pinned: boolean;
   /** on a red line: ordinary corrections aimed at it (ignored); on such a correction: the red line */
   conflicts: string[];
+  /** archived (forgetting): present only when `archived` was asked for and this record is archived */
+  archived?: true;
   explain?: { formula: string; stages: TraceEntry[]; /** for a correction naming no id: how its target was resolved */ resolution?: Resolution };
 }
 

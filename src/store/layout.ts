@@ -43,6 +43,8 @@ export interface Layout {
   openclawMirrorDir: string;
   /** the summary tree, derived by `optmem consolidate` (`memory/summaries/{day,week,month,domain}/`) */
   summariesDir: string;
+  /** which records searches returned, for retention (`usage/recalls.jsonl`; consolidate/recall-log.ts) */
+  recallsFile: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -69,6 +71,7 @@ export function layoutOf(home: string): Layout {
     scheduleStateFile: path.join(ingest, 'schedule.json'),
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
     summariesDir: path.join(h, 'memory', 'summaries'),
+    recallsFile: path.join(h, 'usage', 'recalls.jsonl'),
   };
 }
 

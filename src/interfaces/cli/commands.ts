@@ -165,7 +165,12 @@ export const COMMANDS: Record<string, Command> = {
           if (ctx.json) ctx.io.stdout(JSON.stringify({ record: null }) + '\n');
           return 1;
         }
-        out(ctx, { record: { ...recordToJson(r), file: r.file, line: r.line } }, `${r.file}:${r.line}\n${serializeRecord(r, m.config.domains)}`);
+        const archived = r.tier !== 'redline' && m.archivedIds().has(r.id);
+        out(
+          ctx,
+          { record: { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}) } },
+          `${r.file}:${r.line}${archived ? '  (archived: left out of default search; optmem unarchive ' + r.id + ' brings it back)' : ''}\n${serializeRecord(r, m.config.domains)}`,
+        );
       } finally {
         m.close();
       }
@@ -173,7 +178,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   history: {
-    summary: 'the supersession chain through a record',
+    summary: 'the supersession chain through a record, and the events about it',
     usage: 'optmem history ID',
     options: {},
     details: 'Shows what the record replaced and what replaced it, how each link was made, and the events about it.',
@@ -196,7 +201,10 @@ export const COMMANDS: Record<string, Command> = {
         for (const e of h.events) {
           lines.push(`event      ${e.verb} ${e.newId} ${e.oldId} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
         }
-        const linked = h.chain.length > 1 || h.events.length > 0;
+        for (const e of h.archiveEvents) {
+          lines.push(`event      ${e.verb} ${e.id} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
+        }
+        const linked = h.chain.length > 1 || h.events.length > 0 || h.archiveEvents.length > 0;
         out(ctx, { history: { ...h, chain: h.chain.map((c) => ({ ...recordToJson(c.record), superseded: c.superseded })) } }, (linked ? lines.join('\n') : `${lines[0]}\n           (no supersession links)`) + '\n');
       } finally {
         m.close();

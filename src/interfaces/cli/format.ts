@@ -83,6 +83,7 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
   hits.forEach((h, i) => {
     const flags: string[] = [];
     if (h.pinned) flags.push('red line');
+    if (h.archived) flags.push('archived');
     if (h.superseded) flags.push(`superseded by ${h.supersededBy}${h.supersession?.inferred ? ', inferred' : ''}`);
     if (h.conflicts.length) flags.push(h.tier === 'redline' ? `ignores corrections ${h.conflicts.join(', ')}` : `conflicts with red line ${h.conflicts.join(', ')}`);
     const flag = flags.length ? `  [${flags.join('; ')}]` : '';

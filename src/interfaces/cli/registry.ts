@@ -25,6 +25,8 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   link: recordCommand('link'),
   ack: () => import('./ack-command.js').then((m) => m.ackCommand),
   unlink: recordCommand('unlink'),
+  archive: () => import('./archive-command.js').then((m) => m.archiveCmd),
+  unarchive: () => import('./archive-command.js').then((m) => m.unarchiveCmd),
   core: sessionCommand('core'),
   session: sessionCommand('session'),
   stats: recordCommand('stats'),
