@@ -116,6 +116,11 @@ describe('summary tree', () => {
     const fixed = await m2.consolidate();
     expect(fixed.steps[0]!.data).toMatchObject({ written: 1, removed: 1 });
     expect(nodeFiles(home)).toEqual(first);
+    // Archiving a record rebuilds its day (and what holds it) without it.
+    m2.archive(['n-wed-1']);
+    const archived = await m2.consolidate();
+    expect(archived.steps[0]!.data).toMatchObject({ archived: 1 });
+    for (const [rel, buf] of nodeFiles(home)) expect(cited(buf.toString('utf8')), rel).not.toContain('n-wed-1');
     m2.close();
   });
 
