@@ -137,7 +137,7 @@ describe('summary tree', () => {
     expect(mem.search({ query: '这个月', now: '2026-11-30T21:00:00+08:00' }).summaries!.nodes.map((n) => n.node)).toEqual(['month/2026-11']);
     expect(mem.search({ query: 'last month', now: '2026-12-10T10:00:00+08:00' }).summaries!.nodes.map((n) => n.node)).toEqual(['month/2026-11']);
     // A normal query: no summaries at all.
-    for (const q of ['端口', '上周的端口', 'redis 连接池']) expect(mem.search({ query: q, now: NOW }).summaries, q).toBeUndefined();
+    for (const q of ['端口', '上周的端口', 'redis 连接池', '周报生成 改到几点']) expect(mem.search({ query: q, now: NOW }).summaries, q).toBeUndefined();
     // Explicit scope: the bullets holding the word, with their ids.
     const scoped = mem.search({ query: '端口', kinds: ['summary'], now: NOW }).summaries!;
     expect(scoped.nodes.length).toBeGreaterThan(0);

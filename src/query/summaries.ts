@@ -23,7 +23,7 @@ import type { SearchRequest, SummaryHit, SummaryResult } from './types.js';
  */
 const DAY = 86_400_000;
 
-/** Whether the request reaches the summary tree, and why. */
+/** Why the request may reach the summary tree (kind: it names kind summary), and the query without overview words. */
 export function summaryScope(req: SearchRequest): { reason: 'overview' | 'kind'; rest: string } | null {
   const ov = overviewIntent(req.query);
   if (req.kinds?.some((k) => k.split(',').some((x) => x.trim().toLowerCase() === 'summary'))) return { reason: 'kind', rest: ov.rest };
@@ -44,8 +44,11 @@ export function searchSummaries(index: RecordIndex, req: SearchRequest, options:
   const ov = overviewIntent(req.query);
   const q = parseRequest({ ...req, query: scope.rest, kinds: undefined }, index, options);
   const content = q.terms.filter((t) => !t.stop);
-  // An overview: overview words, or a window from the query's words with no topic beside it.
-  if (scope.reason === 'overview' && !ov.asked && !(q.windowFromQuery && content.length === 0)) return null;
+  // An overview: a window from the query's words, or nothing but overview words, and beside them
+  // at most a topic when both are there ("上周部署做了什么"); "周报生成 改到几点" is a lookup.
+  const window = q.windowFromQuery;
+  const overview = ov.asked ? window || content.length === 0 : window && content.length === 0;
+  if (scope.reason === 'overview' && !overview) return null;
 
   sync();
   const offset = typeof req.now === 'string' ? (parseTime(req.now)?.iso.match(/([+-])(\d{2}):(\d{2})$/) ?? null) : null;
