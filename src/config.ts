@@ -8,6 +8,7 @@ import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/opti
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
+import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -36,6 +37,25 @@ export interface HomeConfig {
   ingest: IngestConfig;
   /** the optional vector path (embeddings/config.ts, docs/CONFIG.md "Embeddings"); off by default */
   embeddings: EmbeddingsConfig;
+  /** how records are indexed (docs/CONFIG.md "Index") */
+  index: IndexConfig;
+}
+
+export interface IndexConfig {
+  /** key expansion (index/key-expansion.ts): false (default), true (every part) or the parts to derive */
+  keyExpansion: boolean | KeyPart[];
+  /** BM25 weight of the expanded keys against the text's 1 (default 0.5; 0–1) */
+  keyWeight: number;
+  /** keyphrases per record (default 5; 1–20) */
+  keyTopK: number;
+}
+
+export const INDEX_DEFAULTS: Readonly<IndexConfig> = Object.freeze({ keyExpansion: false, keyWeight: 0.5, keyTopK: 5 });
+
+/** The index's key-expansion options from the config. */
+export function keyExpansionOptions(c: IndexConfig): KeyExpansionOptions {
+  const parts = c.keyExpansion === true ? [...KEY_PARTS] : c.keyExpansion === false ? [] : [...new Set(c.keyExpansion)];
+  return { parts, weight: c.keyWeight, topK: c.keyTopK };
 }
 
 export interface LimitsConfig {
@@ -109,6 +129,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     agents: DEFAULT_AGENTS,
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
     embeddings: EMBEDDINGS_DEFAULTS,
+    index: INDEX_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -252,6 +273,14 @@ function buildConfigSchema({ z }: typeof Zod) {
     minSimilarity: num(-1, 1).optional(),
   });
 
+  const IndexSchema = section('index', {
+    keyExpansion: z
+      .union([bool(), z.array(z.enum(KEY_PARTS))], { error: `must be true, false or a list of ${KEY_PARTS.join(', ')}` })
+      .optional(),
+    keyWeight: num(0, 1).optional(),
+    keyTopK: int(1, 20).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -269,6 +298,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
     ingest: IngestSchema.optional(),
     embeddings: EmbeddingsSchema.optional(),
+    index: IndexSchema.optional(),
   });
 }
 
@@ -388,6 +418,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
     if (roots) cfg.ingest.roots = { ...roots };
   }
   if (o.embeddings) Object.assign(cfg.embeddings, o.embeddings);
+  if (o.index) Object.assign(cfg.index, o.index.keyExpansion === undefined || typeof o.index.keyExpansion === 'boolean' ? o.index : { ...o.index, keyExpansion: [...o.index.keyExpansion] });
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

@@ -4,7 +4,8 @@
  */
 // 6: the bigram fallback table `grams`.
 // 7: red lines and corrections carry their marker word in the FTS body (aliases).
-export const SCHEMA_VERSION = 7;
+// 8: the fts table's second column `keys` (key expansion; empty unless index.keyExpansion is on).
+export const SCHEMA_VERSION = 8;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -86,6 +87,7 @@ CREATE INDEX IF NOT EXISTS link_events_old ON link_events(old_id);
 CREATE INDEX IF NOT EXISTS link_events_rid ON link_events(rid);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
+  keys,
   content = '',
   contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'

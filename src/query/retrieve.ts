@@ -90,8 +90,8 @@ export function matchQuery(index: RecordIndex, q: ParsedQuery, match: string, li
   // filters every match is checked against its record first. FTS leads either way (CROSS JOIN):
   // the other order would run the MATCH once per record.
   const sql = where
-    ? `SELECT ${cols}, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`
-    : `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
+    ? `SELECT ${cols}, bm25(fts, ${index.bm25Weights}) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`
+    : `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts, ${index.bm25Weights}) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
       `CROSS JOIN records r ON r.rid = f.rid ORDER BY f.bm`;
   return cached(index.db, sql).all(...params) as Row[];
 }
