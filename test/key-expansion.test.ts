@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createOptmem } from '../src/index.js';
 import { tempHome } from './helpers.js';
@@ -30,6 +31,16 @@ function ids(dir: string, query: string): string[] {
   }
 }
 
+/** Rows whose keys column holds any word: none when off, so BM25 sees exactly the text it saw before. */
+function keyedRows(dir: string): number {
+  const db = new Database(path.join(dir, 'index.sqlite'), { readonly: true });
+  try {
+    return db.prepare("SELECT count(*) FROM fts WHERE keys MATCH 'use OR sqlite OR 11月30日 OR 回锅'").pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
 function setIndex(dir: string, index: unknown): void {
   fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ index }));
 }
@@ -44,6 +55,8 @@ describe('key expansion', () => {
     expect(ids(on, 'sqlite')).toEqual(['[code] 前端用 useEffect 拉取订单数据，数据库是 better-sqlite3']);
     // what the text holds is found either way, in the same order
     expect(ids(on, '端口')).toEqual(ids(off, '端口'));
+    expect(keyedRows(off)).toBe(0);
+    expect(keyedRows(on)).toBe(1);
   });
 
   it('rebuilds the index when the option changes, and back', () => {
