@@ -5,7 +5,8 @@
 // 6: the bigram fallback table `grams`.
 // 7: red lines and corrections carry their marker word in the FTS body (aliases).
 // 8: archive/unarchive events and the derived archive state.
-export const SCHEMA_VERSION = 8;
+// 9: the fts table's second column `keys` (key expansion; empty unless index.keyExpansion is on).
+export const SCHEMA_VERSION = 9;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -102,6 +103,7 @@ CREATE INDEX IF NOT EXISTS archive_events_rid ON archive_events(rid);
 CREATE TABLE IF NOT EXISTS archived (id TEXT PRIMARY KEY, event_id TEXT NOT NULL, time_ms INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
+  keys,
   content = '',
   contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
