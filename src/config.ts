@@ -10,6 +10,7 @@ import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
 import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
+import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -42,6 +43,25 @@ export interface HomeConfig {
   forgetting: ForgettingOptions;
   /** `optmem consolidate` (docs/CONSOLIDATION.md) */
   consolidate: ConsolidateConfig;
+  /** how records are indexed (docs/CONFIG.md "Index") */
+  index: IndexConfig;
+}
+
+export interface IndexConfig {
+  /** key expansion (index/key-expansion.ts): false (default), true (every part) or the parts to derive */
+  keyExpansion: boolean | KeyPart[];
+  /** BM25 weight of the expanded keys against the text's 1 (default 0.5; 0–1) */
+  keyWeight: number;
+  /** keyphrases per record (default 5; 1–20) */
+  keyTopK: number;
+}
+
+export const INDEX_DEFAULTS: Readonly<IndexConfig> = Object.freeze({ keyExpansion: false, keyWeight: 0.5, keyTopK: 5 });
+
+/** The index's key-expansion options from the config. */
+export function keyExpansionOptions(c: IndexConfig): KeyExpansionOptions {
+  const parts = c.keyExpansion === true ? [...KEY_PARTS] : c.keyExpansion === false ? [] : [...new Set(c.keyExpansion)];
+  return { parts, weight: c.keyWeight, topK: c.keyTopK };
 }
 
 export interface ConsolidateConfig {
@@ -124,6 +144,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     embeddings: EMBEDDINGS_DEFAULTS,
     consolidate: { summaries: TREE_DEFAULTS, summarizer: SUMMARIZER_DEFAULTS },
     forgetting: FORGETTING_DEFAULTS,
+    index: INDEX_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -287,6 +308,14 @@ function buildConfigSchema({ z }: typeof Zod) {
     summarizer: SummarizerSchema.optional(),
   });
 
+  const IndexSchema = section('index', {
+    keyExpansion: z
+      .union([bool(), z.array(z.enum(KEY_PARTS))], { error: `must be true, false or a list of ${KEY_PARTS.join(', ')}` })
+      .optional(),
+    keyWeight: num(0, 1).optional(),
+    keyTopK: int(1, 20).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -306,6 +335,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     embeddings: EmbeddingsSchema.optional(),
     consolidate: ConsolidateSchema.optional(),
     forgetting: ForgettingSchema.optional(),
+    index: IndexSchema.optional(),
   });
 }
 
@@ -436,6 +466,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   if (o.consolidate?.summaries) Object.assign(cfg.consolidate.summaries, o.consolidate.summaries);
   if (o.consolidate?.summarizer) Object.assign(cfg.consolidate.summarizer, o.consolidate.summarizer);
   if (o.forgetting) Object.assign(cfg.forgetting, o.forgetting);
+  if (o.index) Object.assign(cfg.index, o.index.keyExpansion === undefined || typeof o.index.keyExpansion === 'boolean' ? o.index : { ...o.index, keyExpansion: [...o.index.keyExpansion] });
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { doorRules, readConfig, type HomeConfig } from './config.js';
+import { doorRules, keyExpansionOptions, readConfig, type HomeConfig } from './config.js';
 import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
 import { parseTime } from './core/time.js';
@@ -271,7 +271,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // searched, read, exported and checked: the index is then built in a private temp copy.
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
-  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
+  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -300,7 +300,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       if (!isCorruption(e)) throw e;
       index.close();
       RecordIndex.deleteFiles(indexFile);
-      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
+      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
       rebuildIndex(index, store);
       return fn();
     }
@@ -748,7 +748,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return store.lock.with(() => {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
-        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
+        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
         return rebuildIndex(index, store);
       });
     },

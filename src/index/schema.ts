@@ -5,8 +5,9 @@
 // 6: the bigram fallback table `grams`.
 // 7: red lines and corrections carry their marker word in the FTS body (aliases).
 // 8: archive/unarchive events and the derived archive state.
-// 9: the summary tree's tables (summary_files, summary_bullets, summary_fts).
-export const SCHEMA_VERSION = 9;
+// 9: the fts table's second column `keys` (key expansion; empty unless index.keyExpansion is on).
+// 10: the summary tree's tables (summary_files, summary_bullets, summary_fts).
+export const SCHEMA_VERSION = 10;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -103,6 +104,7 @@ CREATE INDEX IF NOT EXISTS archive_events_rid ON archive_events(rid);
 CREATE TABLE IF NOT EXISTS archived (id TEXT PRIMARY KEY, event_id TEXT NOT NULL, time_ms INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
+  keys,
   content = '',
   contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
