@@ -151,7 +151,7 @@ describe('summary tree', () => {
     mem.close();
     const dry = cli(['consolidate', '--dir', home, '--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/dry run: nothing written\nsummaries: 10 nodes would write/);
+    expect(dry.stdout).toMatch(/dry run: nothing written\nsummaries: 10 nodes to write/);
     expect(fs.existsSync(path.join(home, 'memory'))).toBe(false);
     const run = cli(['consolidate', '--dir', home, '--json']);
     expect(run.code).toBe(0);

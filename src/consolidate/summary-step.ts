@@ -94,7 +94,7 @@ export const summariesStep: ConsolidateStep = {
     if (!opts.dryRun) syncSummaryIndex(ctx.index, ctx.layout);
     const sum = (k: keyof LevelCounts) => LEVELS.reduce((s, l) => s + levels[l][k], 0);
     const totals = { written: sum('written'), unchanged: sum('unchanged'), removed: sum('removed') };
-    const verb = opts.dryRun ? 'would write' : 'written';
+    const verb = opts.dryRun ? 'to write' : 'written';
     const lines = [
       `summaries: ${totals.written} node${totals.written === 1 ? '' : 's'} ${verb}, ${totals.unchanged} unchanged, ${totals.removed} ${opts.dryRun ? 'to remove' : 'removed'} (from ${records.length} records; ${superseded} superseded and ${archived} archived left out)`,
       ...LEVELS.map((l) => `  ${l.padEnd(7)} ${levels[l].written} ${verb}, ${levels[l].unchanged} unchanged, ${levels[l].removed} ${opts.dryRun ? 'to remove' : 'removed'}`),
