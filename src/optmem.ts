@@ -7,6 +7,7 @@ import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordI
 import { parseTime } from './core/time.js';
 import { appendRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
 import { archiveCandidates, type CandidateReport } from './consolidate/retention.js';
+import { forget } from './consolidate/forget.js';
 import { readPins } from './sessions/core-pins.js';
 import { RecordIndex, isCorruption, type ArchiveEventRow, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
@@ -231,13 +232,19 @@ export interface Optmem {
    * from the log. `dryRun`: report what would change, write nothing. `uses`: how often each record
    * was recalled, raising its salience (none by default).
    */
-  consolidate(opts?: { dryRun?: boolean; uses?: ReadonlyMap<string, number> }): Promise<ConsolidateReport>;
+  consolidate(opts?: { dryRun?: boolean; archive?: boolean; now?: string | number; uses?: ReadonlyMap<string, number> }): Promise<ConsolidateReport>;
   reindex(): SyncReport;
   /** re-read whatever changed on disk since the last look */
   refresh(): SyncReport;
   doctor(): DoctorReport;
   problems(): Problem[];
   close(): void;
+}
+
+function usesFromRecalls(r: ReturnType<typeof readRecalls>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, { count }] of r.byId) out.set(id, 2 ** Math.floor(Math.log2(1 + count)) - 1);
+  return out;
 }
 
 export function homeExists(dir: string): boolean {
@@ -648,7 +655,10 @@ export function createOptmem(options: OptmemOptions): Optmem {
       if (!dryRun) mustWrite('consolidate');
       const { runConsolidate } = await import('./consolidate/run.js');
       withIndex(() => syncIndex(index, store));
-      const uses = opts.uses ?? new Map<string, number>();
+      // Use raises a span's salience: how often searches returned the record (the recall log),
+      // in powers of two (1, 3, 7, 15 … recalls), so a node is rebuilt when a record's use has
+      // doubled, not on every search.
+      const uses = opts.uses ?? usesFromRecalls(readRecalls(layout.recallsFile));
       return runConsolidate(
         {
           layout,
@@ -658,8 +668,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
           archivedIds: () => index.archivedIds(),
           uses: () => uses,
           env: options.env ?? process.env,
+          forget: (o) => forget(api, o),
         },
-        { dryRun },
+        { dryRun, ...(opts.archive ? { archive: true } : {}), ...(opts.now !== undefined ? { now: opts.now } : {}) },
       );
     },
     embed(opts = {}) {

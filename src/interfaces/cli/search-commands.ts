@@ -2,21 +2,13 @@
 import { OptmemError } from '../../core/errors.js';
 import { parseTime } from '../../core/time.js';
 import { recordToJson } from '../../io/jsonl.js';
-import { intOption, str, strList } from './args.js';
+import { intOption, str, strList, timeOption } from './args.js';
 import type { MemoryRecord } from '../../core/record.js';
 import { formatHits, formatSummaries, recordLine } from './format.js';
 import type { Command, CommandContext, OptionSpec } from './types.js';
 
 /** A query needs something to search for: a letter or a digit of any script (CJK included). */
 const SEARCHABLE = /[\p{L}\p{N}]/u;
-
-function timeOption(v: unknown, name: string): string | undefined {
-  const s = str(v);
-  if (s !== undefined && !parseTime(s)) {
-    throw new OptmemError('USAGE', `--${name}: "${s}" is not an ISO 8601 time (e.g. 2026-11-01 or 2026-11-01T09:00:00+08:00)`, { field: name });
-  }
-  return s;
-}
 
 function searchQuery(ctx: CommandContext): string {
   const query = ctx.args.positionals.join(' ');
