@@ -10,6 +10,8 @@ import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
 import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
+import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
+import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -42,6 +44,34 @@ export interface HomeConfig {
   topics: TopicsConfig;
   /** retention and archive candidates (consolidate/retention.ts, docs/CONSOLIDATION.md "Forgetting") */
   forgetting: ForgettingOptions;
+  /** `optmem consolidate` (docs/CONSOLIDATION.md) */
+  consolidate: ConsolidateConfig;
+  /** how records are indexed (docs/CONFIG.md "Index") */
+  index: IndexConfig;
+}
+
+export interface IndexConfig {
+  /** key expansion (index/key-expansion.ts): false (default), true (every part) or the parts to derive */
+  keyExpansion: boolean | KeyPart[];
+  /** BM25 weight of the expanded keys against the text's 1 (default 0.5; 0–1) */
+  keyWeight: number;
+  /** keyphrases per record (default 5; 1–20) */
+  keyTopK: number;
+}
+
+export const INDEX_DEFAULTS: Readonly<IndexConfig> = Object.freeze({ keyExpansion: false, keyWeight: 0.5, keyTopK: 5 });
+
+/** The index's key-expansion options from the config. */
+export function keyExpansionOptions(c: IndexConfig): KeyExpansionOptions {
+  const parts = c.keyExpansion === true ? [...KEY_PARTS] : c.keyExpansion === false ? [] : [...new Set(c.keyExpansion)];
+  return { parts, weight: c.keyWeight, topK: c.keyTopK };
+}
+
+export interface ConsolidateConfig {
+  /** the summary tree's budgets (consolidate/summary-tree.ts) */
+  summaries: TreeOptions;
+  /** extractive (default), or a model that rewrites each node's bullets, checked against the records they cite */
+  summarizer: SummarizerConfig;
 }
 
 export interface LimitsConfig {
@@ -116,7 +146,9 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
     embeddings: EMBEDDINGS_DEFAULTS,
     topics: TOPICS_DEFAULTS,
+    consolidate: { summaries: TREE_DEFAULTS, summarizer: SUMMARIZER_DEFAULTS },
     forgetting: FORGETTING_DEFAULTS,
+    index: INDEX_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -282,6 +314,24 @@ function buildConfigSchema({ z }: typeof Zod) {
     topicBudget: int(1000, 10_000_000).optional(),
     archiveShare: num(0.01, 1).optional(),
   });
+  const ConsolidateSchema = section('consolidate', {
+    summaries: section('summaries', {
+      dayChars: int(200, 100_000).optional(),
+      weekChars: int(200, 100_000).optional(),
+      monthChars: int(200, 100_000).optional(),
+      domainChars: int(200, 100_000).optional(),
+      domainDays: int(1, 366).optional(),
+    }).optional(),
+    summarizer: SummarizerSchema.optional(),
+  });
+
+  const IndexSchema = section('index', {
+    keyExpansion: z
+      .union([bool(), z.array(z.enum(KEY_PARTS))], { error: `must be true, false or a list of ${KEY_PARTS.join(', ')}` })
+      .optional(),
+    keyWeight: num(0, 1).optional(),
+    keyTopK: int(1, 20).optional(),
+  });
 
   return section('', {
     domains: z
@@ -301,7 +351,9 @@ function buildConfigSchema({ z }: typeof Zod) {
     ingest: IngestSchema.optional(),
     embeddings: EmbeddingsSchema.optional(),
     topics: TopicsSchema.optional(),
+    consolidate: ConsolidateSchema.optional(),
     forgetting: ForgettingSchema.optional(),
+    index: IndexSchema.optional(),
   });
 }
 
@@ -347,6 +399,14 @@ export function parseConfig(data: unknown, file: string): HomeConfig {
       file,
       field: 'embeddings.apiKey',
       hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_EMBEDDINGS_KEY)',
+    });
+  }
+  const cs = (data as { consolidate?: { summarizer?: unknown } }).consolidate?.summarizer;
+  if (typeof cs === 'object' && cs !== null && 'apiKey' in cs) {
+    throw new OptmemError('INVALID_INPUT', `${file}: "consolidate.summarizer.apiKey": keys do not belong in config.json`, {
+      file,
+      field: 'consolidate.summarizer.apiKey',
+      hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_LLM_API_KEY)',
     });
   }
   if ('ingest' in data) {
@@ -432,7 +492,10 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
       }),
     );
   }
+  if (o.consolidate?.summaries) Object.assign(cfg.consolidate.summaries, o.consolidate.summaries);
+  if (o.consolidate?.summarizer) Object.assign(cfg.consolidate.summarizer, o.consolidate.summarizer);
   if (o.forgetting) Object.assign(cfg.forgetting, o.forgetting);
+  if (o.index) Object.assign(cfg.index, o.index.keyExpansion === undefined || typeof o.index.keyExpansion === 'boolean' ? o.index : { ...o.index, keyExpansion: [...o.index.keyExpansion] });
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

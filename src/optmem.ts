@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { doorRules, readConfig, type HomeConfig } from './config.js';
+import { doorRules, keyExpansionOptions, readConfig, type HomeConfig } from './config.js';
 import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
 import { parseTime } from './core/time.js';
 import { appendRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
 import { archiveCandidates, type CandidateReport } from './consolidate/retention.js';
+import { forget } from './consolidate/forget.js';
 import { readPins } from './sessions/core-pins.js';
 import { RecordIndex, isCorruption, type ArchiveEventRow, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
@@ -30,6 +31,9 @@ import { createOpenAIEmbedder } from './embeddings/openai.js';
 import { attachVectors, vectorState } from './index/vectors.js';
 import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
 import { runTopics, type TopicsReport } from './consolidate/topics.js';
+import { searchSummaries } from './query/summaries.js';
+import { syncSummaryIndex } from './index/summary-index.js';
+import type { ConsolidateReport } from './consolidate/types.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -230,12 +234,24 @@ export interface Optmem {
    * files whose bytes change are written. `dryRun`: report what would change, write nothing.
    */
   topics(opts?: { dryRun?: boolean }): TopicsReport;
+  /**
+   * Consolidate (docs/CONSOLIDATION.md): derive the summary tree (and the other steps' outputs)
+   * from the log. `dryRun`: report what would change, write nothing. `uses`: how often each record
+   * was recalled, raising its salience (none by default).
+   */
+  consolidate(opts?: { dryRun?: boolean; archive?: boolean; now?: string | number; uses?: ReadonlyMap<string, number> }): Promise<ConsolidateReport>;
   reindex(): SyncReport;
   /** re-read whatever changed on disk since the last look */
   refresh(): SyncReport;
   doctor(): DoctorReport;
   problems(): Problem[];
   close(): void;
+}
+
+function usesFromRecalls(r: ReturnType<typeof readRecalls>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, { count }] of r.byId) out.set(id, 2 ** Math.floor(Math.log2(1 + count)) - 1);
+  return out;
 }
 
 export function homeExists(dir: string): boolean {
@@ -269,7 +285,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // searched, read, exported and checked: the index is then built in a private temp copy.
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
-  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
+  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -298,7 +314,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       if (!isCorruption(e)) throw e;
       index.close();
       RecordIndex.deleteFiles(indexFile);
-      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
+      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
       rebuildIndex(index, store);
       return fn();
     }
@@ -631,14 +647,38 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
+        const r = { ...req, now: req.now ?? now() };
         const v = vectorSearch();
-        const res = v
-          ? hybridSearch(index, { ...req, now: req.now ?? now() }, config.ranking, aliases, v)
-          : runSearch(index, { ...req, now: req.now ?? now() }, config.ranking, undefined, aliases);
+        const res = v ? hybridSearch(index, r, config.ranking, aliases, v) : runSearch(index, r, config.ranking, undefined, aliases);
         // What searches return strengthens it against forgetting (consolidate/recall-log.ts).
         if (config.forgetting.trackRecalls && !readOnly) appendRecalls(layout.recallsFile, res.results.slice(0, RECALL_TOP).map((h) => h.id), now());
-        return res;
+        // Overview queries and kind summary also reach the summary tree, beside the same results.
+        const summaries = searchSummaries(index, r, config.ranking, () => syncSummaryIndex(index, layout));
+        return summaries ? { ...res, summaries } : res;
       });
+    },
+    async consolidate(opts = {}) {
+      const dryRun = opts.dryRun === true;
+      if (!dryRun) mustWrite('consolidate');
+      const { runConsolidate } = await import('./consolidate/run.js');
+      withIndex(() => syncIndex(index, store));
+      // Use raises a span's salience: how often searches returned the record (the recall log),
+      // in powers of two (1, 3, 7, 15 … recalls), so a node is rebuilt when a record's use has
+      // doubled, not on every search.
+      const uses = opts.uses ?? usesFromRecalls(readRecalls(layout.recallsFile));
+      return runConsolidate(
+        {
+          layout,
+          index,
+          config,
+          // Archived records are left out of derived outputs (an archive event changes their day's node).
+          archivedIds: () => index.archivedIds(),
+          uses: () => uses,
+          env: options.env ?? process.env,
+          forget: (o) => forget(api, o),
+        },
+        { dryRun, ...(opts.archive ? { archive: true } : {}), ...(opts.now !== undefined ? { now: opts.now } : {}) },
+      );
     },
     embed(opts = {}) {
       const v = vectorSearch();
@@ -758,7 +798,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return store.lock.with(() => {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
-        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
+        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
         return rebuildIndex(index, store);
       });
     },

@@ -122,6 +122,33 @@ describe('consolidate --archive', () => {
   });
 });
 
+describe('optmem consolidate: the archive section', () => {
+  it('lists candidates without archiving; --archive archives the share after the gate; --dry-run --archive archives nothing', () => {
+    const home = tempHome();
+    const { oldIds } = seedOld(home);
+    const now = '2026-12-01T00:00:00Z';
+    const listed = cli(['consolidate', '--now', now, '--json', '--dir', home]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const a = JSON.parse(listed.stdout).steps.find((s: { name: string }) => s.name === 'archive').data;
+    expect(a.applied).toBe(false);
+    expect(a.chosen.length).toBe(4);
+    expect(a.archived).toEqual([]);
+    const text = cli(['consolidate', '--now', now, '--dir', home]).stdout;
+    expect(text).toMatch(/archive: \d+ candidate\(s\) among 201 live records; this run's bound 4/);
+    expect(text).toMatch(/optmem consolidate --archive/);
+    const dry = JSON.parse(cli(['consolidate', '--dry-run', '--archive', '--now', now, '--json', '--dir', home]).stdout).steps[0].data;
+    expect(dry.archived).toEqual([]);
+    expect(JSON.parse(cli(['recent', '--archived', '--json', '--limit', '1000', '--dir', home]).stdout).records.length).toBe(201);
+    const run = cli(['consolidate', '--archive', '--now', now, '--dir', home]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/gate on a copy .*passed/);
+    expect(run.stdout).toMatch(/archived 4 \(event /);
+    expect(JSON.parse(cli(['recent', '--json', '--limit', '1000', '--dir', home]).stdout).records.length).toBe(201 - 4 + 0);
+    expect(cli(['consolidate', '--now', 'yesterday', '--dir', home]).stderr).toMatch(/--now: "yesterday" is not an ISO 8601 time/);
+    expect(oldIds.length).toBe(40);
+  });
+});
+
 describe('no red line is ever archived or lost (property, 10,000 random records)', () => {
   it('repeated applied runs with a large share, adversarial red lines and hand-written events', () => {
     const home = tempHome();

@@ -12,6 +12,7 @@ import { waitMs } from '../store/wait.js';
 import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
 import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions } from './key-expansion.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 
 export interface IndexedRecord extends MemoryRecord {
@@ -27,6 +28,8 @@ export interface IndexIdentity {
   domains: string;
   /** the supersession options the edges were derived with */
   rules: string;
+  /** what key expansion put in the keys column (index/key-expansion.ts) */
+  keys: string;
 }
 
 interface RecordRow {
@@ -92,13 +95,21 @@ export class RecordIndex {
   fresh = false;
 
   readonly supersession: SupersessionOptions;
+  /** key expansion: what goes in the keys column, and its BM25 weight (`bm25Weights`) */
+  readonly keyExpansion: KeyExpansionOptions;
   private resolver: SupersessionResolver | null = null;
 
-  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions) {
+  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions, keyExpansion: KeyExpansionOptions) {
     this.db = db;
     this.tokenizer = tokenizer;
     this.knownDomains = knownDomains;
     this.supersession = supersession;
+    this.keyExpansion = keyExpansion;
+  }
+
+  /** The arguments of bm25(fts, …): the text weighs 1, the keys column `index.keyWeight`. */
+  get bm25Weights(): string {
+    return `1.0, ${Number(this.keyExpansion.weight).toFixed(4)}`;
   }
 
   /** Derive supersession edges for every record inserted since the last call. Inside a write. */
@@ -118,12 +129,14 @@ export class RecordIndex {
     tokenizer: Tokenizer,
     knownDomains: readonly string[],
     supersession: SupersessionOptions = SUPERSESSION_DEFAULTS,
+    keyExpansion: KeyExpansionOptions = KEY_EXPANSION_OFF,
   ): RecordIndex {
     const identity: IndexIdentity = {
       schema: String(SCHEMA_VERSION),
       tokenizer: tokenizer.id,
       domains: [...knownDomains].sort().join(','),
       rules: `v${DERIVATION_VERSION};infer=${supersession.inferCorrections ? 1 : 0};share=${supersession.minSubjectShare};amb=${supersession.ambiguityRatio}`,
+      keys: keyExpansionId(keyExpansion),
     };
     const tryOpen = (): RecordIndex | null => {
       const existed = fs.existsSync(file);
@@ -148,7 +161,7 @@ export class RecordIndex {
           db.close();
           return null;
         }
-        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession);
+        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession, keyExpansion);
         if (!existed) {
           db.exec(SCHEMA_SQL);
           const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
@@ -186,7 +199,7 @@ export class RecordIndex {
         `INSERT INTO records (id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text)
          VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text)`,
       ),
-      insertFts: db.prepare('INSERT INTO fts (rowid, body) VALUES (?, ?)'),
+      insertFts: db.prepare('INSERT INTO fts (rowid, body, keys) VALUES (?, ?, ?)'),
       insertGrams: db.prepare('INSERT INTO grams (rowid, g) VALUES (?, ?)'),
       deleteGrams: db.prepare('DELETE FROM grams WHERE rowid = ?'),
       insertFact: db.prepare('INSERT INTO facts (rid, key, value, old_value, domain, project, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -226,6 +239,11 @@ export class RecordIndex {
     const body = this.tokenizer.indexText(r.tags.length ? `${text}\n${r.tags.join(' ')}` : text);
     const marks = markerWords(r);
     return marks.length ? `${body}\n${marks.join(' ')}` : body;
+  }
+
+  /** The keys column of a record: words key expansion derives from it ("" when off). */
+  keysOf(r: MemoryRecord): string {
+    return expandKey(r, stripMarkers(r.text, this.knownDomains), this.keyExpansion, this.tokenizer);
   }
 
   /** Insert one record; returns false (and inserts nothing) when its id is already indexed. */
@@ -270,7 +288,7 @@ export class RecordIndex {
       return true;
     }
     const body = this.bodyOf(r);
-    this.stmts.insertFts.run(info.lastInsertRowid, body);
+    this.stmts.insertFts.run(info.lastInsertRowid, body, this.keysOf(r));
     const grams = fallbackBigrams(stripMarkers(r.text, this.knownDomains), new Set(body.split(/\s+/)));
     if (grams.length) this.stmts.insertGrams.run(info.lastInsertRowid, grams.join(' '));
     const facts = extractFacts(r.text, (run) => this.tokenizer.words(run));

@@ -5,7 +5,9 @@
 // 6: the bigram fallback table `grams`.
 // 7: red lines and corrections carry their marker word in the FTS body (aliases).
 // 8: archive/unarchive events and the derived archive state.
-export const SCHEMA_VERSION = 8;
+// 9: the fts table's second column `keys` (key expansion; empty unless index.keyExpansion is on).
+// 10: the summary tree's tables (summary_files, summary_bullets, summary_fts).
+export const SCHEMA_VERSION = 10;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -102,6 +104,7 @@ CREATE INDEX IF NOT EXISTS archive_events_rid ON archive_events(rid);
 CREATE TABLE IF NOT EXISTS archived (id TEXT PRIMARY KEY, event_id TEXT NOT NULL, time_ms INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
+  keys,
   content = '',
   contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
@@ -113,6 +116,36 @@ CREATE VIRTUAL TABLE IF NOT EXISTS grams USING fts5(
   content = '',
   contentless_delete = 1,
   tokenize = 'unicode61'
+);
+-- The summary tree (memory/summaries/, derived by optmem consolidate), read from its files: each
+-- node file's stat and header, its bullets, and their words. Only overview queries and an explicit
+-- --kind summary search them; the default search never does (index/summary-index.ts).
+CREATE TABLE IF NOT EXISTS summary_files (
+  path TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  ino INTEGER NOT NULL,
+  level TEXT,
+  key TEXT,
+  from_date TEXT,
+  to_date TEXT,
+  domain TEXT
+);
+CREATE INDEX IF NOT EXISTS summary_files_level ON summary_files(level, to_date);
+CREATE TABLE IF NOT EXISTS summary_bullets (
+  sid INTEGER PRIMARY KEY,
+  path TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  ids TEXT NOT NULL,
+  redline INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS summary_bullets_path ON summary_bullets(path, ord);
+CREATE VIRTUAL TABLE IF NOT EXISTS summary_fts USING fts5(
+  body,
+  content = '',
+  contentless_delete = 1,
+  tokenize = 'porter unicode61 remove_diacritics 2'
 );
 -- Document frequency per indexed term: lets correction resolution skip words most records hold.
 CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');

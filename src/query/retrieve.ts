@@ -94,12 +94,12 @@ export function matchQuery(index: RecordIndex, q: ParsedQuery, match: string, li
     // `limit` plus as many as are archived, the archived ones then left out.
     if (where) {
       params.push(limit);
-      const sql = `SELECT ${cols}, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} AND ${NOT_ARCHIVED} ORDER BY bm LIMIT ?`;
+      const sql = `SELECT ${cols}, bm25(fts, ${index.bm25Weights}) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} AND ${NOT_ARCHIVED} ORDER BY bm LIMIT ?`;
       return cached(index.db, sql).all(...params) as Row[];
     }
     params.push(limit + index.archivedCount(), limit);
     const sql =
-      `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
+      `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts, ${index.bm25Weights}) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
       `CROSS JOIN records r ON r.rid = f.rid WHERE ${NOT_ARCHIVED} ORDER BY f.bm LIMIT ?`;
     return cached(index.db, sql).all(...params) as Row[];
   }
@@ -108,8 +108,8 @@ export function matchQuery(index: RecordIndex, q: ParsedQuery, match: string, li
   // filters every match is checked against its record first. FTS leads either way (CROSS JOIN):
   // the other order would run the MATCH once per record.
   const sql = where
-    ? `SELECT ${cols}, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`
-    : `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
+    ? `SELECT ${cols}, bm25(fts, ${index.bm25Weights}) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`
+    : `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts, ${index.bm25Weights}) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
       `CROSS JOIN records r ON r.rid = f.rid ORDER BY f.bm`;
   return cached(index.db, sql).all(...params) as Row[];
 }

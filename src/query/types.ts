@@ -205,4 +205,36 @@ export interface SearchResult {
   };
   /** what went wrong without failing the search (the embeddings endpoint down: lexical results); absent when nothing */
   warnings?: string[];
+  /**
+   * Summary-tree nodes (docs/CONSOLIDATION.md, "Summary tree"): only for an overview query or
+   * `kinds` naming `summary`; absent otherwise. `results` is the same with or without them.
+   */
+  summaries?: SummaryResult;
+}
+
+/** Summary-tree nodes an overview query reached. */
+export interface SummaryResult {
+  /** overview: the query asked what happened over a time; kind: `kinds` named summary */
+  reason: 'overview' | 'kind';
+  /** the level the query's window picked (domain: no window) */
+  level: 'day' | 'week' | 'month' | 'domain';
+  nodes: SummaryHit[];
+}
+
+/** One node of the summary tree: its bullets, each with the ids of the records it was taken from. */
+export interface SummaryHit {
+  /** LEVEL/KEY, e.g. week/2026-W48 */
+  node: string;
+  level: 'day' | 'week' | 'month' | 'domain';
+  key: string;
+  from: string;
+  to: string;
+  domain: string | null;
+  /** the node file, relative to the home */
+  file: string;
+  /** the bullets holding the query's words (all of them when it had none) */
+  bullets: { text: string; ids: string[]; redline: boolean }[];
+  bulletsInNode: number;
+  /** every record id the bullets cite: `optmem get ID` opens one */
+  cites: string[];
 }

@@ -45,6 +45,8 @@ export interface Layout {
   memoryDir: string;
   /** the index of the topic files, derived (`memory/MEMORY.md`) */
   memoryIndexFile: string;
+  /** the summary tree, derived by `optmem consolidate` (`memory/summaries/{day,week,month,domain}/`) */
+  summariesDir: string;
   /** which records searches returned, for retention (`usage/recalls.jsonl`; consolidate/recall-log.ts) */
   recallsFile: string;
 }
@@ -74,6 +76,7 @@ export function layoutOf(home: string): Layout {
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
     memoryDir: path.join(h, 'memory'),
     memoryIndexFile: path.join(h, 'memory', 'MEMORY.md'),
+    summariesDir: path.join(h, 'memory', 'summaries'),
     recallsFile: path.join(h, 'usage', 'recalls.jsonl'),
   };
 }

@@ -4,6 +4,8 @@ import { nodeCrypto } from '../../core/lazy-crypto.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { OptmemError } from '../../core/errors.js';
+import { HAS_CJK } from './cjk.js';
+import { CHINESE_STOPWORDS } from './stopwords.js';
 
 /**
  * Chinese word segmentation with @node-rs/jieba, loaded on first use only (English-only work never
@@ -16,6 +18,8 @@ export interface Segmenter {
   cutForSearch(text: string): string[];
   /** plain segmentation (no sub-words): for finding the word before another */
   cut(text: string): string[];
+  /** the topK keywords of a text by TF-IDF over jieba's bundled IDF (key expansion only) */
+  keywords?(text: string, topK: number): string[];
 }
 
 const require = createRequire(import.meta.url);
@@ -120,7 +124,8 @@ function textHash(s: string): string {
 export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
   let user: string | null = null;
   let id: string | null = null;
-  let jieba: { cutForSearch(s: string, hmm?: boolean): string[]; cut(s: string, hmm?: boolean): string[] } | null = null;
+  let jieba: import('@node-rs/jieba').Jieba | null = null;
+  let tfidf: import('@node-rs/jieba').TfIdf | null = null;
   const getUser = () => (user ??= readUserDict(homeDictFile));
   const load = () => {
     if (!jieba) {
@@ -145,6 +150,19 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
         if (Array.isArray(words)) return [...words];
       }
       return load().cut(text, true);
+    },
+    keywords(text: string, topK: number): string[] {
+      if (!tfidf) {
+        const { TfIdf } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
+        const { idf } = require('@node-rs/jieba/dict') as { idf: Buffer };
+        tfidf = TfIdf.withDict(idf);
+      }
+      // Han words only (the rest is the identifiers' and RAKE's part), no stop words.
+      return tfidf
+        .extractKeywords(load(), text, topK * 3)
+        .map((k) => k.keyword)
+        .filter((w) => HAS_CJK.test(w) && w.length >= 2 && !CHINESE_STOPWORDS.has(w))
+        .slice(0, topK);
     },
   };
 }

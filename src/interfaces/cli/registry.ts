@@ -31,6 +31,7 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   session: sessionCommand('session'),
   stats: recordCommand('stats'),
   reindex: recordCommand('reindex'),
+  consolidate: () => import('./consolidate-command.js').then((m) => m.consolidateCommand),
   doctor: recordCommand('doctor'),
   mcp: () => import('../mcp/command.js').then((m) => ({ ...m.mcpCommand, machineOutput: true })),
   hook: () => import('../hooks/command.js').then((m) => ({ ...m.hookCommand, machineOutput: true })),

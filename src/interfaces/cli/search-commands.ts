@@ -2,21 +2,13 @@
 import { OptmemError } from '../../core/errors.js';
 import { parseTime } from '../../core/time.js';
 import { recordToJson } from '../../io/jsonl.js';
-import { intOption, str, strList } from './args.js';
+import { intOption, str, strList, timeOption } from './args.js';
 import type { MemoryRecord } from '../../core/record.js';
-import { formatHits, recordLine } from './format.js';
+import { formatHits, formatSummaries, recordLine } from './format.js';
 import type { Command, CommandContext, OptionSpec } from './types.js';
 
 /** A query needs something to search for: a letter or a digit of any script (CJK included). */
 const SEARCHABLE = /[\p{L}\p{N}]/u;
-
-function timeOption(v: unknown, name: string): string | undefined {
-  const s = str(v);
-  if (s !== undefined && !parseTime(s)) {
-    throw new OptmemError('USAGE', `--${name}: "${s}" is not an ISO 8601 time (e.g. 2026-11-01 or 2026-11-01T09:00:00+08:00)`, { field: name });
-  }
-  return s;
-}
 
 function searchQuery(ctx: CommandContext): string {
   const query = ctx.args.positionals.join(' ');
@@ -53,7 +45,9 @@ export const searchCommand: Command = {
   details:
     'QUERY is one or more words (a letter, digit or CJK character is needed). A query that starts with "-"\n' +
     'goes after --: optmem search -- -9090 (a negative number such as -9090 also works without it).\n' +
-    'To browse the newest records without a query: optmem recent.',
+    'To browse the newest records without a query: optmem recent.\n' +
+    'An overview query (上周做了什么, 这个月, what did we do last week) and --kind summary also list the\n' +
+    'summary tree\'s nodes (built by optmem consolidate) above the records, each line with its record ids.',
   run(ctx) {
     const v = ctx.args.values;
     // Everything about the request is checked before the home is opened: bad usage touches nothing.
@@ -78,7 +72,7 @@ export const searchCommand: Command = {
       const res = m.search(req);
       // The vector path's trouble (embeddings enabled, endpoint down): one line, lexical results.
       for (const w of res.warnings ?? []) ctx.io.stderr(`optmem: warning: ${w}\n`);
-      ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : formatHits(res.results, req.explain));
+      ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : (res.summaries ? formatSummaries(res.summaries) : '') + formatHits(res.results, req.explain));
     } finally {
       m.close();
     }

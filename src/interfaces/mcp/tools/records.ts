@@ -88,6 +88,8 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
         query: { terms: res.query.terms, mode: res.query.mode, time: res.query.time, ...(res.query.vector ? { vector: res.query.vector } : {}) },
         // embeddings enabled and the endpoint failed: the results are lexical, and this says so
         ...(res.warnings ? { warnings: res.warnings } : {}),
+        // an overview query (上周做了什么, last month) or kinds ["summary"]: the summary tree's nodes, each bullet with its record ids
+        ...(res.summaries ? { summaries: res.summaries } : {}),
       });
     }),
   );
