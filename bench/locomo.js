@@ -3,6 +3,7 @@
 // searched within its conversation. Reads ../shared/data/locomo/locomo10.json in place (or
 // $OPTMEM_DATA/locomo/locomo10.json). Usage: npm run bench:locomo [-- --json] [--default-only]
 // [--set K=V ...] (dotted keys into config.json, applied to every run: --set index.keyExpansion=true)
+// [--consolidate] (consolidate --archive each home before its questions)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,7 +88,11 @@ function applySets(config) {
   return config;
 }
 
-function run(label, ranking) {
+// --consolidate: run `optmem consolidate --archive` (summary tree, archive of the bounded share after
+// the gate) on each home before its questions: what consolidation does to recall.
+const consolidateFirst = argv.includes('--consolidate');
+
+async function run(label, ranking) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-locomo-'));
   const { records, lastTime } = buildRecords();
   fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
@@ -99,6 +104,13 @@ function run(label, ranking) {
   const tImport = performance.now();
   mem.import(records.map((r) => JSON.stringify(r)).join('\n'));
   const importMs = performance.now() - tImport;
+  let consolidated = '';
+  if (consolidateFirst) {
+    const r = await mem.consolidate({ archive: true, now: iso(Math.max(...lastTime.values())) });
+    const a = r.steps.find((s) => s.name === 'archive')?.data ?? {};
+    const sm = r.steps.find((s) => s.name === 'summaries')?.data ?? {};
+    consolidated = `; consolidated: ${sm.written ?? 0} summary nodes, ${a.archived?.length ?? 0} archived${a.gate ? ` (gate ${a.gate.pass ? 'passed' : 'refused'})` : ''}`;
+  }
   const rows = [];
   const t0 = performance.now();
   for (const c of convs) {
@@ -113,7 +125,7 @@ function run(label, ranking) {
   mem.close();
   const indexBytes = fs.readdirSync(dir, { recursive: true }).filter((f) => /index[^/]*\.(db|sqlite)(-wal)?$/.test(String(f))).reduce((s, f) => s + fs.statSync(path.join(dir, String(f))).size, 0);
   fs.rmSync(dir, { recursive: true, force: true });
-  return { label, rows, msPerQuery: ms / rows.length, importMs, indexBytes };
+  return { label: label + consolidated, rows, msPerQuery: ms / rows.length, importMs, indexBytes };
 }
 
 const KEYS = ['r5', 'r10', 'hit1', 'hit5', 'hit10', 'mrr', 'ndcg10'];
@@ -138,14 +150,14 @@ function table(res) {
 }
 
 const extra = userSets.length ? ` + ${userSets.join(' ')}` : '';
-const on = table(run(`optmem, default configuration${extra}: relative decay (now = end of each conversation)`, undefined));
+const on = table(await run(`optmem, default configuration${extra}: relative decay (now = end of each conversation)`, undefined));
 if (argv.includes('--default-only')) {
   console.log(on.text);
   if (argv.includes('--json')) console.log(JSON.stringify({ c14: on.c14, all: on.all }));
   process.exit(0);
 }
-const abs = table(run(`optmem, decay by own age (decayMode absolute, the earlier rule)${extra}`, { decayMode: 'absolute' }));
-const off = table(run(`optmem, decay off${extra}`, { decayFloor: 1 }));
+const abs = table(await run(`optmem, decay by own age (decayMode absolute, the earlier rule)${extra}`, { decayMode: 'absolute' }));
+const off = table(await run(`optmem, decay off${extra}`, { decayFloor: 1 }));
 console.log(on.text + '\n\n' + abs.text + '\n\n' + off.text);
 console.log(
   `\nreference, categories 1-4: plain BM25 (k1 1.2, b 0.75, lowercase letter/digit tokens) R@5 0.441, R@10 0.519.` +

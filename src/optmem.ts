@@ -8,6 +8,7 @@ import { parseTime } from './core/time.js';
 import { appendRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
 import { archiveCandidates, type CandidateReport } from './consolidate/retention.js';
 import { forget } from './consolidate/forget.js';
+import { coveredBy } from './consolidate/coverage.js';
 import { readPins } from './sessions/core-pins.js';
 import { RecordIndex, isCorruption, type ArchiveEventRow, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
@@ -596,7 +597,14 @@ export function createOptmem(options: OptmemOptions): Optmem {
       const pins = readPins(layout.coreFile);
       return withIndex(() => {
         syncForRead();
-        const report = archiveCandidates({ rows: index.retentionRows(), nowMs, recalls: recalls.byId, pinned: new Set(pins.pinned), archived: index.archivedIds(), options: config.forgetting });
+        const rows = index.retentionRows();
+        for (const r of rows) {
+          if (r.supersededMs === null) continue;
+          const old = index.get(r.id);
+          const successors = index.edgesInto(r.id).filter((e) => !e.blocked).map((e) => index.get(e.newId)?.text ?? '');
+          r.covered = old !== null && coveredBy(old.text, successors);
+        }
+        const report = archiveCandidates({ rows, nowMs, recalls: recalls.byId, pinned: new Set(pins.pinned), archived: index.archivedIds(), options: config.forgetting });
         return { ...report, recallLog: { lines: recalls.lines, skipped: recalls.skipped, skippedLines: recalls.skippedLines } };
       });
     },

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createOptmem } from '../src/index.js';
 import { forget } from '../src/consolidate/forget.js';
 import { archiveCandidates, retentionOf, FORGETTING_DEFAULTS, type RetentionRow } from '../src/consolidate/retention.js';
+import { coveredBy } from '../src/consolidate/coverage.js';
 import { mulberry32 } from './prng.js';
 import { cli, dayFiles, tempHome } from './helpers.js';
 
@@ -24,6 +25,16 @@ const row = (id: string, daysAgo: number, extra: Partial<RetentionRow> = {}): Re
   supersededMs: null,
   supersedes: false,
   ...extra,
+});
+
+describe('coverage: a superseded record goes early only when its successors restate it', () => {
+  it('needs every value and most words in the successors', () => {
+    expect(coveredBy('[code] shop 后端端口 8080', ['[code] 〔更正〕shop 后端端口已从 8080 改为 9090'])).toBe(true);
+    expect(coveredBy('[code] shop 后端（Fastify）端口 8080，前端 Vite dev server 默认 5173', ['[code] 〔更正〕后端端口从 8080 改为 9090'])).toBe(false);
+    expect(coveredBy('backups go to /mnt/nas/backup every night', ['backups now go to /mnt/nas2/backup every night'])).toBe(false);
+    expect(coveredBy('Rate limit is 120 requests per minute', ['Rate limit raised from 120 to 300 requests per minute'])).toBe(true);
+    expect(coveredBy('标题不超过 20 字', [])).toBe(false);
+  });
 });
 
 describe('retention', () => {
@@ -44,7 +55,9 @@ describe('retention', () => {
       row('red', 900, { tier: 'redline' }),
       row('pinned', 900),
       row('head', 500, { supersedes: true, kind: 'correction' }),
-      row('stale', 40, { supersededMs: NOW - 35 * DAY }),
+      row('stale', 40, { supersededMs: NOW - 35 * DAY, covered: true }),
+      // superseded, but it still holds a fact its successor does not restate: it ages like any record
+      row('partial', 40, { supersededMs: NOW - 35 * DAY, covered: false }),
       row('fresh-stale', 40, { supersededMs: NOW - 5 * DAY }),
       row('h1', 800, { kind: 'handoff', project: 'shop' }),
       row('h2', 700, { kind: 'handoff', project: 'shop' }),
@@ -63,6 +76,7 @@ describe('retention', () => {
     expect(r.candidates[0]!.reason).toMatch(/superseded 35 days ago/);
     expect(r.exempt).toMatchObject({ 'red line': 1, pinned: 1, 'head of a correction chain': 1, 'latest handoff': 1, archived: 1 });
     expect(r.live).toBe(rows.length - 1);
+    expect(r.probes.keep).toContain('partial');
     expect(r.limit).toBe(Math.floor(0.02 * (rows.length - 1)));
     expect(r.probes.redLines).toEqual(['red']);
   });

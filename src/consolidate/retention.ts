@@ -8,7 +8,8 @@
  * when it is written and each time a search returns it (consolidate/recall-log.ts); every recall
  * doubles its stability (up to 2^8). Stability starts at `halfLifeDays`, times the record's tier
  * factor (evidence 2, normal 1, chatter 0.5). A superseded record becomes a candidate once its
- * replacement is `supersededAfterDays` old, whatever its retention.
+ * replacement is `supersededAfterDays` old, whatever its retention, if its successors say all it
+ * said (consolidate/coverage.ts); otherwise it ages like any other record.
  */
 export interface ForgettingOptions {
   /** stability of a normal record never recalled, in days (default 60; 1..3650) */
@@ -49,6 +50,8 @@ export interface RetentionRow {
   supersededMs: number | null;
   /** it supersedes a record itself (a correction chain's newer end) */
   supersedes: boolean;
+  /** superseded, and its successors say everything it said (consolidate/coverage.ts); absent: not known */
+  covered?: boolean;
 }
 
 export type ExemptReason = 'red line' | 'pinned' | 'head of a correction chain' | 'latest handoff' | 'summary' | 'archived';
@@ -135,7 +138,9 @@ export function archiveCandidates(input: RetentionInput): CandidateReport {
     const recall = input.recalls.get(r.id);
     const retention = retentionOf(r, input.nowMs, recall, o);
     const ageDays = (input.nowMs - r.timeMs) / DAY;
-    if (r.supersededMs !== null && (input.nowMs - r.supersededMs) / DAY >= o.supersededAfterDays) {
+    // A superseded record goes early only when its successors restate all it said: one that still
+    // holds a fact nothing else holds ages like any other record.
+    if (r.supersededMs !== null && r.covered === true && (input.nowMs - r.supersededMs) / DAY >= o.supersededAfterDays) {
       const since = Math.floor((input.nowMs - r.supersededMs) / DAY);
       candidates.push({ id: r.id, retention, reason: `superseded ${since} days ago`, recalls: recall?.count ?? 0, superseded: true });
     } else if (ageDays >= o.minAgeDays && retention < o.threshold) {
