@@ -164,7 +164,7 @@ describe('optmem consolidate: the archive section', () => {
 });
 
 describe('no red line is ever archived or lost (property, 10,000 random records)', () => {
-  it('repeated applied runs with a large share, adversarial red lines and hand-written events', () => {
+  it('repeated applied runs with a large share, adversarial red lines and hand-written events; topic files and summaries keep them', async () => {
     const home = tempHome();
     const rand = mulberry32(20261201);
     const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
@@ -221,6 +221,18 @@ describe('no red line is ever archived or lost (property, 10,000 random records)
     for (const id of sample) {
       const text = m.get(id)!.text.replace(/^\[\w+\]\s*〔红线〕/, '');
       expect(m.search({ query: text, limit: 10, now: NOW }).results.map((h) => h.id), text).toContain(id);
+    }
+    // the derived outputs never lose one either: MEMORY.md lists every red line in full, and the
+    // day node of the summary tree holds each red line of that day
+    m.topics();
+    const memoryMd = fs.readFileSync(path.join(home, 'memory', 'MEMORY.md'), 'utf8');
+    await m.consolidate({ now: NOW });
+    for (const id of redIds) {
+      expect(memoryMd, id).toContain(id);
+      const day = m.get(id)!.time.slice(0, 10);
+      const node = fs.readdirSync(path.join(home, 'memory', 'summaries', 'day')).find((f) => f.startsWith(day));
+      expect(node, `${id} ${day}`).toBeDefined();
+      expect(fs.readFileSync(path.join(home, 'memory', 'summaries', 'day', node!), 'utf8'), id).toContain(id);
     }
     m.close();
     const doc = cli(['doctor', '--dir', home]);
