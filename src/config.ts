@@ -247,6 +247,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     supersededAfterDays: num(0, 3650).optional(),
     maxShare: num(0, 0.5).optional(),
     trackRecalls: bool().optional(),
+    scope: z.enum(['low-trust', 'all'], { error: 'must be "low-trust" or "all"' }).optional(),
   });
 
   const LimitsSchema = section('limits', {

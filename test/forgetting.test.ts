@@ -64,14 +64,18 @@ describe('retention', () => {
       row('gone', 900),
       ...Array.from({ length: 90 }, (_, i) => row(`n${i}`, 10)),
     ];
-    const r = archiveCandidates({
+    const input = {
       rows,
       nowMs: NOW,
       recalls: new Map([['recalled', { count: 4, lastMs: NOW - 30 * DAY }]]),
       pinned: new Set(['pinned']),
       archived: new Set(['gone', 'red']),
-      options: FORGETTING_DEFAULTS,
-    });
+      options: { ...FORGETTING_DEFAULTS, scope: 'all' as const },
+    };
+    // by default retention picks only low-trust records: the chatter and diary ones
+    const low = archiveCandidates({ ...input, rows: [...rows, row('chat', 400, { tier: 'chatter' }), row('diary', 400, { kind: 'diary' })], options: FORGETTING_DEFAULTS });
+    expect(low.candidates.map((c) => c.id)).toEqual(['stale', 'chat', 'diary']);
+    const r = archiveCandidates(input);
     expect(r.candidates.map((c) => c.id)).toEqual(['stale', 'h1', 'old']);
     expect(r.candidates[0]!.reason).toMatch(/superseded 35 days ago/);
     expect(r.exempt).toMatchObject({ 'red line': 1, pinned: 1, 'head of a correction chain': 1, 'latest handoff': 1, archived: 1 });
@@ -86,7 +90,13 @@ function seedOld(home: string): { red: string; oldIds: string[] } {
   const mem = createOptmem({ dir: home, create: true, now: () => NOW });
   const red = mem.add({ text: '[hermes] 〔红线〕备份盘不许格式化', time: '2024-01-05T09:00:00Z' }).record.id;
   const oldIds: string[] = [];
-  for (let i = 0; i < 40; i++) oldIds.push(mem.add({ text: `[hermes] 旧任务 ${i} 的备份日志在 /var/log/old-${i}.log`, time: `2025-0${1 + (i % 6)}-1${i % 10}T09:00:00Z` }).record.id);
+  // old low-trust records (chatter, diary): what retention picks by default
+  for (let i = 0; i < 40; i++) {
+    const low = i % 2 ? { tier: 'chatter' } : { kind: 'diary' };
+    oldIds.push(mem.add({ text: `[hermes] 旧任务 ${i} 的备份日志在 /var/log/old-${i}.log`, time: `2025-0${1 + (i % 6)}-1${i % 10}T09:00:00Z`, ...low }).record.id);
+  }
+  // an old ordinary note is never picked by default (forgetting.scope "low-trust")
+  mem.add({ text: '[hermes] NAS 的管理地址是 192.168.1.20', time: '2024-06-01T09:00:00Z' });
   for (let i = 0; i < 160; i++) mem.add({ text: `[code] 新功能 ${i} 的接口 /api/v2/item-${i} 已上线`, time: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T09:00:00Z` });
   mem.close();
   return { red, oldIds };
@@ -103,7 +113,7 @@ describe('consolidate --archive', () => {
     // the old records, but those an inferred restatement made the head of a chain
     expect(dry.candidates.length).toBeGreaterThan(30);
     expect(dry.candidates.every((c) => oldIds.includes(c.id))).toBe(true);
-    expect(dry.chosen.length).toBe(Math.floor(0.02 * 201));
+    expect(dry.chosen.length).toBe(Math.floor(0.02 * 202));
     expect(dry.candidates.map((c) => c.id)).not.toContain(red);
     for (const [f, b] of files) expect(fs.readFileSync(path.join(home, f)).equals(b), f).toBe(true);
     expect(mem.archivedIds().size).toBe(0);
@@ -148,16 +158,16 @@ describe('optmem consolidate: the archive section', () => {
     expect(a.chosen.length).toBe(4);
     expect(a.archived).toEqual([]);
     const text = cli(['consolidate', '--now', now, '--dir', home]).stdout;
-    expect(text).toMatch(/archive: \d+ candidate\(s\) among 201 live records; this run's bound 4/);
+    expect(text).toMatch(/archive: \d+ candidate\(s\) among 202 live records; this run's bound 4/);
     expect(text).toMatch(/optmem consolidate --archive/);
     const dry = JSON.parse(cli(['consolidate', '--dry-run', '--archive', '--now', now, '--json', '--dir', home]).stdout).steps[0].data;
     expect(dry.archived).toEqual([]);
-    expect(JSON.parse(cli(['recent', '--archived', '--json', '--limit', '1000', '--dir', home]).stdout).records.length).toBe(201);
+    expect(JSON.parse(cli(['recent', '--archived', '--json', '--limit', '1000', '--dir', home]).stdout).records.length).toBe(202);
     const run = cli(['consolidate', '--archive', '--now', now, '--dir', home]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/gate on a copy .*passed/);
     expect(run.stdout).toMatch(/archived 4 \(event /);
-    expect(JSON.parse(cli(['recent', '--json', '--limit', '1000', '--dir', home]).stdout).records.length).toBe(201 - 4 + 0);
+    expect(JSON.parse(cli(['recent', '--json', '--limit', '1000', '--dir', home]).stdout).records.length).toBe(202 - 4 + 0);
     expect(cli(['consolidate', '--now', 'yesterday', '--dir', home]).stderr).toMatch(/--now: "yesterday" is not an ISO 8601 time/);
     expect(oldIds.length).toBe(40);
   });
@@ -200,7 +210,7 @@ describe('no red line is ever archived or lost (property, 10,000 random records)
     // a hand-written event naming red lines changes nothing
     mem.add({ text: `archive ${redIds.slice(0, 5).join(' ')}\nwhy: adversarial`, kind: 'event' });
     mem.close();
-    fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ forgetting: { maxShare: 0.5, threshold: 0.9, minAgeDays: 0, supersededAfterDays: 0 } }));
+    fs.writeFileSync(path.join(home, 'config.json'), JSON.stringify({ forgetting: { maxShare: 0.5, threshold: 0.9, minAgeDays: 0, supersededAfterDays: 0, scope: 'all' } }));
     for (let run = 0; run < 3; run++) {
       const m = createOptmem({ dir: home, now: () => NOW });
       const r = forget(m, { apply: true, now: NOW, gate: false });

@@ -24,6 +24,12 @@ export interface ForgettingOptions {
   maxShare: number;
   /** count which records searches return, to strengthen them (default true) */
   trackRecalls: boolean;
+  /**
+   * Which records retention may pick (default 'low-trust'): 'low-trust' is chatter-tier records and
+   * diary entries (what transcripts wrote, not what anyone stated); 'all' adds every other record
+   * but red lines. Superseded records their successors restate are candidates either way.
+   */
+  scope: 'low-trust' | 'all';
 }
 
 export const FORGETTING_DEFAULTS: Readonly<ForgettingOptions> = Object.freeze({
@@ -33,6 +39,7 @@ export const FORGETTING_DEFAULTS: Readonly<ForgettingOptions> = Object.freeze({
   supersededAfterDays: 30,
   maxShare: 0.02,
   trackRecalls: true,
+  scope: 'low-trust',
 });
 
 const TIER_FACTOR: Record<string, number> = { evidence: 2, normal: 1, chatter: 0.5 };
@@ -143,7 +150,7 @@ export function archiveCandidates(input: RetentionInput): CandidateReport {
     if (r.supersededMs !== null && r.covered === true && (input.nowMs - r.supersededMs) / DAY >= o.supersededAfterDays) {
       const since = Math.floor((input.nowMs - r.supersededMs) / DAY);
       candidates.push({ id: r.id, retention, reason: `superseded ${since} days ago`, recalls: recall?.count ?? 0, superseded: true });
-    } else if (ageDays >= o.minAgeDays && retention < o.threshold) {
+    } else if (ageDays >= o.minAgeDays && retention < o.threshold && (o.scope === 'all' || r.tier === 'chatter' || r.kind === 'diary')) {
       candidates.push({ id: r.id, retention, reason: `retention ${retention.toFixed(3)} < ${o.threshold} (${Math.floor(ageDays)} days old, ${recall?.count ?? 0} recalls)`, recalls: recall?.count ?? 0, superseded: false });
     } else probes.keep.push(r.id);
   }
