@@ -48,13 +48,8 @@ export interface SummaryNode {
   inputs: string[];
 }
 
-export interface NodePlan {
-  level: Level;
-  key: string;
-  from: string;
-  to: string;
-  domain: string | null;
-  fingerprint: string;
+/** A node to build: what it covers and its input fingerprint, known before it is built. */
+export interface NodePlan extends Pick<SummaryNode, 'level' | 'key' | 'from' | 'to' | 'domain' | 'fingerprint'> {
   build(): SummaryNode;
 }
 
