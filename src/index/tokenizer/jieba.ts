@@ -121,6 +121,25 @@ function textHash(s: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
+/**
+ * Loaded segmenters by their user dictionary, shared by every home of this process that has the
+ * same one: loading the dictionary costs about 45 ms, and a process that opens many homes (the
+ * evaluation gate opens one per scenario) would pay it each time. A segmenter is never changed once
+ * loaded. Two are kept: the shipped dictionary alone and the last home's own.
+ */
+const loadedSegmenters = new Map<string, import('@node-rs/jieba').Jieba>();
+
+function loadShared(user: string): import('@node-rs/jieba').Jieba {
+  let j = loadedSegmenters.get(user);
+  if (!j) {
+    const { Jieba } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
+    j = Jieba.withDict(Buffer.concat([readBaseDict(), Buffer.from(user + '\n', 'utf8')]));
+    if (loadedSegmenters.size >= 2) loadedSegmenters.delete(loadedSegmenters.keys().next().value!);
+    loadedSegmenters.set(user, j);
+  }
+  return j;
+}
+
 export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
   let user: string | null = null;
   let id: string | null = null;
@@ -128,11 +147,7 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
   let tfidf: import('@node-rs/jieba').TfIdf | null = null;
   const getUser = () => (user ??= readUserDict(homeDictFile));
   const load = () => {
-    if (!jieba) {
-      const u = getUser();
-      const { Jieba } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
-      jieba = Jieba.withDict(Buffer.concat([readBaseDict(), Buffer.from(u + '\n', 'utf8')]));
-    }
+    jieba ??= loadShared(getUser());
     return jieba;
   };
   const getId = () => (id ??= `jieba3-${baseDictDigest().slice(0, 12)}-${textHash(getUser())}`);
