@@ -209,6 +209,8 @@ export interface Optmem {
   unarchive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
   /** the ids archived now (red lines never are) */
   archivedIds(): Set<string>;
+  /** Write a consistent copy of the index, up to date with the files, to `file` (which must not exist). */
+  snapshotIndex(file: string): void;
   /**
    * The records retention would archive now (consolidate/retention.ts), most forgettable first,
    * with the exempt counts and this run's bound. Reads only.
@@ -588,6 +590,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         return new Set(index.archivedIds());
+      });
+    },
+    snapshotIndex(file) {
+      withIndex(() => {
+        syncForRead();
+        index.db.prepare('VACUUM INTO ?').run(file);
       });
     },
     archiveCandidates(opts = {}) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOptmem, type Optmem } from '../src/index.js';
 import { mulberry32 } from './prng.js';
+import { copyHome } from '../src/eval/home-copy.js';
 import { cli, dayFiles, tempHome } from './helpers.js';
 
 const NOW = '2026-12-01T00:00:00+08:00';
@@ -34,6 +35,41 @@ const ranked = (mem: Optmem, extra: { archived?: boolean } = {}) =>
 function logHashes(home: string): Map<string, string> {
   return new Map(dayFiles(home).map((f) => [f, crypto.createHash('sha256').update(fs.readFileSync(path.join(home, f))).digest('hex')]));
 }
+
+describe('a copy of a home with its index (what the archive gate searches)', () => {
+  it('opens without re-reading unchanged day files, and re-reads one that changed after the index was copied', () => {
+    const home = tempHome();
+    const mem = seed(home, 40);
+    const plain = copyHome(home);
+    const withIndex = copyHome(home, { index: (f) => mem.snapshotIndex(f) });
+    try {
+      const a = createOptmem({ dir: plain.dir });
+      const b = createOptmem({ dir: withIndex.dir });
+      expect(a.openReport.filesRead).toBe(dayFiles(home).length);
+      expect(b.openReport.filesRead).toBe(0);
+      // the copy answers as the home does (a rebuilt index may order equal scores otherwise)
+      expect(ranked(b)).toEqual(ranked(mem));
+      a.close();
+      b.close();
+      // a day file written after the index was copied (a writer between the snapshot and the copy)
+      const later = copyHome(home, {
+        index: (f) => {
+          mem.snapshotIndex(f);
+          mem.add({ text: '[code] 后端端口 7070 写在 deploy-late 里', time: '2026-11-03T10:00:00+08:00' });
+        },
+      });
+      const c = createOptmem({ dir: later.dir });
+      expect(c.openReport.filesRead).toBe(1);
+      expect(c.search({ query: 'deploy-late', now: NOW }).results.length).toBe(1);
+      c.close();
+      later.remove();
+    } finally {
+      plain.remove();
+      withIndex.remove();
+      mem.close();
+    }
+  });
+});
 
 describe('archive and unarchive', () => {
   it('a random sample archived then unarchived restores identical results; no log byte before the events changes', () => {

@@ -81,9 +81,9 @@ function health(mem: Optmem, probes: { sample: string[]; redLines: string[]; hea
  * Run the gate for archiving `ids` in `home` as of `nowIso`. `keep` are live records that stay
  * (the known-item sample is drawn from them, by a hash of their ids: the same home, the same sample).
  */
-export function gateArchive(home: string, ids: string[], probes: GateProbes, nowIso: string, tolerance = 0.005): ArchiveGateResult {
+export function gateArchive(home: string, ids: string[], probes: GateProbes, nowIso: string, tolerance = 0.005, snapshotIndex?: (file: string) => void): ArchiveGateResult {
   const t0 = Date.now();
-  const copy = copyHome(home);
+  const copy = copyHome(home, snapshotIndex ? { index: snapshotIndex } : {});
   try {
     const mem = createOptmem({ dir: copy.dir });
     try {

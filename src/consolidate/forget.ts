@@ -51,7 +51,7 @@ export function forget(mem: Optmem, opts: { apply: boolean; now?: string | numbe
   };
   if (!opts.apply || chosen.length === 0) return report;
   if (opts.gate !== false) {
-    report.gate = gateArchive(mem.home, chosen, c.probes, nowIso);
+    report.gate = gateArchive(mem.home, chosen, c.probes, nowIso, undefined, (file) => mem.snapshotIndex(file));
     if (!report.gate.pass) return report;
   }
   const byId = new Map(c.candidates.map((x) => [x.id, x]));
