@@ -5,7 +5,7 @@ import { doorRules, keyExpansionOptions, readConfig, type HomeConfig } from './c
 import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
 import { parseTime } from './core/time.js';
-import { appendRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
+import { appendRecalls, compactRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
 import { archiveCandidates, type CandidateReport } from './consolidate/retention.js';
 import { forget } from './consolidate/forget.js';
 import { coveredBy } from './consolidate/coverage.js';
@@ -681,6 +681,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
       // Use raises a span's salience: how often searches returned the record (the recall log),
       // in powers of two (1, 3, 7, 15 … recalls), so a node is rebuilt when a record's use has
       // doubled, not on every search.
+      // A recall log past 1 MiB becomes one line per record (the same counts and last times).
+      if (!dryRun) compactRecalls(layout.recallsFile);
       const uses = opts.uses ?? usesFromRecalls(readRecalls(layout.recallsFile));
       return runConsolidate(
         {

@@ -11,6 +11,7 @@ import { createOptmem } from '../src/index.js';
 import { forget } from '../src/consolidate/forget.js';
 import { archiveCandidates, retentionOf, FORGETTING_DEFAULTS, type RetentionRow } from '../src/consolidate/retention.js';
 import { coveredBy } from '../src/consolidate/coverage.js';
+import { compactRecalls, readRecalls } from '../src/consolidate/recall-log.js';
 import { mulberry32 } from './prng.js';
 import { cli, dayFiles, tempHome } from './helpers.js';
 
@@ -140,8 +141,18 @@ describe('consolidate --archive', () => {
     for (let i = 0; i < 3; i++) expect(mem.search({ query: '旧任务 7 备份日志 old-7', now: NOW }).results[0]!.id).toBe(oldIds[7]);
     expect(mem.archiveCandidates({ now: NOW }).candidates.map((c) => c.id)).not.toContain(oldIds[7]);
     // a torn line in the recall log is skipped and counted, never fatal
-    fs.appendFileSync(path.join(home, 'usage', 'recalls.jsonl'), '{"t": 17');
+    const log = path.join(home, 'usage', 'recalls.jsonl');
+    fs.appendFileSync(log, '{"t": 17');
     expect(mem.archiveCandidates({ now: NOW }).recallLog.skipped).toBe(1);
+    // compaction keeps every count and last time (and the torn tail as it was)
+    const counted = readRecalls(log);
+    const c = compactRecalls(log, 0)!;
+    expect(c).toEqual({ linesBefore: 3, linesAfter: counted.byId.size });
+    const after = readRecalls(log);
+    expect([...after.byId].sort()).toEqual([...counted.byId].sort());
+    expect(after.byId.get(oldIds[7]!)!.count).toBe(3);
+    expect(fs.readFileSync(log, 'utf8').endsWith('{"t": 17')).toBe(true);
+    expect(mem.archiveCandidates({ now: NOW }).candidates.map((x) => x.id)).not.toContain(oldIds[7]);
     mem.close();
   });
 });
