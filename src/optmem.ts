@@ -215,7 +215,7 @@ export interface Optmem {
    * The records retention would archive now (consolidate/retention.ts), most forgettable first,
    * with the exempt counts and this run's bound. Reads only.
    */
-  archiveCandidates(opts?: { now?: string | number }): CandidateReport & { recallLog: { lines: number; skipped: number; skippedLines: number[] } };
+  archiveCandidates(opts?: { now?: string | number }): CandidateReport & { nowMs: number; recallLog: { lines: number; skipped: number; skippedLines: number[] } };
   /** true when the home cannot be written: reads work from a private copy of the index */
   readonly readOnly: boolean;
   /** the core memory block: show, add, pin, unpin, remove */
@@ -613,7 +613,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           r.covered = old !== null && coveredBy(old.text, successors);
         }
         const report = archiveCandidates({ rows, nowMs, recalls: recalls.byId, pinned: new Set(pins.pinned), archived: index.archivedIds(), options: config.forgetting });
-        return { ...report, recallLog: { lines: recalls.lines, skipped: recalls.skipped, skippedLines: recalls.skippedLines } };
+        return { ...report, nowMs, recallLog: { lines: recalls.lines, skipped: recalls.skipped, skippedLines: recalls.skippedLines } };
       });
     },
     import(text, opts = {}) {

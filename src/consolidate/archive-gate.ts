@@ -10,6 +10,7 @@
  * The copy is deleted afterwards; the home is only read.
  */
 import crypto from 'node:crypto';
+import { stripMarkers } from '../core/markers.js';
 import { copyHome } from '../eval/home-copy.js';
 import { createOptmem, type Optmem } from '../optmem.js';
 
@@ -35,9 +36,9 @@ const QUERY_CHARS = 120;
 
 const hashOf = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
-function queryOf(text: string): string {
-  const one = text.replace(/^\s*\[[A-Za-z][\w-]*\]\s*/, '').replace(/〔[^〕]{1,8}〕/g, ' ').replace(/\s+/g, ' ').trim();
-  return one.slice(0, QUERY_CHARS);
+/** A record's own words as a query: without its domain prefix and markers, cut at QUERY_CHARS. */
+function queryOf(text: string, domains: readonly string[]): string {
+  return stripMarkers(text, domains).replace(/\s+/g, ' ').trim().slice(0, QUERY_CHARS);
 }
 
 /** The records of a gate run: the sample that stays, every red line, every live correction chain head. */
@@ -49,7 +50,7 @@ export interface GateProbes {
 
 function health(mem: Optmem, probes: { sample: string[]; redLines: string[]; heads: string[] }, nowIso: string): ArchiveHealth {
   const results = (text: string) => {
-    const q = queryOf(text);
+    const q = queryOf(text, mem.config.domains);
     return /[\p{L}\p{N}]/u.test(q) ? mem.search({ query: q, limit: TOP, now: nowIso }).results : null;
   };
   const recallOf = (ids: string[]) => {

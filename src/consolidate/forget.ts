@@ -32,9 +32,9 @@ export interface ForgetReport {
 }
 
 export function forget(mem: Optmem, opts: { apply: boolean; now?: string | number; gate?: boolean }): ForgetReport {
-  const nowMs = typeof opts.now === 'number' ? opts.now : undefined;
   const c = mem.archiveCandidates(opts.now === undefined ? {} : { now: opts.now });
-  const nowIso = formatIso(nowMs ?? (opts.now === undefined ? Date.now() : Date.parse(String(opts.now))));
+  // the gate searches at the clock retention used: the memory's own, unless `now` was given
+  const nowIso = formatIso(c.nowMs);
   const chosen = c.candidates.slice(0, c.limit).map((x) => x.id);
   const report: ForgetReport = {
     dryRun: !opts.apply,

@@ -26,9 +26,16 @@ export const RECALL_TOP = 5;
 
 export function appendRecalls(file: string, ids: string[], nowMs: number): void {
   if (ids.length === 0) return;
+  const line = JSON.stringify({ t: nowMs, ids: ids.slice(0, RECALL_TOP) }) + '\n';
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.appendFileSync(file, JSON.stringify({ t: nowMs, ids: ids.slice(0, RECALL_TOP) }) + '\n');
+    try {
+      fs.appendFileSync(file, line);
+    } catch (e) {
+      // the first recall of a home makes the folder; every other search is one append
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.appendFileSync(file, line);
+    }
   } catch {
     // Best effort: a full disk or a read-only home loses a count, never a search.
   }

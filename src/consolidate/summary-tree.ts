@@ -121,21 +121,12 @@ export function planTree(records: readonly TreeRecord[], opts: TreeOptions, buil
     const recs = byDay.get(date)!.sort((a, b) => a.timeMs - b.timeMs || (a.id < b.id ? -1 : 1));
     const fingerprint = hash([salt, 'day', date, ...recs.map(recordPrint)]);
     let built: SummaryNode | null = null;
+    const head = { level: 'day' as const, key: date, from: date, to: date, domain: null, fingerprint };
     const plan: NodePlan = {
-      level: 'day',
-      key: date,
-      from: date,
-      to: date,
-      domain: null,
-      fingerprint,
+      ...head,
       build: () =>
         (built ??= {
-          level: 'day',
-          key: date,
-          from: date,
-          to: date,
-          domain: null,
-          fingerprint,
+          ...head,
           bullets: choose(recs.flatMap((r) => spansOf(r, true)), opts.dayChars).sort(inTimeOrder),
           records: recs.length,
           builder,
@@ -151,18 +142,14 @@ export function planTree(records: readonly TreeRecord[], opts: TreeOptions, buil
   const parent = (level: 'week' | 'month', key: string, from: string, to: string, children: NodePlan[], budget: number): NodePlan => {
     const fingerprint = hash([salt, level, key, ...children.map((c) => c.fingerprint)]);
     let built: SummaryNode | null = null;
+    const head = { level, key, from, to, domain: null, fingerprint };
     return {
-      level,
-      key,
-      from,
-      to,
-      domain: null,
-      fingerprint,
+      ...head,
       build: () => {
         if (built) return built;
         const kids = children.map((c) => c.build());
         const spans = kids.flatMap((k) => k.bullets.map((b) => ({ ...b, forced: b.redline })));
-        built = { level, key, from, to, domain: null, fingerprint, bullets: choose(spans, budget).sort(inTimeOrder), records: kids.reduce((s, k) => s + k.records, 0), builder, inputs: [...new Set(spans.flatMap((b) => b.ids))] };
+        built = { ...head, bullets: choose(spans, budget).sort(inTimeOrder), records: kids.reduce((s, k) => s + k.records, 0), builder, inputs: [...new Set(spans.flatMap((b) => b.ids))] };
         return built;
       },
     };
@@ -203,15 +190,11 @@ export function planTree(records: readonly TreeRecord[], opts: TreeOptions, buil
     const recs = all.filter((r) => r.date >= from);
     const fingerprint = hash([salt, 'domain', domain, ...recs.map(recordPrint)]);
     let built: SummaryNode | null = null;
+    const head = { level: 'domain' as const, key: domain, from, to, domain, fingerprint };
     plans.push({
-      level: 'domain',
-      key: domain,
-      from,
-      to,
-      domain,
-      fingerprint,
+      ...head,
       build: () =>
-        (built ??= { level: 'domain', key: domain, from, to, domain, fingerprint, bullets: choose(recs.flatMap((r) => spansOf(r, false)), opts.domainChars).sort(inTimeOrder), records: recs.length, builder, inputs: recs.map((r) => r.id) }),
+        (built ??= { ...head, bullets: choose(recs.flatMap((r) => spansOf(r, false)), opts.domainChars).sort(inTimeOrder), records: recs.length, builder, inputs: recs.map((r) => r.id) }),
     });
   }
   return plans;
