@@ -48,7 +48,45 @@ export interface HomeConfig {
   consolidate: ConsolidateConfig;
   /** how records are indexed (docs/CONFIG.md "Index") */
   index: IndexConfig;
+  /** `optmem serve`: where it listens and its limits (docs/SERVER.md) */
+  server: ServerConfig;
 }
+
+export interface ServerConfig {
+  /** the address to listen on (default "127.0.0.1"); `--host` wins; anything but loopback needs `--host` */
+  host: string;
+  /** the port (default 8765; 0 picks a free one); `--port` wins */
+  port: number;
+  /** Host header names accepted besides the loopback names and the listening host (default none) */
+  allowedHosts: string[];
+  /** largest request body in bytes (default 1 048 576; 1 024–67 108 864); import takes `importBytes` */
+  bodyBytes: number;
+  /** largest body of `POST /api/import` in bytes (default 33 554 432; 1 024–1 073 741 824) */
+  importBytes: number;
+  /** requests per second per token, sustained (default 50; 1–100 000) */
+  ratePerSecond: number;
+  /** requests a token may make at once above the sustained rate (default 200; 1–1 000 000) */
+  rateBurst: number;
+  /** the cap on `limit` in search and lists (default 100; 1–1000) */
+  maxResults: number;
+  /** how long a login link printed by `optmem login` is valid, seconds (default 300; 10–86 400) */
+  loginSeconds: number;
+  /** how long an inspector session lasts, seconds (default 43 200; 60–2 592 000) */
+  sessionSeconds: number;
+}
+
+export const SERVER_DEFAULTS: Readonly<ServerConfig> = Object.freeze({
+  host: '127.0.0.1',
+  port: 8765,
+  allowedHosts: Object.freeze([]) as unknown as string[],
+  bodyBytes: 1_048_576,
+  importBytes: 33_554_432,
+  ratePerSecond: 50,
+  rateBurst: 200,
+  maxResults: 100,
+  loginSeconds: 300,
+  sessionSeconds: 43_200,
+});
 
 export interface IndexConfig {
   /** key expansion (index/key-expansion.ts): false (default), true (every part) or the parts to derive */
@@ -149,6 +187,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     consolidate: { summaries: TREE_DEFAULTS, summarizer: SUMMARIZER_DEFAULTS },
     forgetting: FORGETTING_DEFAULTS,
     index: INDEX_DEFAULTS,
+    server: SERVER_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -334,6 +373,22 @@ function buildConfigSchema({ z }: typeof Zod) {
     keyTopK: int(1, 20).optional(),
   });
 
+  const ServerSchema = section('server', {
+    host: z.string({ error: 'must be an address like "127.0.0.1"' }).regex(/^[\w.:\-\[\]]+$/, { error: 'must be an address like "127.0.0.1"' }).optional(),
+    port: int(0, 65_535).optional(),
+    allowedHosts: z
+      .array(z.string(), { error: 'must be a list of host names like "mem.lan"' })
+      .refine((d) => d.every((x) => /^[\w.\-\[\]:]+$/.test(x)), { error: 'must be a list of host names like "mem.lan" (optionally with :port)' })
+      .optional(),
+    bodyBytes: int(1024, 67_108_864).optional(),
+    importBytes: int(1024, 1_073_741_824).optional(),
+    ratePerSecond: num(1, 100_000).optional(),
+    rateBurst: int(1, 1_000_000).optional(),
+    maxResults: int(1, 1000).optional(),
+    loginSeconds: int(10, 86_400).optional(),
+    sessionSeconds: int(60, 2_592_000).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -355,6 +410,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     consolidate: ConsolidateSchema.optional(),
     forgetting: ForgettingSchema.optional(),
     index: IndexSchema.optional(),
+    server: ServerSchema.optional(),
   });
 }
 
@@ -497,6 +553,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   if (o.consolidate?.summarizer) Object.assign(cfg.consolidate.summarizer, o.consolidate.summarizer);
   if (o.forgetting) Object.assign(cfg.forgetting, o.forgetting);
   if (o.index) Object.assign(cfg.index, o.index.keyExpansion === undefined || typeof o.index.keyExpansion === 'boolean' ? o.index : { ...o.index, keyExpansion: [...o.index.keyExpansion] });
+  if (o.server) Object.assign(cfg.server, o.server.allowedHosts ? { ...o.server, allowedHosts: o.server.allowedHosts.map((h) => h.toLowerCase()) } : o.server);
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'INVALID_RECORD' // a record's field is out of range
   | 'INVALID_INPUT' // an input file (JSONL import, config) has a bad line or field
   | 'NOT_FOUND'
+  | 'FORBIDDEN' // the caller's token does not allow this (scope, project or domain): HTTP 403
   | 'IO' // the files could not be read or written
   | 'INDEX'; // the SQLite index failed in a way a rebuild did not cure
 

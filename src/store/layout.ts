@@ -49,6 +49,18 @@ export interface Layout {
   summariesDir: string;
   /** which records searches returned, for retention (`usage/recalls.jsonl`; consolidate/recall-log.ts) */
   recallsFile: string;
+  /** the HTTP server's own state (`server/`): never records, never exported */
+  serverDir: string;
+  /** access tokens, hashed (`server/tokens.json`) */
+  tokensFile: string;
+  /** one-time login links for the inspector, hashed (`server/logins.json`) */
+  loginsFile: string;
+  /** one JSON line per request (`server/audit.jsonl`) */
+  auditFile: string;
+  /** where a running server listens, for `optmem login` (`server/serve.json`) */
+  serveStateFile: string;
+  /** evaluation reports kept for the server and the inspector (`eval/reports/*.json`) */
+  evalReportsDir: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -78,6 +90,12 @@ export function layoutOf(home: string): Layout {
     memoryIndexFile: path.join(h, 'memory', 'MEMORY.md'),
     summariesDir: path.join(h, 'memory', 'summaries'),
     recallsFile: path.join(h, 'usage', 'recalls.jsonl'),
+    serverDir: path.join(h, 'server'),
+    tokensFile: path.join(h, 'server', 'tokens.json'),
+    loginsFile: path.join(h, 'server', 'logins.json'),
+    auditFile: path.join(h, 'server', 'audit.jsonl'),
+    serveStateFile: path.join(h, 'server', 'serve.json'),
+    evalReportsDir: path.join(h, 'eval', 'reports'),
   };
 }
 

@@ -43,6 +43,9 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   ingest: () => import('./ingest-command.js').then((m) => m.ingestCommand),
   embed: () => import('./embed-command.js').then((m) => m.embedCommand),
   topics: () => import('./topics-command.js').then((m) => m.topicsCommand),
+  serve: () => import('./serve-command.js').then((m) => m.serveCommand),
+  token: () => import('./token-command.js').then((m) => m.tokenCommand),
+  login: () => import('./token-command.js').then((m) => m.loginCommand),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);

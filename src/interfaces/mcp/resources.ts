@@ -1,7 +1,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isOptmemError } from '../../core/errors.js';
-import type { Optmem } from '../../optmem.js';
+import type { ToolMemory } from './tools/common.js';
 
 export const CORE_URI = 'optmem://core';
 export const HANDOFF_TEMPLATE = 'optmem://handoff/{project}';
@@ -18,7 +18,7 @@ function asProtocolError(e: unknown): never {
 }
 
 /** Core memory, and each project's current handoff: what a host may load without a tool call. */
-export function registerResources(server: McpServer, mem: Optmem): void {
+export function registerResources(server: McpServer, mem: ToolMemory): void {
   server.registerResource(
     'core-memory',
     CORE_URI,

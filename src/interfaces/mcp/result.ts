@@ -52,6 +52,7 @@ const CODE_HINTS: Record<ErrorCode, string> = {
   INVALID_RECORD: 'fix the field named in the message and call again; nothing was written',
   INVALID_INPUT: "a file in the memory home has a bad line (named in the message); tell the user, it needs fixing by hand",
   NOT_FOUND: 'the memory home does not exist; the user should run `optmem init` or start the server with --dir pointing at it',
+  FORBIDDEN: 'your token does not allow this (its scope, projects or domains); ask the user for a token that does, or stay within its projects',
   IO: 'the memory files could not be read or written; try once more, and if it fails again tell the user to run `optmem doctor`',
   INDEX: 'the search index failed; tell the user to run `optmem reindex` then `optmem doctor`',
 };

@@ -8,7 +8,7 @@ import { JsonRpcStdioTransport } from './stdio-transport.js';
 import { registerCoreTools } from './tools/core.js';
 import { registerRecordTools } from './tools/records.js';
 import { registerSessionTools } from './tools/sessions.js';
-import type { ToolContext } from './tools/common.js';
+import type { ToolContext, ToolMemory } from './tools/common.js';
 
 /**
  * The MCP server: a composition root. It receives an open memory (the CLI resolved the home from
@@ -28,7 +28,7 @@ function packageVersion(): string {
 export interface McpServerOptions extends ToolContext {}
 
 /** An McpServer over one memory: tools (search, add, get, history, core_*, session_*) and resources. */
-export function createMcpServer(mem: Optmem, opts: McpServerOptions): McpServer {
+export function createMcpServer(mem: ToolMemory, opts: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'optmem', version: packageVersion() }, { instructions: SERVER_INSTRUCTIONS });
   registerRecordTools(server, mem, opts);
   registerCoreTools(server, mem, opts);

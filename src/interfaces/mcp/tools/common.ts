@@ -1,4 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Optmem } from '../../../optmem.js';
 
 /** What every tool module receives from the composition root. */
 export interface ToolContext {
@@ -16,3 +17,9 @@ export const APPENDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: 
 
 /** Writers whose repetition changes nothing more (pin, unpin, remove). */
 export const IDEMPOTENT: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/**
+ * What the tools use of the memory: a local handle (stdio) or a token's view of it (the HTTP
+ * server's scoped memory, which checks scope, projects and domains before each call).
+ */
+export type ToolMemory = Pick<Optmem, 'search' | 'add' | 'get' | 'history' | 'link' | 'unlink' | 'core' | 'sessionStart' | 'sessionEnd' | 'projects' | 'handoff'>;

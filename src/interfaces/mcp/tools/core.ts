@@ -1,10 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { Optmem } from '../../../optmem.js';
 import type { CoreChange, CoreEntry, CoreMemory } from '../../../sessions/types.js';
 import { DESCRIPTIONS } from '../descriptions.js';
 import { guarded, notFound, okMarkdown } from '../result.js';
-import { APPENDS, IDEMPOTENT, READ_ONLY, type ToolContext } from './common.js';
+import { APPENDS, IDEMPOTENT, READ_ONLY, type ToolContext, type ToolMemory } from './common.js';
 
 const entry = (e: CoreEntry) => ({ id: e.id, reason: e.reason, text: e.text, project: e.project, time: e.time });
 
@@ -25,7 +24,7 @@ function changeResult(c: CoreChange, extra: Record<string, unknown> = {}) {
 
 const id = { id: z.string().describe('the record id (from search or add)') };
 
-export function registerCoreTools(server: McpServer, mem: Optmem, ctx: ToolContext): void {
+export function registerCoreTools(server: McpServer, mem: ToolMemory, ctx: ToolContext): void {
   server.registerTool(
     'core_show',
     {

@@ -1,13 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { Optmem } from '../../../optmem.js';
 import { resolutionNote, type Edge } from '../../../index/supersession.js';
 import type { IndexedRecord } from '../../../index/record-index.js';
 import type { SearchHit } from '../../../query/types.js';
 import { recordToJson } from '../../../io/jsonl.js';
 import { DESCRIPTIONS } from '../descriptions.js';
 import { guarded, notFound, ok } from '../result.js';
-import { APPENDS, READ_ONLY, type ToolContext } from './common.js';
+import { APPENDS, READ_ONLY, type ToolContext, type ToolMemory } from './common.js';
 
 /** How a supersession link was found, in a few words. */
 export function edgeSummary(e: Edge): Record<string, unknown> {
@@ -50,7 +49,7 @@ function recordJson(r: IndexedRecord): Record<string, unknown> {
 
 const list = z.array(z.string());
 
-export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolContext): void {
+export function registerRecordTools(server: McpServer, mem: ToolMemory, ctx: ToolContext): void {
   server.registerTool(
     'search',
     {
@@ -114,7 +113,7 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
       annotations: APPENDS,
     },
     guarded(ctx.log, (a) => {
-      const { record, supersedes, resolution, warnings } = mem.add({
+      const added = mem.add({
         text: a.text,
         domain: a.domain,
         project: a.project,
@@ -125,6 +124,8 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
         time: a.time,
         source: { agent: a.agent ?? ctx.agent, session: a.session },
       });
+      const { record, supersedes, resolution, warnings } = added;
+      const quarantined = (added as { quarantined?: boolean }).quarantined === true;
       return ok({
         id: record.id,
         record: recordToJson(record),
@@ -133,6 +134,8 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
         ...(resolution ? { resolution: { status: resolution.status, candidates: resolution.candidates } } : {}),
         ...(resolution && resolution.status !== 'linked' && !supersedes.length ? { note: resolutionNote(resolution) } : {}),
         warnings,
+        // kept in the log, out of search and packs until the owner approves it
+        ...(quarantined ? { quarantined: true } : {}),
       });
     }),
   );

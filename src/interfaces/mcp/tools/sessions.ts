@@ -1,14 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { Optmem } from '../../../optmem.js';
 import { recordToJson } from '../../../io/jsonl.js';
 import { DESCRIPTIONS } from '../descriptions.js';
 import { guarded, ok, okMarkdown } from '../result.js';
-import { APPENDS, READ_ONLY, type ToolContext } from './common.js';
+import { APPENDS, READ_ONLY, type ToolContext, type ToolMemory } from './common.js';
 
 const items = (what: string) => z.array(z.string()).optional().describe(what);
 
-export function registerSessionTools(server: McpServer, mem: Optmem, ctx: ToolContext): void {
+export function registerSessionTools(server: McpServer, mem: ToolMemory, ctx: ToolContext): void {
   server.registerTool(
     'session_start',
     {
