@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { OptmemError } from '../../core/errors.js';
 import { serializeRecord } from '../../core/record-format.js';
-import type { RecordInput } from '../../core/record.js';
-import { homeExists, initHome } from '../../optmem.js';
-import { parseJsonlRecords, recordToJson } from '../../io/jsonl.js';
+import type { MemoryRecord, RecordInput } from '../../core/record.js';
+import { homeExists, initHome, type HistoryResult, type ImportResult } from '../../optmem.js';
+import { parseJsonlRecords, recordToJson, type RecordJson } from '../../io/jsonl.js';
 import { DEFAULT_CONFIG } from '../../config.js';
 import { str, strList } from './args.js';
 import { recordLine } from './format.js';
 import { checkNotFile } from './home.js';
-import { resolutionNote, type Edge } from '../../index/supersession.js';
+import { resolutionNote, type Edge, type Resolution } from '../../index/supersession.js';
 import type { Command, CommandContext } from './types.js';
 
 // The command types live in types.ts; hooks and MCP still import them from here.
@@ -69,37 +69,19 @@ export const COMMANDS: Record<string, Command> = {
     },
     details: 'TEXT is the record (several words are joined with spaces); - reads it from standard input.',
     run(ctx) {
-      const v = ctx.args.values;
-      const p = ctx.args.positionals;
-      if (p.length === 0) throw new OptmemError('USAGE', `add: the record's text is missing (usage: ${COMMANDS.add!.usage})`);
-      const text = p.length === 1 && p[0] === '-' ? ctx.io.readStdin() : p.join(' ');
-      if (!text.trim()) throw new OptmemError('USAGE', 'add: the record\'s text is empty', { field: 'text' });
-      const input: RecordInput = {
-        text,
-        id: str(v.id),
-        domain: str(v.domain),
-        project: str(v.project),
-        kind: str(v.kind),
-        tier: str(v.tier),
-        corrects: strList(v.corrects)?.flatMap((s) => s.split(',')),
-        time: str(v.time),
-        tags: strList(v.tag)?.flatMap((s) => s.split(',')),
-        source: { agent: str(v.agent), session: str(v.session), ref: str(v.ref) },
-      };
+      const input = addInput(ctx);
       // The fields are checked against the home's config by add(), before anything is written.
       const m = ctx.open();
       try {
-        const { record, warnings, supersedes, resolution } = m.add(input);
-        for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
-        if (!ctx.json) {
-          for (const e of supersedes.filter((x) => !x.blocked)) ctx.io.stderr(`optmem: supersedes ${e.oldId} (${describeEdge(e)})\n`);
-          const note = resolutionNote(resolution);
-          if (note && !supersedes.length) ctx.io.stderr(`optmem: ${note}\n`);
-        }
-        out(ctx, { id: record.id, record: recordToJson(record), supersedes, resolution, warnings }, `${record.id}\n`);
+        printAdd(ctx, m.add(input));
       } finally {
         m.close();
       }
+      return 0;
+    },
+    async remote(ctx, client) {
+      const { data } = await client.json<AddOutput>('POST', '/api/records', addInput(ctx));
+      printAdd(ctx, data);
       return 0;
     },
   },
@@ -117,11 +99,17 @@ export const COMMANDS: Record<string, Command> = {
       const m = ctx.open();
       try {
         const r = m.import(text, { skipExisting: ctx.args.values['skip-existing'] === true, source });
-        for (const w of r.warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
-        out(ctx, r, `imported ${r.imported} record${r.imported === 1 ? '' : 's'}${r.skipped ? `, skipped ${r.skipped} already present` : ''}\n`);
+        printImport(ctx, r);
       } finally {
         m.close();
       }
+      return 0;
+    },
+    async remote(ctx, client) {
+      const file = onePositional(ctx, 'JSONL file');
+      const text = readInput(ctx, file);
+      const q = ctx.args.values['skip-existing'] === true ? '?skipExisting=true' : '';
+      printImport(ctx, JSON.parse(await client.text('POST', `/api/import${q}`, text)) as ImportResult);
       return 0;
     },
   },
@@ -149,6 +137,11 @@ export const COMMANDS: Record<string, Command> = {
       }
       return 0;
     },
+    async remote(ctx, client) {
+      if (ctx.args.positionals.length) throw new OptmemError('USAGE', 'export takes no arguments');
+      ctx.io.stdout(await client.text('GET', '/api/export'));
+      return 0;
+    },
   },
   get: {
     summary: 'show one record',
@@ -166,14 +159,21 @@ export const COMMANDS: Record<string, Command> = {
           return 1;
         }
         const archived = r.tier !== 'redline' && m.archivedIds().has(r.id);
-        out(
-          ctx,
-          { record: { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}) } },
-          `${r.file}:${r.line}${archived ? '  (archived: left out of default search; optmem unarchive ' + r.id + ' brings it back)' : ''}\n${serializeRecord(r, m.config.domains)}`,
-        );
+        printGet(ctx, { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}) }, serializeRecord(r, m.config.domains));
       } finally {
         m.close();
       }
+      return 0;
+    },
+    async remote(ctx, client) {
+      const id = onePositional(ctx, 'record id');
+      const { status, data } = await client.json<{ record: GotRecord; markdown: string }>('GET', `/api/records/${encodeURIComponent(id)}`, undefined, { accept: [404] });
+      if (status === 404) {
+        ctx.io.stderr(`optmem: no record ${id}\n`);
+        if (ctx.json) ctx.io.stdout(JSON.stringify({ record: null }) + '\n');
+        return 1;
+      }
+      printGet(ctx, data.record, data.markdown);
       return 0;
     },
   },
@@ -192,23 +192,21 @@ export const COMMANDS: Record<string, Command> = {
           if (ctx.json) ctx.io.stdout(JSON.stringify({ history: null }) + '\n');
           return 1;
         }
-        const lines = h.chain.map(({ record, superseded }) => {
-          const mark = record.id === h.current ? 'current   ' : superseded ? 'superseded' : 'standing  ';
-          const into = h.edges.filter((e) => e.newId === record.id);
-          const how = into.map((e) => `${e.blocked ? 'tried to supersede (blocked: red line) ' : 'supersedes '}${e.oldId} (${describeEdge(e)})`).join('; ');
-          return `${mark} ${recordLine(record)}${record.id === id ? '  ← asked' : ''}\n           ${record.text.replace(/\s+/g, ' ').slice(0, 100)}${how ? `\n           ${how}` : ''}`;
-        });
-        for (const e of h.events) {
-          lines.push(`event      ${e.verb} ${e.newId} ${e.oldId} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
-        }
-        for (const e of h.archiveEvents) {
-          lines.push(`event      ${e.verb} ${e.id} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
-        }
-        const linked = h.chain.length > 1 || h.events.length > 0 || h.archiveEvents.length > 0;
-        out(ctx, { history: { ...h, chain: h.chain.map((c) => ({ ...recordToJson(c.record), superseded: c.superseded })) } }, (linked ? lines.join('\n') : `${lines[0]}\n           (no supersession links)`) + '\n');
+        printHistory(ctx, { ...h, chain: h.chain.map((c) => ({ ...recordToJson(c.record), superseded: c.superseded })) }, id);
       } finally {
         m.close();
       }
+      return 0;
+    },
+    async remote(ctx, client) {
+      const id = onePositional(ctx, 'record id');
+      const { status, data } = await client.json<{ history: HistoryJson }>('GET', `/api/records/${encodeURIComponent(id)}/history`, undefined, { accept: [404] });
+      if (status === 404) {
+        ctx.io.stderr(`optmem: no record ${id}\n`);
+        if (ctx.json) ctx.io.stdout(JSON.stringify({ history: null }) + '\n');
+        return 1;
+      }
+      printHistory(ctx, data.history, id);
       return 0;
     },
   },
@@ -316,3 +314,75 @@ export function describeEdge(e: Edge): string {
   return `resolved from the text: ${parts.join('; ')}; score ${e.score.toFixed(2)}`;
 }
 
+
+function addInput(ctx: CommandContext): RecordInput {
+  const v = ctx.args.values;
+  const p = ctx.args.positionals;
+  if (p.length === 0) throw new OptmemError('USAGE', `add: the record's text is missing (usage: ${COMMANDS.add!.usage})`);
+  const text = p.length === 1 && p[0] === '-' ? ctx.io.readStdin() : p.join(' ');
+  if (!text.trim()) throw new OptmemError('USAGE', 'add: the record\'s text is empty', { field: 'text' });
+  return {
+    text,
+    id: str(v.id),
+    domain: str(v.domain),
+    project: str(v.project),
+    kind: str(v.kind),
+    tier: str(v.tier),
+    corrects: strList(v.corrects)?.flatMap((s) => s.split(',')),
+    time: str(v.time),
+    tags: strList(v.tag)?.flatMap((s) => s.split(',')),
+    source: { agent: str(v.agent), session: str(v.session), ref: str(v.ref) },
+  };
+}
+
+interface AddOutput {
+  record: MemoryRecord | RecordJson;
+  supersedes: Edge[];
+  resolution: Resolution | null;
+  warnings: string[];
+  quarantined?: boolean;
+}
+
+/** What add prints, for a local add and for one on a server alike. */
+function printAdd(ctx: CommandContext, r: AddOutput): void {
+  const { warnings, supersedes, resolution } = r;
+  const record = recordToJson(r.record as MemoryRecord);
+  for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
+  if (!ctx.json) {
+    for (const e of supersedes.filter((x) => !x.blocked)) ctx.io.stderr(`optmem: supersedes ${e.oldId} (${describeEdge(e)})\n`);
+    const note = resolutionNote(resolution);
+    if (note && !supersedes.length) ctx.io.stderr(`optmem: ${note}\n`);
+    if (r.quarantined) ctx.io.stderr(`optmem: ${record.id} reads like an instruction to the model: kept in the log, quarantined until the owner approves it\n`);
+  }
+  out(ctx, { id: record.id, record, supersedes, resolution, warnings, ...(r.quarantined !== undefined ? { quarantined: r.quarantined } : {}) }, `${record.id}\n`);
+}
+
+type GotRecord = RecordJson & { file: string; line: number; archived?: boolean };
+
+function printGet(ctx: CommandContext, r: GotRecord, markdown: string): void {
+  out(ctx, { record: r }, `${r.file}:${r.line}${r.archived ? '  (archived: left out of default search; optmem unarchive ' + r.id + ' brings it back)' : ''}\n${markdown}`);
+}
+
+function printImport(ctx: CommandContext, r: ImportResult): void {
+  for (const w of r.warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
+  out(ctx, r, `imported ${r.imported} record${r.imported === 1 ? '' : 's'}${r.skipped ? `, skipped ${r.skipped} already present` : ''}\n`);
+}
+
+type HistoryJson = Omit<HistoryResult, 'chain'> & { chain: (RecordJson & { superseded: boolean })[] };
+
+function printHistory(ctx: CommandContext, h: HistoryJson, id: string): void {
+  const lines = h.chain.map((record) => {
+    const mark = record.id === h.current ? 'current   ' : record.superseded ? 'superseded' : 'standing  ';
+    const into = h.edges.filter((e) => e.newId === record.id);
+    const how = into.map((e) => `${e.blocked ? 'tried to supersede (blocked: red line) ' : 'supersedes '}${e.oldId} (${describeEdge(e)})`).join('; ');
+    return `${mark} ${recordLine(record as MemoryRecord)}${record.id === id ? '  ← asked' : ''}\n           ${record.text.replace(/\s+/g, ' ').slice(0, 100)}${how ? `\n           ${how}` : ''}`;
+  });
+  for (const e of h.events) {
+    lines.push(`event      ${e.verb} ${e.newId} ${e.oldId} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
+  }
+  for (const e of h.archiveEvents) {
+    lines.push(`event      ${e.verb} ${e.id} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
+  }
+  const linked = h.chain.length > 1 || h.events.length > 0 || h.archiveEvents.length > 0;
+  out(ctx, { history: h }, (linked ? lines.join('\n') : `${lines[0]}\n           (no supersession links)`) + '\n');
+}

@@ -68,6 +68,30 @@ export async function runMain(argv: string[], io: CliIO): Promise<number> {
     const explicit = typeof args.values.dir === 'string';
     home = resolveHome(args.values.dir as string | undefined, io.env, io.cwd);
     const cmdIO = outputFor(io, cmd, json);
+    // A server named on the command line, or in $OPTMEM_SERVER for the client commands.
+    const serverFlag = typeof args.values.server === 'string' ? args.values.server : undefined;
+    if (serverFlag !== undefined && !cmd.remote) {
+      throw new OptmemError('USAGE', `${args.verb} runs where the memory files are and takes no --server (the client commands are add, search, get, history, core, session, import, export, health and mcp)`, {
+        field: 'server',
+      });
+    }
+    const serverUrl = serverFlag ?? (cmd.remote ? io.env.OPTMEM_SERVER || undefined : undefined);
+    if (serverUrl !== undefined && cmd.remote) {
+      if (explicit) throw new OptmemError('USAGE', `give either --dir (a local home) or --server (a server), not both`, { field: 'server' });
+      const { serverClient } = await import('../http/client.js');
+      const client = serverClient(serverUrl, io.env.OPTMEM_TOKEN);
+      const remoteCtx: CommandContext = {
+        args,
+        io: cmdIO,
+        home,
+        json,
+        loadLibrary: async () => {},
+        open: () => {
+          throw new OptmemError('USAGE', `${args.verb} --server: this command has no local home to open`);
+        },
+      };
+      return await cmd.remote(remoteCtx, client);
+    }
     // The library (SQLite, the index, the query pipeline) is loaded here, once a command is to run,
     // or by the command itself on the paths that need it.
     let library: typeof import('./home.js') | null = null;

@@ -4,6 +4,7 @@ import { parseTime } from '../../core/time.js';
 import { recordToJson } from '../../io/jsonl.js';
 import { intOption, str, strList, timeOption } from './args.js';
 import type { MemoryRecord } from '../../core/record.js';
+import type { SearchResult } from '../../query/types.js';
 import { formatHits, formatSummaries, recordLine } from './format.js';
 import type { Command, CommandContext, OptionSpec } from './types.js';
 
@@ -49,8 +50,29 @@ export const searchCommand: Command = {
     'An overview query (上周做了什么, 这个月, what did we do last week) and --kind summary also list the\n' +
     'summary tree\'s nodes (built by optmem consolidate) above the records, each line with its record ids.',
   run(ctx) {
+    const req = searchRequest(ctx);
+    const m = ctx.open();
+    try {
+      printSearch(ctx, m.search(req), req.explain);
+    } finally {
+      m.close();
+    }
+    return 0;
+  },
+  async remote(ctx, client) {
+    const req = searchRequest(ctx);
+    const q = new URLSearchParams({ q: req.query, explain: String(req.explain), archived: String(req.archived) });
+    for (const [k, v] of [['limit', req.limit], ['since', req.since], ['until', req.until], ['now', req.now]] as const) if (v !== undefined) q.set(k, String(v));
+    for (const [k, list] of [['domain', req.domains], ['project', req.projects], ['kind', req.kinds]] as const) for (const x of list ?? []) q.append(k, x);
+    const { data } = await client.json<SearchResult>('GET', `/api/search?${q}`);
+    printSearch(ctx, data, req.explain);
+    return 0;
+  },
+};
+
+/** Everything about the request is checked before the home is opened: bad usage touches nothing. */
+function searchRequest(ctx: CommandContext) {
     const v = ctx.args.values;
-    // Everything about the request is checked before the home is opened: bad usage touches nothing.
     const query = searchQuery(ctx);
     const req = {
       query,
@@ -67,18 +89,14 @@ export const searchCommand: Command = {
     if (req.since && req.until && parseTime(req.since)!.ms > parseTime(req.until)!.ms) {
       throw new OptmemError('USAGE', `--since ${req.since} is after --until ${req.until}`, { field: 'since' });
     }
-    const m = ctx.open();
-    try {
-      const res = m.search(req);
-      // The vector path's trouble (embeddings enabled, endpoint down): one line, lexical results.
-      for (const w of res.warnings ?? []) ctx.io.stderr(`optmem: warning: ${w}\n`);
-      ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : (res.summaries ? formatSummaries(res.summaries) : '') + formatHits(res.results, req.explain));
-    } finally {
-      m.close();
-    }
-    return 0;
-  },
-};
+    return req;
+}
+
+function printSearch(ctx: CommandContext, res: SearchResult, explain: boolean): void {
+  // The vector path's trouble (embeddings enabled, endpoint down): one line, lexical results.
+  for (const w of res.warnings ?? []) ctx.io.stderr(`optmem: warning: ${w}\n`);
+  ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : (res.summaries ? formatSummaries(res.summaries) : '') + formatHits(res.results, explain));
+}
 
 const listOf = (v: unknown): string[] | undefined => strList(v)?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
 

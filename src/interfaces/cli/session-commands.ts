@@ -1,5 +1,6 @@
 import { OptmemError } from '../../core/errors.js';
-import type { CoreChange, CoreMemory, SessionEndInput } from '../../sessions/types.js';
+import type { ContextPack, CoreChange, CoreMemory, SessionEndInput, SessionEndResult } from '../../sessions/types.js';
+import { projectForDir } from '../../sessions/project.js';
 import { intOption, str, strList } from './args.js';
 import type { Command, CommandContext } from './types.js';
 
@@ -82,6 +83,33 @@ export const SESSION_COMMANDS: Record<string, Command> = {
         m.close();
       }
     },
+    async remote(ctx, client) {
+      const [verb, rest] = sub(ctx, ['show', 'add', 'pin', 'unpin', 'remove'], CORE_USAGE);
+      const v = ctx.args.values;
+      if (verb === 'show') {
+        if (rest.length) throw new OptmemError('USAGE', 'core show takes no arguments');
+        const q = new URLSearchParams();
+        const budget = intOption(v.budget, 'budget', 200, 100_000);
+        if (str(v.project)) q.set('project', str(v.project)!);
+        if (budget !== undefined) q.set('budget', String(budget));
+        const { data } = await client.json<CoreMemory>('GET', `/api/core${q.size ? `?${q}` : ''}`);
+        ctx.io.stdout(ctx.json ? JSON.stringify(data) + '\n' : coreText(data));
+        return 0;
+      }
+      if (verb === 'add') {
+        if (rest.length === 0) throw new OptmemError('USAGE', `core add: the text is missing (usage: ${CORE_USAGE})`);
+        const text = rest.length === 1 && rest[0] === '-' ? ctx.io.readStdin() : rest.join(' ');
+        if (!text.trim()) throw new OptmemError('USAGE', `core add: the text is missing (usage: ${CORE_USAGE})`);
+        const { data: r } = await client.json<CoreChange & { id: string }>('POST', '/api/core', { text, pin: v['no-pin'] !== true, domain: str(v.domain), project: str(v.project) });
+        ctx.io.stdout(ctx.json ? JSON.stringify(r) + '\n' : `${r.id}\n`);
+        if (!ctx.json) ctx.io.stderr(changeText(r));
+        return 0;
+      }
+      if (rest.length !== 1) throw new OptmemError('USAGE', `core ${verb}: expected one record id`);
+      const { data: ch } = await client.json<CoreChange>('POST', `/api/core/${verb}`, { id: rest[0] });
+      ctx.io.stdout(ctx.json ? JSON.stringify(ch) + '\n' : changeText(ch));
+      return 0;
+    },
   },
   session: {
     summary: 'start a session (print the context pack) or end one (write a handoff)',
@@ -128,6 +156,27 @@ export const SESSION_COMMANDS: Record<string, Command> = {
       } finally {
         m.close();
       }
+    },
+    async remote(ctx, client) {
+      const [verb, rest] = sub(ctx, ['start', 'end'], SESSION_USAGE);
+      if (rest.length) throw new OptmemError('USAGE', `session ${verb}: unexpected argument "${rest[0]}"`);
+      const v = ctx.args.values;
+      const budget = verb === 'start' ? intOption(v.budget, 'budget', 500, 200_000) : undefined;
+      const end = verb === 'end' ? endInput(ctx) : null;
+      // The project of this machine's working directory: its git repository's name.
+      const project = str(v.project) ?? projectForDir(str(v.cwd) ?? ctx.io.cwd, {});
+      if (!end) {
+        const { data: pack } = await client.json<ContextPack>('POST', '/api/sessions/start', { project, agent: str(v.agent), budget, now: str(v.now) });
+        ctx.io.stdout(ctx.json ? JSON.stringify(pack) + '\n' : pack.markdown);
+        return 0;
+      }
+      if (!project) throw new OptmemError('USAGE', 'session end: no project (pass --project P, or run it inside the project\'s git repository)', { field: 'project' });
+      if (end.transcriptPath) throw new OptmemError('USAGE', 'session end --server: --transcript names a file here, which the server cannot read; pass the items (--done, --next, …) or --input -', { field: 'transcript' });
+      const { transcriptPath: _t, ...items } = end;
+      const { data: r } = await client.json<SessionEndResult>('POST', '/api/sessions/end', { ...items, project });
+      ctx.io.stdout(ctx.json ? JSON.stringify(r) + '\n' : `${r.handoff.id}\n`);
+      if (!ctx.json) ctx.io.stderr(`handoff for ${project} written (${r.file})${r.supersedes ? `, superseding ${r.supersedes}` : ''}\n`);
+      return 0;
     },
   },
 };

@@ -3,6 +3,7 @@
  * the interfaces imports from here: installers, ingest and the library export plain functions.
  */
 import type { Optmem } from '../../optmem.js';
+import type { ServerClient } from '../http/client.js';
 
 /** What a command may touch of the process: only runMain and processIO know the real one. */
 export interface CliIO {
@@ -72,4 +73,9 @@ export interface Command {
   loadsLibraryItself?: boolean;
   /** the exit code (a command that waits on the network returns it as a promise) */
   run(ctx: CommandContext): number | Promise<number>;
+  /**
+   * The same command against a server (`--server URL` or $OPTMEM_SERVER), with the same output.
+   * Commands without it run where the files are, and refuse --server.
+   */
+  remote?(ctx: CommandContext, client: ServerClient): Promise<number>;
 }

@@ -8,7 +8,7 @@ import type { Command } from '../cli/commands.js';
  */
 export const mcpCommand: Command = {
   summary: 'serve the memory to an agent over MCP (stdio) until stdin closes',
-  usage: 'optmem mcp [--dir DIR] [--agent NAME]',
+  usage: 'optmem mcp [--dir DIR] [--agent NAME] | optmem mcp --server URL',
   options: { agent: { type: 'string' } },
   run(ctx) {
     const log = ctx.io.stderr;
@@ -23,6 +23,12 @@ export const mcpCommand: Command = {
         // The command has already returned: this is the only way left to report the failure.
         process.exitCode = 1;
       });
+    return 0;
+  },
+  async remote(ctx, client) {
+    console.log = console.error;
+    const { bridgeStdio } = await import('./bridge.js');
+    await bridgeStdio(client, ctx.io.stderr);
     return 0;
   },
 };
