@@ -228,3 +228,34 @@ describe('MCP over HTTP: a real client on a real socket', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('tokens, config and serve at the door', () => {
+  it('keeps only hashes of tokens on disk, and verifies a revoked one as nothing', () => {
+    const file = fs.readFileSync(path.join(home, 'server', 'tokens.json'), 'utf8');
+    for (const k of ['read', 'write', 'ingest', 'owner', 'limited', 'revoked'] as const) expect(file).not.toContain(token[k]!);
+    const store = new TokenStore(path.join(home, 'server', 'tokens.json'));
+    expect(store.verify(token.read!)?.scope).toBe('read');
+    expect(store.verify(token.revoked!)).toBeNull();
+    expect(store.verify(token.read!.slice(0, -1) + (token.read!.endsWith('A') ? 'B' : 'A'))).toBeNull();
+    expect(() => store.create({ scope: 'admin' })).toThrow(/not a scope/);
+  });
+
+  it('checks the server section of config.json like every other', async () => {
+    const { parseConfig } = await import('../src/config.js');
+    expect(parseConfig({ server: { port: 9000, allowedHosts: ['Mem.LAN'] } }, 'config.json').server).toMatchObject({ port: 9000, allowedHosts: ['mem.lan'], maxResults: 100 });
+    expect(() => parseConfig({ server: { port: 70000 } }, 'config.json')).toThrow(/server\.port/);
+    expect(() => parseConfig({ server: { tls: true } }, 'config.json')).toThrow(/unknown server option "tls"/);
+  });
+
+  it('refuses a non-loopback host from config.json unless --host names it', async () => {
+    const { runMain } = await import('../src/interfaces/cli/main.js');
+    const h = tempHome();
+    initHome(h);
+    fs.writeFileSync(path.join(h, 'config.json'), JSON.stringify({ server: { host: '0.0.0.0' } }));
+    let err = '';
+    const code = await runMain(['serve', '--dir', h], { stdout: () => {}, stderr: (s) => (err += s), readStdin: () => '', env: {}, cwd: h });
+    expect(code).toBe(2);
+    expect(err).toMatch(/pass --host 0\.0\.0\.0/);
+    expect(fs.existsSync(path.join(h, 'server', 'tokens.json'))).toBe(false);
+  });
+});
