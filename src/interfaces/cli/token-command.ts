@@ -65,8 +65,8 @@ export const tokenCommand: Command = {
 
 export const loginCommand: Command = {
   summary: 'print a one-time link that logs a browser into the inspector of the running server',
-  usage: 'optmem login [--server URL]',
-  options: { server: { type: 'string', arg: 'URL', description: 'the server\'s address (default: the one `optmem serve` on this home is listening on)' } },
+  usage: 'optmem login [--url URL]',
+  options: { url: { type: 'string', arg: 'URL', description: 'the server\'s address as the browser reaches it (default: the one `optmem serve` on this home is listening on)' } },
   details: 'The link works once, within server.loginSeconds (default 300 s); the browser then keeps a strict same-site session cookie.',
   async run(ctx) {
     if (ctx.args.positionals.length) throw new OptmemError('USAGE', 'login takes no arguments');
@@ -74,7 +74,7 @@ export const loginCommand: Command = {
     const seconds = m.config.server.loginSeconds;
     m.close();
     const layout = layoutOf(ctx.home);
-    let url = str(ctx.args.values.server);
+    let url = str(ctx.args.values.url);
     if (!url) {
       try {
         url = (JSON.parse(fs.readFileSync(layout.serveStateFile, 'utf8')) as { url?: string }).url;
@@ -82,7 +82,7 @@ export const loginCommand: Command = {
         url = undefined;
       }
     }
-    if (!url) throw new OptmemError('USAGE', 'login: no server is running on this home (start `optmem serve`, or pass --server URL)', { field: 'server' });
+    if (!url) throw new OptmemError('USAGE', 'login: no server is running on this home (start `optmem serve`, or pass --url URL)', { field: 'url' });
     const { LoginLinks } = await import('../http/logins.js');
     const secret = new LoginLinks(layout.loginsFile).create(seconds);
     const link = `${url.replace(/\/+$/, '')}/login?t=${secret}`;
