@@ -159,7 +159,8 @@ export const COMMANDS: Record<string, Command> = {
           return 1;
         }
         const archived = r.tier !== 'redline' && m.archivedIds().has(r.id);
-        printGet(ctx, { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}) }, serializeRecord(r, m.config.domains));
+        const held = m.heldIds().get(r.id);
+        printGet(ctx, { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}), ...(held ? { held } : {}) }, serializeRecord(r, m.config.domains));
       } finally {
         m.close();
       }
@@ -357,10 +358,15 @@ function printAdd(ctx: CommandContext, r: AddOutput): void {
   out(ctx, { id: record.id, record, supersedes, resolution, warnings, ...(r.quarantined !== undefined ? { quarantined: r.quarantined } : {}) }, `${record.id}\n`);
 }
 
-type GotRecord = RecordJson & { file: string; line: number; archived?: boolean };
+type GotRecord = RecordJson & { file: string; line: number; archived?: boolean; held?: string };
 
 function printGet(ctx: CommandContext, r: GotRecord, markdown: string): void {
-  out(ctx, { record: r }, `${r.file}:${r.line}${r.archived ? '  (archived: left out of default search; optmem unarchive ' + r.id + ' brings it back)' : ''}\n${markdown}`);
+  const notes = [
+    r.archived ? `archived: left out of default search; optmem unarchive ${r.id} brings it back` : '',
+    r.held === 'quarantined' ? `quarantined (${(r.quarantine ?? []).join(', ')}): out of default search and packs until the owner runs optmem approve ${r.id}` : '',
+    r.held === 'rejected' ? 'rejected by the owner: out of default search and packs' : '',
+  ].filter(Boolean);
+  out(ctx, { record: r }, `${r.file}:${r.line}${notes.map((n) => `  (${n})`).join('')}\n${markdown}`);
 }
 
 function printImport(ctx: CommandContext, r: ImportResult): void {

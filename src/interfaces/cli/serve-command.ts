@@ -24,7 +24,12 @@ export const serveCommand: Command = {
     if (ctx.args.positionals.length) throw new OptmemError('USAGE', 'serve takes no arguments');
     const v = ctx.args.values;
     const port = intOption(v.port, 'port', 0, 65_535);
-    const m = ctx.open();
+    // The home is checked as every command checks it; the server's handle writes as an agent by
+    // default, and stamps each record added with the token's own provenance (http/provenance.ts).
+    ctx.open().close();
+    const { createOptmem } = await import('../../optmem.js');
+    const { AGENT } = await import('../../core/provenance.js');
+    const m = createOptmem({ dir: ctx.home, provenance: AGENT });
     const cfg = m.config.server;
     const host = str(v.host) ?? cfg.host;
     if (!isLoopback(host)) {

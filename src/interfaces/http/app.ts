@@ -42,6 +42,7 @@ export interface ServerDeps {
   rate?: RateLimiter;
 }
 
+/** The app and its inspector sessions. */
 export type ServerApp = Hono<AppEnv> & { sessions: Sessions };
 
 function routeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {

@@ -2,6 +2,7 @@
  * Who is asking: a bearer token or an inspector session. Everything the server decides about a
  * request (scope, projects, domains, the writer stamped on records) is decided from this alone.
  */
+import type { Origin } from '../../core/provenance.js';
 import type { Scope, TokenInfo } from './tokens.js';
 
 export interface Principal {
@@ -21,8 +22,6 @@ export function principalOf(t: TokenInfo): Principal {
 }
 
 /** The origin a write of this principal is stamped with (docs/SERVER.md, "Scopes"). */
-export type Origin = 'owner' | 'agent' | 'ingest' | 'imported';
-
 export function originOf(p: Principal): Origin {
   return p.scope === 'owner' ? 'owner' : p.scope === 'ingest' ? 'ingest' : 'agent';
 }

@@ -1,20 +1,13 @@
 /**
- * The one place the server hands provenance to the library: `m.add(input, { provenance })` stamps
- * origin and writer, and `AddResult.quarantined` says the record waits for the owner. Kept in one
- * adapter so the rest of the server never depends on how the library spells it.
+ * Who a principal writes as. The server holds one memory handle, opened with the agent's
+ * provenance (the least trusted that may write through pipes: a handoff or link event stamped with
+ * it is quarantined like any agent write); every record a principal adds is stamped with the
+ * principal's own provenance per call. One handle, not one per token: each handle caches derived
+ * state (held and archived records), and one handle sees its own writes at once.
  */
-import type { RecordInput } from '../../core/record.js';
-import type { AddResult, Optmem } from '../../optmem.js';
-import type { Origin } from './principal.js';
+import type { Provenance } from '../../core/provenance.js';
+import { originOf, writerOf, type Principal } from './principal.js';
 
-export interface Provenance {
-  origin: Origin;
-  writer?: string;
-}
-
-type AddWithProvenance = (input: RecordInput, opts?: { provenance?: Provenance }) => AddResult;
-
-export function addWithProvenance(m: Pick<Optmem, 'add'>, input: RecordInput, provenance: Provenance): AddResult & { quarantined: boolean } {
-  const r = (m.add as AddWithProvenance)(input, { provenance });
-  return { ...r, quarantined: (r as { quarantined?: boolean }).quarantined === true };
+export function provenanceOf(p: Principal): Provenance {
+  return { origin: originOf(p), writer: writerOf(p) };
 }

@@ -7,12 +7,12 @@
 import { OptmemError } from '../../core/errors.js';
 import { createRecord, type RecordInput } from '../../core/record.js';
 import { doorRules } from '../../config.js';
-import type { AddResult, HistoryResult, LinkRequest, Optmem } from '../../optmem.js';
+import type { AddResult, HistoryResult, LinkRequest, Optmem, WriteOptions } from '../../optmem.js';
 import type { SearchRequest, SearchResult } from '../../query/types.js';
 import type { ContextPack, CoreChange, CoreMemory, SessionEndInput } from '../../sessions/types.js';
 import type { ToolMemory } from '../mcp/tools/common.js';
-import { limited, originOf, writerOf, type Principal } from './principal.js';
-import { addWithProvenance } from './provenance.js';
+import { limited, writerOf, type Principal } from './principal.js';
+import { provenanceOf } from './provenance.js';
 
 export type Need = 'read' | 'write' | 'owner' | 'ingest-write';
 
@@ -60,13 +60,21 @@ function narrow(asked: string[] | undefined, allowed: string[], what: 'project' 
 
 export interface ScopedMemory extends ToolMemory {
   readonly principal: Principal;
-  /** `ingest: true` stamps origin ingest whatever the scope (records that came from transcripts) */
-  add(input: RecordInput, opts?: { ingest?: boolean }): AddResult & { quarantined: boolean };
+  /**
+   * `ingest: true` stamps origin ingest whatever the scope (records that came from transcripts); a
+   * `provenance` passed in is ignored: the principal's is the only one this memory writes with.
+   */
+  add(input: RecordInput, opts?: WriteOptions & { ingest?: boolean }): AddResult & { quarantined: boolean };
   /** the project a project-scoped call uses: the one asked, else the token's only project */
   projectFor(asked: string | null | undefined, what: string): string | null;
 }
 
+/**
+ * `m` is the server's one handle. Records added are stamped with `p`'s provenance per call; what the
+ * library writes through its own pipes (handoffs, link events) carries the handle's (agent).
+ */
 export function scopedMemory(m: Optmem, p: Principal, opts: ScopeOptions): ScopedMemory {
+  const writer = () => m;
   const visible = (id: string, what: string) => {
     const r = m.get(id);
     if (r && !canSee(p, r)) throw new OptmemError('FORBIDDEN', `${what}: record ${id} is outside this token's projects or domains`, { field: 'id' });
@@ -101,7 +109,11 @@ export function scopedMemory(m: Optmem, p: Principal, opts: ScopeOptions): Scope
     return scoped;
   };
 
-  const provenance = () => ({ origin: originOf(p), writer: writerOf(p) });
+  const provenance = () => provenanceOf(p);
+  const add = (input: RecordInput, prov = provenance()) => {
+    const r = writer().add(input, { provenance: prov });
+    return { ...r, quarantined: r.quarantined === true };
+  };
 
   /** Core memory without entries the principal may not see (pins are home-wide). */
   const scopedCore = (c: CoreMemory): CoreMemory => {
@@ -134,7 +146,8 @@ export function scopedMemory(m: Optmem, p: Principal, opts: ScopeOptions): Scope
         now: req.now,
         explain: req.explain,
         archived: req.archived,
-        ...((req as { quarantined?: boolean }).quarantined && p.scope === 'owner' ? { quarantined: true } : {}),
+        // held records (quarantined, rejected) are the owner's to look at
+        ...(req.quarantined && p.scope === 'owner' ? { quarantined: true } : {}),
       });
       const results = res.results.filter((h) => canSee(p, h));
       // Summary nodes span every project: a limited token gets the records, not the overview.
@@ -146,7 +159,7 @@ export function scopedMemory(m: Optmem, p: Principal, opts: ScopeOptions): Scope
     },
     add(input, o = {}) {
       requireScope(p, 'ingest-write', 'add');
-      return addWithProvenance(m, checkWrite(input, 'add'), o.ingest ? { ...provenance(), origin: 'ingest' } : provenance());
+      return add(checkWrite(input, 'add'), o.ingest ? { ...provenance(), origin: 'ingest' } : provenance());
     },
     get(id) {
       requireScope(p, 'read', 'get');
@@ -163,13 +176,13 @@ export function scopedMemory(m: Optmem, p: Principal, opts: ScopeOptions): Scope
       requireScope(p, 'write', 'link');
       visible(req.newId, 'link');
       visible(req.oldId, 'link');
-      return m.link({ ...req, agent: writerOf(p) });
+      return writer().link({ ...req, agent: writerOf(p) });
     },
     unlink(req: LinkRequest) {
       requireScope(p, 'write', 'unlink');
       visible(req.newId, 'unlink');
       visible(req.oldId, 'unlink');
-      return m.unlink({ ...req, agent: writerOf(p) });
+      return writer().unlink({ ...req, agent: writerOf(p) });
     },
     core: {
       show(o = {}) {
@@ -179,25 +192,25 @@ export function scopedMemory(m: Optmem, p: Principal, opts: ScopeOptions): Scope
       },
       add(text, o = {}) {
         requireScope(p, 'write', 'core add');
-        const r = addWithProvenance(m, checkWrite({ text, domain: o.domain, project: o.project, tags: ['core'] }, 'core add'), provenance());
+        const r = add(checkWrite({ text, domain: o.domain, project: o.project, tags: ['core'] }, 'core add'));
         // A record waiting for the owner is not pinned: it is in no pack until approved.
-        const ch = o.pin !== false && !r.quarantined ? m.core.pin(r.record.id) : { core: m.core.show({ project: r.record.project }), evicted: [] };
+        const ch = o.pin !== false && !r.quarantined ? writer().core.pin(r.record.id) : { core: m.core.show({ project: r.record.project }), evicted: [] };
         return { ...scopedChange(ch), id: r.record.id, ...(r.quarantined ? { quarantined: true } : {}) };
       },
       pin(id) {
         requireScope(p, 'write', 'core pin');
         visible(id, 'core pin');
-        return scopedChange(m.core.pin(id));
+        return scopedChange(writer().core.pin(id));
       },
       unpin(id) {
         requireScope(p, 'write', 'core unpin');
         visible(id, 'core unpin');
-        return scopedChange(m.core.unpin(id));
+        return scopedChange(writer().core.unpin(id));
       },
       remove(id) {
         requireScope(p, 'write', 'core remove');
         visible(id, 'core remove');
-        return scopedChange(m.core.remove(id));
+        return scopedChange(writer().core.remove(id));
       },
     },
     sessionStart(input): ContextPack {
@@ -221,7 +234,7 @@ export function scopedMemory(m: Optmem, p: Principal, opts: ScopeOptions): Scope
         throw new OptmemError('USAGE', 'session end: transcriptPath names a file on the server; over HTTP, send the items (done, stuck, next, decisions, files) instead', { field: 'transcriptPath' });
       }
       projectFor(input.project, 'session end');
-      return m.sessionEnd(input);
+      return writer().sessionEnd(input);
     },
     projects() {
       requireScope(p, 'read', 'projects');

@@ -6,19 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { OptmemError } from '../../../core/errors.js';
-import type { Optmem } from '../../../optmem.js';
-import { errorBody } from '../http-errors.js';
+import { recordToJson } from '../../../io/jsonl.js';
+import { provenanceOf } from '../provenance.js';
 import { jsonBody, listField, onlyFields, strField } from '../params.js';
 import { limited } from '../principal.js';
 import { requireScope } from '../scoped-memory.js';
 import type { TokenStore } from '../tokens.js';
 import type { AppEnv, RouteDeps } from '../types.js';
-
-interface QuarantineApi {
-  quarantine?: { list(): unknown[] };
-  approve?: (ids: string[], opts?: { why?: string }) => unknown;
-  reject?: (ids: string[], opts?: { why?: string }) => unknown;
-}
 
 const REPORT_NAME = /^[\w.-]{1,120}\.json$/;
 
@@ -42,26 +36,25 @@ export function adminRoutes(app: Hono<AppEnv>, deps: RouteDeps & { tokens: Token
     return c.json({ id: c.req.param('id'), revoked: true, changed });
   });
 
-  const q = deps.optmem as Optmem & QuarantineApi;
   app.get('/api/quarantine', (c) => {
     owner(c, 'the quarantine queue');
-    if (!q.quarantine) return c.json(errorBody('NOT_IMPLEMENTED', 'this version of the library has no quarantine'), 501);
-    const list = q.quarantine.list();
+    const status = c.req.query('status') ?? 'quarantined';
+    if (!['quarantined', 'rejected', 'all'].includes(status)) throw new OptmemError('USAGE', 'status: quarantined, rejected or all', { field: 'status' });
+    const list = deps.optmem.quarantined({ status: status as 'quarantined' | 'rejected' | 'all' }).map((r) => ({ ...recordToJson(r), file: r.file, line: r.line, status: r.status }));
     c.get('audit').returned = list.length;
     return c.json({ records: list });
   });
   for (const verb of ['approve', 'reject'] as const) {
     app.post(`/api/quarantine/${verb}`, async (c) => {
+      const p = c.get('principal')!;
       owner(c, verb);
       const b = await jsonBody(c);
       onlyFields(b, ['ids', 'why']);
       const ids = listField(b, 'ids');
       if (!ids?.length) throw new OptmemError('USAGE', 'ids: give the record ids', { field: 'ids' });
-      const fn = q[verb];
-      if (!fn) return c.json(errorBody('NOT_IMPLEMENTED', 'this version of the library has no quarantine'), 501);
-      const r = fn.call(q, ids, { why: strField(b, 'why') });
-      c.get('audit').written.push(...ids);
-      return c.json({ result: r });
+      const r = deps.optmem[verb](ids, { why: strField(b, 'why'), provenance: provenanceOf(p) });
+      c.get('audit').written.push(...r.events.map((e) => e.id));
+      return c.json({ events: r.events.map((e) => recordToJson(e)), changed: r.changed, skipped: r.skipped, warnings: r.warnings });
     });
   }
 

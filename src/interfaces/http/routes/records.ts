@@ -7,6 +7,7 @@ import { recordToJson } from '../../../io/jsonl.js';
 import { boolParam, intParam, jsonBody, listParam, onlyFields, timeParam } from '../params.js';
 import { recordInputOf } from '../record-input.js';
 import { canSee, requireScope } from '../scoped-memory.js';
+import { provenanceOf } from '../provenance.js';
 import type { AppEnv, RouteDeps } from '../types.js';
 
 /** A query needs something to search for: a letter or a digit of any script (CJK included). */
@@ -92,7 +93,8 @@ export function recordRoutes(app: Hono<AppEnv>, deps: RouteDeps): void {
   app.post('/api/import', async (c) => {
     requireScope(c.get('principal')!, 'owner', 'import');
     const text = await c.req.text();
-    const r = deps.optmem.import(text, { skipExisting: boolParam(c.req.query('skipExisting'), 'skipExisting', false), source: 'request body' });
+    const p = c.get('principal')!;
+    const r = deps.optmem.import(text, { skipExisting: boolParam(c.req.query('skipExisting'), 'skipExisting', false), source: 'request body', provenance: provenanceOf(p) });
     c.get('audit').returned = 0;
     return c.json(r);
   });
