@@ -53,8 +53,9 @@ export function recordRoutes(app: Hono<AppEnv>, deps: RouteDeps): void {
     if (!r) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'id' });
     c.get('audit').returned = 1;
     const archived = r.tier !== 'redline' && deps.optmem.archivedIds().has(r.id);
+    const held = deps.optmem.heldIds().get(r.id);
     return c.json({
-      record: { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}) },
+      record: { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}), ...(held ? { held } : {}) },
       markdown: serializeRecord(r, deps.optmem.config.domains),
     });
   });
