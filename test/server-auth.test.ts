@@ -276,3 +276,23 @@ describe('tokens, config and serve at the door', () => {
     expect(fs.existsSync(path.join(h, 'server', 'tokens.json'))).toBe(false);
   });
 });
+
+describe('limits', () => {
+  it('answers 413 over the body limit, 429 with Retry-After past the rate, and cuts limit to the cap', async () => {
+    const tokens = new TokenStore(path.join(home, 'server', 'tokens.json'));
+    const small = createServerApp({ optmem: m, tokens, log: () => {}, config: { ...m.config.server, bodyBytes: 2048, ratePerSecond: 1, rateBurst: 3, maxResults: 2 } });
+    const h = { host: 'localhost', authorization: `Bearer ${token.write}`, 'content-type': 'application/json' };
+    const big = await small.request('/api/records', { method: 'POST', headers: h, body: JSON.stringify({ text: 'x'.repeat(5000) }) });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe('TOO_LARGE');
+    const s = await small.request('/api/search?q=%E7%AB%AF%E5%8F%A3&limit=50', { headers: h });
+    expect(((await s.json()) as { results: unknown[] }).results.length).toBeLessThanOrEqual(2);
+    const third = await small.request('/api/search?q=x', { headers: h });
+    expect(third.status).toBe(200);
+    const limited = await small.request('/api/search?q=x', { headers: h });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // another token has its own bucket
+    expect((await small.request('/api/search?q=x', { headers: { ...h, authorization: `Bearer ${token.read}` } })).status).toBe(200);
+  });
+});
