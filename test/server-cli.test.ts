@@ -105,6 +105,23 @@ describe('the CLI against a server', () => {
     expect((await post({ origin: url })).status).toBe(201);
   });
 
+  it('bridges a stdio MCP host to the server: optmem mcp --server', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const t = JSON.parse(ok(home, ['token', 'create', '--scope', 'read', '--json'])) as { token: string };
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'OPTMEM_HOME')) as Record<string, string>;
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--server', url], env: { ...env, OPTMEM_TOKEN: t.token }, stderr: 'pipe' });
+    const client = new Client({ name: 'bridge-test', version: '0.0.0' });
+    await client.connect(transport);
+    const found = (await client.callTool({ name: 'search', arguments: { query: '网关端口' } })) as { structuredContent: { results: { text: string }[] } };
+    expect(found.structuredContent.results[0]!.text).toContain('9443');
+    // a read token writes nothing, through the bridge as anywhere
+    const add = (await client.callTool({ name: 'add', arguments: { text: '[code] 读令牌写不进去' } })) as { isError?: boolean; structuredContent?: { error?: { code?: string } } };
+    expect(add.isError).toBe(true);
+    expect(add.structuredContent?.error?.code).toBe('FORBIDDEN');
+    await client.close();
+  });
+
   it('stops on SIGTERM without losing an acknowledged write', async () => {
     const acked: string[] = [];
     const writes = Array.from({ length: 40 }, (_, i) =>
