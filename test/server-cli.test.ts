@@ -113,10 +113,10 @@ describe('the CLI against a server', () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--server', url], env: { ...env, OPTMEM_TOKEN: t.token }, stderr: 'pipe' });
     const client = new Client({ name: 'bridge-test', version: '0.0.0' });
     await client.connect(transport);
-    const found = (await client.callTool({ name: 'search', arguments: { query: '网关端口' } })) as { structuredContent: { results: { text: string }[] } };
+    const found = (await client.callTool({ name: 'search', arguments: { query: '网关端口' } })) as unknown as { structuredContent: { results: { text: string }[] } };
     expect(found.structuredContent.results[0]!.text).toContain('9443');
     // a read token writes nothing, through the bridge as anywhere
-    const add = (await client.callTool({ name: 'add', arguments: { text: '[code] 读令牌写不进去' } })) as { isError?: boolean; structuredContent?: { error?: { code?: string } } };
+    const add = (await client.callTool({ name: 'add', arguments: { text: '[code] 读令牌写不进去' } })) as unknown as { isError?: boolean; structuredContent?: { error?: { code?: string } } };
     expect(add.isError).toBe(true);
     expect(add.structuredContent?.error?.code).toBe('FORBIDDEN');
     await client.close();
