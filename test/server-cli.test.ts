@@ -109,6 +109,7 @@ describe('the CLI against a server', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
     const t = JSON.parse(ok(home, ['token', 'create', '--scope', 'read', '--json'])) as { token: string };
+    await fetch(`${url}/api/records`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: '[code] 桥接测试: 网关的端口是9443' }) });
     const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'OPTMEM_HOME')) as Record<string, string>;
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--server', url], env: { ...env, OPTMEM_TOKEN: t.token }, stderr: 'pipe' });
     const client = new Client({ name: 'bridge-test', version: '0.0.0' });
