@@ -356,9 +356,25 @@ export class RecordIndex {
   }
 
   private heldCache: Map<string, HeldStatus> | null = null;
+  private seenDataVersion = -1;
+
+  /**
+   * The derived caches (held, archived) hold what this connection last read. Another connection
+   * (another handle, another process: hooks, ingest, a CLI command) may have committed since, and
+   * SQLite's data_version changes exactly then: the caches are read again.
+   */
+  private dropStaleCaches(): void {
+    const v = this.db.pragma('data_version', { simple: true }) as number;
+    if (v !== this.seenDataVersion) {
+      this.seenDataVersion = v;
+      this.heldCache = null;
+      this.archivedCache = null;
+    }
+  }
 
   /** Held records (quarantined or rejected) by id: out of default search and every pack. */
   heldIds(): Map<string, HeldStatus> {
+    this.dropStaleCaches();
     if (!this.heldCache) {
       const rows = this.db.prepare('SELECT id, status FROM held').all() as { id: string; status: HeldStatus }[];
       this.heldCache = new Map(rows.map((r) => [r.id, r.status]));
@@ -386,6 +402,7 @@ export class RecordIndex {
    * Archived records leave default search; `search --archived` brings them back.
    */
   archivedIds(): Set<string> {
+    this.dropStaleCaches();
     if (!this.archivedCache) {
       const ids = this.db.prepare("SELECT a.id FROM archived a WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = a.id AND r.tier = 'redline')").pluck().all() as string[];
       this.archivedCache = { ids: new Set(ids), n: ids.length };
@@ -395,6 +412,7 @@ export class RecordIndex {
 
   /** How many ids the archive table names (an upper bound of archivedIds().size; cheap). */
   archivedCount(): number {
+    this.dropStaleCaches();
     return this.archivedCache?.n ?? (this.db.prepare('SELECT count(*) FROM archived').pluck().get() as number);
   }
 
