@@ -1,0 +1,71 @@
+import { normalizeForScan } from './normalize.js';
+import { compileRule, RuleError, type CompiledRule, type InjectionRule } from './rule.js';
+import { BUILTIN_RULES } from './rules.js';
+
+/** What the scanner found: `flagged` when any rule hit; each hit names its rule and where in the text it starts. */
+export interface InjectionScan {
+  flagged: boolean;
+  /** one per rule that matched, in table order; `index` is a UTF-16 offset into the text as given */
+  hits: { rule: string; index: number }[];
+}
+
+/** The home's `quarantine` settings that shape the rule set (config.ts checks them). */
+export interface QuarantineRuleOptions {
+  /** rules added to the built-in ones */
+  rules?: InjectionRule[];
+  /** ids of built-in rules turned off */
+  disabledRules?: string[];
+}
+
+const compiledSets = new WeakMap<readonly InjectionRule[], CompiledRule[]>();
+
+/**
+ * Compile a rule list (checked once per list object and cached). Throws an Error naming the rule's
+ * position and field, e.g. `rules[3] "pattern" has a nested quantifier at character 12`.
+ */
+export function compileRules(rules: readonly InjectionRule[]): CompiledRule[] {
+  const cached = compiledSets.get(rules);
+  if (cached) return cached;
+  const seen = new Set<string>();
+  const out = rules.map((r, i) => {
+    try {
+      const c = compileRule(r);
+      if (seen.has(r.id)) throw new RuleError('id', `"${r.id}" is used by another rule`);
+      seen.add(r.id);
+      return c;
+    } catch (e) {
+      if (e instanceof RuleError) throw new Error(`rules[${i}] ${e.message}`);
+      throw e;
+    }
+  });
+  compiledSets.set(rules, out);
+  return out;
+}
+
+/** The rule list a home scans with: the built-in table minus disabled rules, plus its own. */
+export function effectiveRules(opts: QuarantineRuleOptions = {}): InjectionRule[] {
+  const off = new Set(opts.disabledRules ?? []);
+  return [...BUILTIN_RULES.filter((r) => !off.has(r.id)), ...(opts.rules ?? [])];
+}
+
+/**
+ * Does this text read like an instruction to the model? Normalizes it once (normalize.ts) and runs
+ * every rule; linear in the text's length for every rule (pattern-check.ts). `rules` defaults to the
+ * built-in table.
+ */
+export function scanForInjection(text: string, rules: readonly InjectionRule[] = BUILTIN_RULES): InjectionScan {
+  const compiled = compileRules(rules);
+  const hits: InjectionScan['hits'] = [];
+  let norm: ReturnType<typeof normalizeForScan> | null = null;
+  for (const c of compiled) {
+    if (c.raw) {
+      const m = c.re.exec(text);
+      if (m) hits.push({ rule: c.rule.id, index: m.index });
+      continue;
+    }
+    norm ??= normalizeForScan(text);
+    const m = c.re.exec(norm.text);
+    if (m) hits.push({ rule: c.rule.id, index: norm.map[m.index] ?? text.length });
+  }
+  return { flagged: hits.length > 0, hits };
+}
