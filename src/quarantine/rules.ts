@@ -15,11 +15,11 @@ import type { InjectionRule } from './rule.js';
 const EN_IGNORE = "(?:ignore|disregard|forget|overlook|override|bypass|neglect|abandon|discard|set aside|stop following|do not follow|don't follow|dont follow|do not obey|don't obey|no longer follow|pay no attention to)";
 const EN_QUAL = '(?:previous|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|any|every|your|system|safety|security|content|developer)';
 const EN_RULES =
-  '(?:instructions?|instruct|directions?|directives?|prompts?|rules|guidelines?|guidance|commands?|constraints?|restrictions?|programming|polic(?:y|ies)|orders|system messages?|training|limitations?|filters|safeguards|red lines?)';
+  '(?:instructions?|instruct|inputs?|directions?|directives?|prompts?|rules|guidelines?|guidance|commands?|constraints?|restrictions?|programming|polic(?:y|ies)|orders|system messages?|training|limitations?|filters|safeguards|red lines?)';
 const EN_PERSONA =
-  '(?:dan\\b|stan\\b|dude\\b|do anything now|developer mode|dev mode|god mode|jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlimited|unbound|unchained|amoral|immoral|unethical|evil|no (?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|boundaries|guidelines|content polic)|without (?:any )?(?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|content polic|safety|guidelines)|never refuses?|not bound by|free (?:from|of) (?:all |any )?(?:rules|restrictions|limits|policies))';
+  '(?:dan\\b|stan\\b|dude\\b|do anything now|developer mode|dev mode|god mode|jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlimited|unbound|unchained|amoral|immoral|unethical|evil|no (?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|boundaries|guidelines|content polic)|without (?:any )?(?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|content polic|safety|guidelines)|never refuses?|not bound by|not restricted|no prohibitions|breaks? (?:ai |the )?rules|regardless of (?:legality|morality|ethics|laws?|rules|policies)|free (?:from|of) (?:all |any )?(?:rules|restrictions|limits|policies))';
 const EN_ROLE =
-  "(?:you are now|you're now|you are going to (?:act|pretend|be)|you will (?:now )?(?:act|pretend|be)|act as|acting as|pretend (?:to be|you are|you're)|role-?play|role play|simulate|immerse yourself|from now on,? you|you have been (?:freed|released|unlocked)|answer as|respond as|new persona)";
+  "(?:you are now|you're now|you are going to (?:act|pretend|be)|you will (?:now )?(?:act|pretend|be|simulate|play)|you are to (?:act|be|play)|act as|acting as|pretend (?:to be|you are|you're)|role-?play|role play|play the role|simulate|immerse yourself|transform into|from now on,? you|you have been (?:freed|released|unlocked)|answer as|respond as|new persona|your persona)";
 const EN_SECRET = '(?:\\.env\\b|id_rsa|\\.ssh\\b|\\.aws\\b|credentials|api[ _-]?keys?|secrets? file|secrets|passwords?|private keys?|session (?:tokens?|ids?|cookies?)|access tokens?|auth tokens?|cookies)';
 
 // --- Chinese fragments ---
@@ -47,14 +47,14 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['en'],
     description: 'asks to ignore "instructions" / "the above" / "everything before"',
     pattern:
-      "\\b(?:ignore|disregard|forget)\\b (?:(?:the|all|any|your|these|those|my) )?(?:instructions|directions|directives|prompts?|the above|everything (?:above|before|else|you(?:'ve| have)? (?:been told|learned|know))|all (?:of )?the above|the rest of (?:this|the) (?:data|text|document|message|input|content|page|email|prompt))\\b",
+      "\\b(?:ignore|disregard|forget)\\b (?:(?:the|all|any|your|these|those|my) )?(?:instructions|directions|directives|prompts?|the above|everything (?:above|before|else|you(?:'ve| have)? (?:been told|learned|know)|(?:from|about) (?:chat ?gpt|openai|your (?:training|rules|programming)))|all (?:of )?the above|the rest of (?:this|the) (?:data|text|document|message|input|content|page|email|prompt))\\b",
   },
   {
     id: 'en-ignore-and-instead',
     category: 'override',
     languages: ['en'],
     description: '"ignore … and instead/just print/say …": a hijacked task',
-    pattern: '\\b(?:ignore|disregard|nevermind|never mind|stop everything)\\b.{0,40}?\\b(?:and|then|now|!) ?(?:instead|only|just) (?:focus|print|say|output|respond|reply|answer|repeat|write|tell|translate|spell)',
+    pattern: '\\b(?:ignore|disregard|nevermind|never mind|stop everything)\\b.{0,40}?(?:\\band|\\bthen|\\bnow|[!.])[!.,]{0,3} ?(?:instead |only |just )(?:focus|print|say|output|respond|reply|answer|repeat|write|tell|translate|spell)',
   },
   {
     id: 'en-disregard-all-but',
@@ -137,7 +137,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['en'],
     description: 'jailbreak persona markers ("DAN mode", "[🔓JAILBREAK]", "stay in character")',
-    pattern: '\\b(?:dan mode|developer mode (?:enabled|output)|do anything now|stay in character|jailbreak mode)\\b|\\[(?:🔓 ?|🔒 ?)?(?:jailbreak|classic|dan)\\]',
+    pattern: '\\b(?:dan mode|developer mode output|do anything now|stay in character|jailbreak mode)\\b|\\b(?:debug(?:ging)?|god|admin|developer|dev|sudo|unrestricted|jailbreak|dan) mode (?:is )?(?:enabled|activated|on)\\b|\\[(?:🔓 ?|🔒 ?)?(?:jailbreak|classic|dan)\\]',
   },
   {
     id: 'en-your-new-role',
@@ -188,7 +188,37 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['en'],
     description: 'a fake assistant/user turn injected into the text',
-    pattern: '\\bassistant ?: ?[<\\[].{0,60}?[>\\]] ?user ?:|\\[system\\] ?\\(#|<<\\/?sys>>|\\[\\/?inst\\]',
+    pattern: '\\bassistant ?: ?[<\\[].{0,60}?[>\\]] ?user ?:|[>\\]] ?(?:user|human) ?: |\\[system\\] ?\\(#|<<\\/?sys>>|\\[\\/?inst\\]',
+  },
+  {
+    id: 'en-ai-unbound',
+    category: 'role',
+    languages: ['en'],
+    description: 'describes an AI, chatbot or persona as free of rules, filters or ethics',
+    pattern: `\\b(?:chat ?gpt|gpt|ai|assistant|chatbot|bot|language model|llm|model|persona|character)\\b.{0,80}?${EN_PERSONA}|\\b(?:never|not ever|don't|do not|won't|will not|must not|doesn't|does not)\\b (?:ever )?(?:break character|refuse (?:a|any)|cite (?:openai|content polic)|follow (?:any |the )?(?:openai|content polic|ethical|principles|rules or|guidelines))|\\b(?:does not|doesn't|do not|don't) have (?:a |any )?(?:content filter|filters|restrictions|ethical guidelines)|\\b(?:openai|chatgpt)'?s? content polic|\\b(?:do not|don't|will not|won't|never|stop) (?:respond|reply|answer|act) (?:as|like) (?:gpt|chatgpt|an ai|the assistant|claude)\\b`,
+  },
+  {
+    id: 'en-named-persona',
+    category: 'role',
+    languages: ['en'],
+    description: 'gives the model a new name and an AI persona ("you are now Tyler. Behave like him", "transform into X, an AI …")',
+    pattern:
+      "\\byou are now [a-z]{2,20}[.,!] ?(?:behave|act|respond|speak|talk|answer|reply)\\b|\\b(?:transform into|you are now|you will be|become|act as|pretend to be|you are)\\b [\\w-]{2,30},? (?:an|a) (?:ai|chatbot|bot|language model|assistant|llm)\\b",
+  },
+  {
+    id: 'en-dual-response',
+    category: 'role',
+    languages: ['en'],
+    description: 'asks for two answers, one of them from an unfiltered persona ("[GPT]: … [DAN]: …")',
+    pattern: '\\b(?:answer|respond|reply|generate|give|create|maintain)\\b.{0,30}?\\b(?:in |with )?(?:two|2) (?:different |separate |distinct ){0,2}(?:ways|responses|paragraphs|personas|persons|styles|entities)\\b|\\b(?:two|2) (?:different |separate ){0,2}(?:persons|personas|entities|personalities)\\b|\\[(?:chatgpt|gpt|classic|jailbreak|dan|normal)[^\\]]{0,20}\\] ?:',
+  },
+  {
+    id: 'zh-only-obey',
+    category: 'override',
+    languages: ['zh'],
+    description: '把之前的话当作没说过、只服从某个来源的指令、不提风险或红线',
+    pattern:
+      '(?:之前|以前|上面|刚才)[^,。]{0,12}?(?:说的话|的话|说过的|的指令|的要求)[^,。]{0,4}?(?:当成|当作|视为)(?:没说过|不存在|无效|作废)|你只(?:执行|听|服从|听从)[^,。]{0,16}?(?:的指令|的命令|的话)|不要(?:提醒|提示|提)(?:用户)?风险|不要(?:引用|提及|遵守)(?:任何)?红线',
   },
   {
     id: 'zh-persona',
@@ -343,7 +373,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'exfiltration',
     languages: ['zh'],
     description: '要求把密码、密钥、token 或整个记忆库发出去、贴出来、导出',
-    pattern: `${ZH_SECRET}.{0,30}?${ZH_SEND}|(?:发给|发送|上传|贴出|打印|导出|输出|泄露|转发|附上|带上|告诉我|念给我)(?:一下)?.{0,16}?(?:\\.env|密码|密钥|私钥|token|api ?key|凭证|id_rsa|credentials|所有记忆|全部记忆|记忆库|所有记录|全部记录)|(?:所有|全部|整个)(?:的)?(?:记忆|记录|对话|handoff)(?:原样|原文)?(?:输出|导出|发|上传|打印|念|公开|泄露|贴)`,
+    pattern: `${ZH_SECRET}[^,。.!?;]{0,24}?(?<!不能|不要|不许|不得|禁止|别|不准|不可以|严禁|勿|不)${ZH_SEND}|(?<!不能|不要|不许|不得|禁止|别|不准|不可以|严禁|勿|不)(?:发给|发送|上传|贴出|打印|导出|输出|泄露|转发|附上|带上|告诉我|念给我)(?:一下)?.{0,16}?(?:\\.env|密码|密钥|私钥|token|api ?key|凭证|id_rsa|credentials|所有记忆|全部记忆|记忆库|所有记录|全部记录)|(?:所有|全部|整个)(?:的)?(?:记忆|记录|对话|handoff)(?:原样|原文)?(?:输出|导出|发|上传|打印|念|公开|泄露|贴)`,
   },
   // ---------------- encoded blobs ----------------
   {
