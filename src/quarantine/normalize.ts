@@ -42,37 +42,50 @@ const CONFUSABLES: Record<string, string> = {
 const COMBINING = /\p{Mn}/u;
 const SPACE = /\s/u;
 
+const decoder = new TextDecoder('utf-16le');
+
 export function normalizeForScan(input: string): NormalizedText {
   const n = input.length;
-  const out: string[] = [];
-  const map: number[] = [];
+  let buf = new Uint16Array(n + 16);
+  let map = new Int32Array(n + 16);
+  let len = 0;
   let lastSpace = true; // no leading space
-  let chunk = '';
-  const push = (s: string, from: number) => {
-    for (let k = 0; k < s.length; k++) map.push(from);
-    chunk += s;
-    if (chunk.length > 4096) {
-      out.push(chunk);
-      chunk = '';
-    }
+  const grow = (need: number) => {
+    if (len + need <= buf.length) return;
+    const size = Math.max(buf.length * 2, len + need);
+    const b = new Uint16Array(size);
+    b.set(buf.subarray(0, len));
+    buf = b;
+    const m = new Int32Array(size);
+    m.set(map.subarray(0, len));
+    map = m;
+  };
+  const space = (from: number) => {
+    if (lastSpace) return;
+    grow(1);
+    buf[len] = 0x20;
+    map[len++] = from;
+    lastSpace = true;
   };
   for (let i = 0; i < n; i++) {
     const c = input.charCodeAt(i);
     if (c < 0x80) {
       if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) {
-        if (!lastSpace) {
-          push(' ', i);
-          lastSpace = true;
-        }
+        space(i);
         continue;
       }
-      push(c >= 0x41 && c <= 0x5a ? String.fromCharCode(c + 32) : input[i]!, i);
+      // ASCII never grows: the buffer holds n + 16 code units, grown only by folding below
+      if (len === buf.length) grow(1);
+      buf[len] = c >= 0x41 && c <= 0x5a ? c + 32 : c;
+      map[len++] = i;
       lastSpace = false;
       continue;
     }
     // CJK ideographs have no compatibility form: the common Chinese case stays cheap.
     if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf)) {
-      push(input[i]!, i);
+      if (len === buf.length) grow(1);
+      buf[len] = c;
+      map[len++] = i;
       lastSpace = false;
       continue;
     }
@@ -82,10 +95,7 @@ export function normalizeForScan(input: string): NormalizedText {
     if (cp > 0xffff) i++;
     if (invisible(cp)) continue;
     if (SPACE.test(ch)) {
-      if (!lastSpace) {
-        push(' ', start);
-        lastSpace = true;
-      }
+      space(start);
       continue;
     }
     let folded = '';
@@ -95,13 +105,15 @@ export function normalizeForScan(input: string): NormalizedText {
     }
     if (!folded) continue;
     if (folded === ' ') {
-      if (!lastSpace) push(' ', start);
-      lastSpace = true;
+      space(start);
       continue;
     }
-    push(folded, start);
+    grow(folded.length);
+    for (let k = 0; k < folded.length; k++) {
+      buf[len] = folded.charCodeAt(k);
+      map[len++] = start;
+    }
     lastSpace = false;
   }
-  out.push(chunk);
-  return { text: out.join(''), map: Int32Array.from(map) };
+  return { text: decoder.decode(buf.subarray(0, len)), map: map.subarray(0, len) };
 }

@@ -18,6 +18,7 @@ export interface QuarantineRuleOptions {
 }
 
 const compiledSets = new WeakMap<readonly InjectionRule[], CompiledRule[]>();
+const effectiveSets = new WeakMap<QuarantineRuleOptions, InjectionRule[]>();
 
 /**
  * Compile a rule list (checked once per list object and cached). Throws an Error naming the rule's
@@ -42,10 +43,17 @@ export function compileRules(rules: readonly InjectionRule[]): CompiledRule[] {
   return out;
 }
 
-/** The rule list a home scans with: the built-in table minus disabled rules, plus its own. */
+/**
+ * The rule list a home scans with: the built-in table minus disabled rules, plus its own. The same
+ * options object gives the same array, so its compiled rules are cached (pass `config.quarantine`).
+ */
 export function effectiveRules(opts: QuarantineRuleOptions = {}): InjectionRule[] {
+  const cached = effectiveSets.get(opts);
+  if (cached) return cached;
   const off = new Set(opts.disabledRules ?? []);
-  return [...BUILTIN_RULES.filter((r) => !off.has(r.id)), ...(opts.rules ?? [])];
+  const list = [...BUILTIN_RULES.filter((r) => !off.has(r.id)), ...(opts.rules ?? [])];
+  effectiveSets.set(opts, list);
+  return list;
 }
 
 /**
