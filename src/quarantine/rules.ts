@@ -17,7 +17,7 @@ const EN_QUAL = '(?:previous|prior|above|earlier|preceding|former|foregoing|init
 const EN_RULES =
   '(?:instructions?|instruct|inputs?|directions?|directives?|prompts?|rules|guidelines?|guidance|commands?|constraints?|restrictions?|programming|polic(?:y|ies)|orders|system messages?|training|limitations?|filters|safeguards|red lines?)';
 const EN_PERSONA =
-  '(?:dan\\b|stan\\b|dude\\b|do anything now|developer mode|dev mode|god mode|jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlimited|unbound|unchained|amoral|immoral|unethical|evil|no (?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|boundaries|guidelines|content polic)|without (?:any )?(?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|content polic|safety|guidelines)|never refuses?|not bound by|not restricted|no prohibitions|breaks? (?:ai |the )?rules|regardless of (?:legality|morality|ethics|laws?|rules|policies)|free (?:from|of) (?:all |any )?(?:rules|restrictions|limits|policies))';
+  '(?:dan\\b|stan\\b|dude\\b|do anything now|developer mode|dev mode|god mode|jailbr(?:oken|eak)|unrestricted|unfiltered|uncensored|unlimited|unbound|unchained|amoral|immoral|unethical|evil|no (?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|boundaries|guidelines|content polic)|without (?:any )?(?:restrictions|limits|limitations|rules|filters|censorship|ethics|morals|content polic|safety|guidelines)|never refuses?|not bound by|not restricted|(?:does|do|can do|capable of) anything|no prohibitions|breaks? (?:ai |the )?rules|regardless of (?:legality|morality|ethics|laws?|rules|policies)|free (?:from|of) (?:all |any )?(?:rules|restrictions|limits|policies))';
 const EN_ROLE =
   "(?:you are now|you're now|you are going to (?:act|pretend|be)|you will (?:now )?(?:act|pretend|be|simulate|play)|you are to (?:act|be|play)|act as|acting as|pretend (?:to be|you are|you're)|role-?play|role play|play the role|simulate|immerse yourself|transform into|from now on,? you|you have been (?:freed|released|unlocked)|answer as|respond as|new persona|your persona)";
 const EN_SECRET = '(?:\\.env\\b|id_rsa|\\.ssh\\b|\\.aws\\b|credentials|api[ _-]?keys?|secrets? file|secrets|passwords?|private keys?|session (?:tokens?|ids?|cookies?)|access tokens?|auth tokens?|cookies)';
@@ -136,8 +136,8 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     id: 'en-persona-markers',
     category: 'role',
     languages: ['en'],
-    description: 'jailbreak persona markers ("DAN mode", "[🔓JAILBREAK]", "stay in character")',
-    pattern: '\\b(?:dan mode|developer mode output|do anything now|stay in character|jailbreak mode)\\b|\\b(?:debug(?:ging)?|god|admin|developer|dev|sudo|unrestricted|jailbreak|dan) mode (?:is )?(?:enabled|activated|on)\\b|\\[(?:🔓 ?|🔒 ?)?(?:jailbreak|classic|dan)\\]',
+    description: 'jailbreak persona markers ("DAN mode", "[🔓JAILBREAK]", "stay in character", "[INSERT PROMPT HERE]")',
+    pattern: '\\b(?:dan mode|developer mode output|do anything now|stay in character|jailbreak mode)\\b|\\b(?:debug(?:ging)?|god|admin|developer|dev|sudo|unrestricted|jailbreak|dan) mode (?:is )?(?:enabled|activated|on)\\b|\\[(?:🔓 ?|🔒 ?)?(?:jailbreak|classic|dan)\\]|\\[(?:insert |your )?prompt here\\]',
   },
   {
     id: 'en-your-new-role',
