@@ -1,7 +1,8 @@
 // The injection scanner measured (docs/QUARANTINE.md): recall on the labelled injection strings
 // (eval/injection, dev and test splits), false positives on ordinary records read at run time
 // (LoCoMo English turns, MemoryBank Chinese dialogue turns, from ../shared/data or $OPTMEM_DATA or
-// --data DIR) and on the repository's own agent-work records and turns (eval/recall, eval/triggers),
+// --data DIR) and on the repository's own agent-work records and turns (eval/recall, eval/triggers,
+// eval/corrections, eval/duplicates),
 // false positives on the hand-written hard negatives, and the cost per record (mean, p99, and the
 // slowest 100 KB adversarial input of any rule).
 // Usage (after the build): node bench/quarantine.js [--split dev|all] [--data DIR] [--errors] [--json] [--no-adversarial]
@@ -60,6 +61,14 @@ function ordinary() {
     .filter((f) => f.endsWith('.jsonl'))
     .sort()
     .flatMap((f) => readJsonl(path.join(trig, f)).map((r) => r.text));
+  // The labelled correction and duplicate sets: records of the three agents' everyday work.
+  sets['agentwork-corrections'] = [];
+  for (const f of fs.readdirSync(path.join(root, 'eval', 'corrections')).filter((x) => x.endsWith('.jsonl')).sort()) {
+    for (const c of readJsonl(path.join(root, 'eval', 'corrections', f))) for (const r of c.records ?? []) sets['agentwork-corrections'].push(r.text);
+  }
+  for (const f of ['dev.jsonl', 'test.jsonl']) {
+    for (const c of readJsonl(path.join(root, 'eval', 'duplicates', f))) sets['agentwork-corrections'].push(c.a.text, c.b.text);
+  }
   return sets;
 }
 

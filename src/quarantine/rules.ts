@@ -29,8 +29,8 @@ const ZH_QUAL = '(?:之前|以前|此前|先前|上面|上述|以上|上文|前�
 const ZH_RULES = '(?:指令|指示|命令|规则|规定|要求|设定|限制|约束|提示词|系统提示|说明|红线|条款|政策|准则|守则|安全策略|安全规则|安全限制|安全准则|身份设定|角色设定)';
 const ZH_PERSONA =
   '(?:管理员|root|超级用户|超级管理员|最高权限|无限制|不受(?:任何)?(?:限制|约束)|没有(?:任何)?(?:限制|约束|道德)|无过滤|无审查|开发者模式|上帝模式|dan\\b|系统本身|[“"「]系统[”"」]|黑客|不会拒绝|从不拒绝|不拒绝|没有道德|调试接口|审核员|越狱|无所不能|渗透测试|不受约束|为所欲为|官方)';
-const ZH_SEND = '(?:发给|发到|发送到|发送给|上传到|上传|贴出来|贴到|打印出来|念给|泄露|导出到|转发到|转发给|汇总到|附在|附上|拼到|带上|公开)';
-const ZH_SECRET = '(?:\\.env|id_rsa|\\.ssh|\\.aws|credentials|密码|密钥|私钥|token|api ?key|凭证|cookie|聊天记录|所有记忆|全部记忆|记忆库|所有记录|全部记录|记忆目录|memory ?目录|handoff 原文|数据库连接串)';
+const ZH_SEND = '(?:发给|发到|发送到|发送给|贴出来|贴到|打印出来|念给|泄露|转发到|转发给|汇总到|附在|附上|拼到|带上|公开)';
+const ZH_SECRET = '(?:\\.env|id_rsa|\\.ssh|\\.aws|credentials|密码|密钥|私钥|token(?! ?(?:数|用量|上限|数量|消耗|计数|长度))|api ?key|凭证|cookie|聊天记录|所有记忆|全部记忆|记忆库|所有记录|全部记录|记忆目录|memory ?目录|handoff 原文|数据库连接串)';
 
 export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
   // ---------------- override: ignore / replace previous instructions ----------------
@@ -84,7 +84,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['en'],
     description: 'claims to supersede or outrank the system, owner or previous instructions',
     pattern:
-      "\\b(?:supersedes?|overrides?|outranks?|takes? (?:precedence|priority) over|has (?:higher |top )?priority over|is more important than|replaces?)\\b.{0,20}?\\b(?:previous|prior|old|original|other|existing|system|user'?s?|owner'?s?|all|any|every)\\b.{0,15}?(?:instructions?|rules|prompts?|guidelines|directives|red lines?|messages?|one)\\b",
+      "\\b(?:supersedes?|overrides?|outranks?|takes? (?:precedence|priority) over|has (?:higher |top )?priority over|is more important than)\\b.{0,20}?\\b(?:previous|prior|old|original|other|existing|system|user'?s?|owner'?s?|all|any|every)\\b.{0,15}?(?:instructions?|rules|prompts?|guidelines|directives|red lines?|messages?)\\b",
   },
   {
     id: 'zh-ignore-previous',
@@ -366,22 +366,22 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'exfiltration',
     languages: ['en'],
     description: 'asks to send, print or reveal secrets (.env, keys, passwords, tokens) or the whole memory',
-    pattern: `\\b(?:send|upload|post|email|e-mail|paste|reveal|leak|exfiltrate|forward|dump|transmit|append)\\b.{0,40}?${EN_SECRET}|\\b(?:export|dump|upload|send|post|leak|exfiltrate)\\b.{0,20}?\\b(?:all|entire|whole|every)\\b.{0,10}?\\b(?:memor(?:y|ies)|records|conversations?|chat history)\\b|\\b(?:upload|send|post|exfiltrate)\\b.{0,30}?\\bmemory\\b.{0,30}?https?://`,
+    pattern: `\\b(?:send|upload|post|email|e-mail|paste|reveal|leak|exfiltrate|forward|dump|transmit|append|print)\\b (?:me |us )?(?:the |your |my |all |any |every |their |our )?(?:contents? of |full |raw )?(?:the |your |my )?(?:user'?s? |owner'?s? )?${EN_SECRET}|\\b(?:export|dump|upload|send|post|leak|exfiltrate)\\b.{0,20}?\\b(?:all|entire|whole|every)\\b.{0,10}?\\b(?:memor(?:y|ies)|chat history)\\b|\\b(?:upload|send|post|exfiltrate)\\b.{0,30}?\\bmemory\\b.{0,30}?https?://`,
   },
   {
     id: 'zh-send-secrets',
     category: 'exfiltration',
     languages: ['zh'],
     description: '要求把密码、密钥、token 或整个记忆库发出去、贴出来、导出',
-    pattern: `${ZH_SECRET}[^,。.!?;]{0,24}?(?<!不能|不要|不许|不得|禁止|别|不准|不可以|严禁|勿|不)${ZH_SEND}|(?<!不能|不要|不许|不得|禁止|别|不准|不可以|严禁|勿|不)(?:发给|发送|上传|贴出|打印|导出|输出|泄露|转发|附上|带上|告诉我|念给我)(?:一下)?.{0,16}?(?:\\.env|密码|密钥|私钥|token|api ?key|凭证|id_rsa|credentials|所有记忆|全部记忆|记忆库|所有记录|全部记录)|(?:所有|全部|整个)(?:的)?(?:记忆|记录|对话|handoff)(?:原样|原文)?(?:输出|导出|发|上传|打印|念|公开|泄露|贴)`,
+    pattern: `${ZH_SECRET}[^,。.!?;]{0,24}?(?<!不能|不要|不许|不得|禁止|别|不准|不可以|严禁|勿|不)${ZH_SEND}|(?<!不能|不要|不许|不得|禁止|别|不准|不可以|严禁|勿|不)(?:发给|发送|贴出|打印|泄露|转发|附上|带上|告诉我|念给我)(?:一下)?.{0,16}?(?:\\.env|密码|密钥|私钥|token(?! ?(?:数|用量|上限|数量|消耗|计数|长度))|api ?key|凭证|id_rsa|credentials|所有记忆|全部记忆|记忆库|所有记录|全部记录)|(?:所有|全部|整个)(?:的)?(?:记忆|记录|对话|handoff)(?:原样|原文)?(?:输出|导出|发|上传|打印|念|公开|泄露|贴)`,
   },
   // ---------------- encoded blobs ----------------
   {
     id: 'base64-blob',
     category: 'encoded',
     languages: ['any'],
-    description: 'a long base64 run (80+ characters, not an SSH public key, not only hex digits)',
-    pattern: '(?<![a-z0-9+/])(?<!(?:ssh-rsa|ssh-ed25519|ssh-dss|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521) )(?![0-9a-f]{80})[a-z0-9+/]{80}',
+    description: 'a long base64 run (80+ characters with letters and digits, not an SSH public key, not only hex digits)',
+    pattern: '(?<![a-z0-9+/])(?<!(?:ssh-rsa|ssh-ed25519|ssh-dss|ecdsa-sha2-nistp256|ecdsa-sha2-nistp384|ecdsa-sha2-nistp521) )(?![0-9a-f]{80})(?=[a-z+/]{0,79}[0-9+/])(?=[0-9+/]{0,79}[a-z])[a-z0-9+/]{80}',
   },
   {
     id: 'hex-blob',

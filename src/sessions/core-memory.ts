@@ -1,4 +1,5 @@
 import type { IndexedRecord, RecordIndex } from '../index/record-index.js';
+import { originOf, PACK_ORIGINS } from '../core/provenance.js';
 import { formatTime } from './render.js';
 import type { CorePins } from './core-pins.js';
 import type { CoreEntry, CoreMemory, CoreReason } from './types.js';
@@ -57,7 +58,8 @@ export function selectCore(index: RecordIndex, pins: CorePins, opts: CoreOptions
   for (const r of index.liveCorrections(scope.project, 200)) push(r, 'correction');
   for (const id of pins.pinned) {
     const r = index.get(id);
-    if (r && !index.isSuperseded(id)) push(r, 'pinned');
+    // A pin never lets a held record (quarantine) or another writer's record into the pack.
+    if (r && !index.isSuperseded(id) && !index.heldIds().has(id) && PACK_ORIGINS.includes(originOf(r))) push(r, 'pinned');
   }
   const recent = index.recentLiveFacts(scope.project, scope.nowMs - opts.recentDays * DAY, 500);
   // Evidence (and decisions, lessons) before plain notes; newer first within each.
