@@ -188,7 +188,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['en'],
     description: 'a fake assistant/user turn injected into the text',
-    pattern: '\\bassistant ?: ?[<\\[].{0,60}?[>\\]] ?user ?:|[>\\]] ?(?:user|human) ?: |\\[system\\] ?\\(#|<<\\/?sys>>|\\[\\/?inst\\]',
+    pattern: '\\bassistant ?: ?[<\\[].{0,60}?[>\\]] ?user ?:|(?:[a-z]>|\\]) ?(?:user|human) ?: |\\[system\\] ?\\(#|<<\\/?sys>>|\\[\\/?inst\\]',
   },
   {
     id: 'en-ai-unbound',
@@ -247,7 +247,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '伪装成系统/管理员消息（【系统提示】、系统通知：……）并带指令',
     pattern:
-      '(?:[【\\[(<]|^) ?(?:重要|紧急)?(?:系统|system|管理员|admin)(?:提示|消息|通知|指令|公告|更新)? ?[】\\])>:].{0,30}?(?:你|ai|助手|忽略|指令|规则|执行|从现在|权限|优先|覆盖|永久|无条件|assistant)|系统(?:通知|消息|公告|指令) ?:.{0,30}?(?:你|忽略|指令|规则|执行|权限|优先|覆盖|永久|无条件)|(?:以下|下面)(?:是|内容)?来自(?:系统|管理员|开发者|官方|上级)',
+      '[【\\[(<] ?(?:重要|紧急)?(?:系统|system|管理员|admin)(?:提示|消息|通知|指令|公告|更新)? ?[】\\])>:].{0,30}?(?:你|ai|助手|忽略|指令|规则|执行|从现在|权限|优先|覆盖|永久|无条件|assistant)|系统(?:通知|消息|公告|指令|提示) ?:.{0,30}?(?:你|忽略|指令|规则|执行|权限|优先|覆盖|永久|无条件)|(?:以下|下面)(?:是|内容)?来自(?:系统管理员|管理员|开发者|上级|系统)[^,。]{0,6}?(?:指令|通知|命令|要求|,请)',
   },
   {
     id: 'zh-system-prompt',

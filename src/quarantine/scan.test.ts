@@ -40,6 +40,12 @@ describe('scanForInjection', () => {
       'You are now on the on-call rotation for next week.',
       'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0c3RhcnRlZHdpdGhhbm90aGVya2V5Zm9ydGVzdGluZ3B1cnBvc2Vz backup@nas',
       '家里一家人的表情 👨‍👩‍👧‍👦 发到群里了',
+      '系统：Debian 12，执行 apt update 前先换源',
+      '以下内容来自官方文档：端口默认 8080',
+      '> User: 帮我看下 vps-3 磁盘还剩多少',
+      '密码库每季度加密导出到离线盘；输出 token 上限 4096',
+      'Buttondown upload fixed with a new BUTTONDOWN_API_KEY, draft id em_4821',
+      'the new config replaces the old one',
     ];
     for (const text of ordinary) expect(rulesOf(text), text).toEqual([]);
   });
