@@ -324,6 +324,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
   let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+  index.packOrigins = config.core.origins;
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -353,6 +354,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       index.close();
       RecordIndex.deleteFiles(indexFile);
       index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+      index.packOrigins = config.core.origins;
       rebuildIndex(index, store);
       return fn();
     }
@@ -918,6 +920,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
         index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+        index.packOrigins = config.core.origins;
         return rebuildIndex(index, store);
       });
     },
