@@ -199,3 +199,17 @@ describe('optmem health refuses bad input', () => {
     expect(fs.existsSync(missing)).toBe(false);
   });
 });
+
+describe('the weekly health run of the schedule', () => {
+  it('is due with no run logged, not within the week after one, due again a week later', async () => {
+    const { healthDue } = (await import('../src/health/history.js')) as typeof import('../src/health/history.js');
+    const home = tempHome();
+    ok(home, ['init']);
+    const t = Date.parse('2026-11-20T10:00:00Z');
+    expect(healthDue(home, t)).toBe(true);
+    fs.mkdirSync(path.join(home, 'health'));
+    fs.writeFileSync(path.join(home, 'health', 'history.jsonl'), JSON.stringify({ at: '2026-11-20T10:00:00.000Z', numbers: {} }) + '\n');
+    expect(healthDue(home, t + 3 * DAY)).toBe(false);
+    expect(healthDue(home, t + 7 * DAY)).toBe(true);
+  });
+});

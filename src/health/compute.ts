@@ -17,7 +17,7 @@ import { HEALTH_FORMAT, HEALTH_VERSION, type CorrectionsOnTop, type EventRecall,
 
 const DAY = 86_400_000;
 /** Probes per metric before sampling (a stable sample by id hash beyond it). */
-export const DEFAULT_MAX_PROBES = 1000;
+export const DEFAULT_MAX_PROBES = 500;
 /** Results each probe looks at: MRR counts ranks up to here. */
 const DEPTH = 10;
 /** Kinds that are never probed for event recall (besides chatter-tier records). */

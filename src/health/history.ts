@@ -118,3 +118,14 @@ export function compareWithHistory(r: HealthReport, log: HealthLine[]): HealthHi
     changes: HEALTH_KEYS.map(({ key, label, better }) => ({ key, label, better, now: now[key], last: last?.numbers[key] ?? null, first: first?.numbers[key] ?? null })),
   };
 }
+
+/** Days between the scheduled health runs (`optmem schedule run`). */
+export const HEALTH_EVERY_DAYS = 7;
+
+/** Whether the schedule should run `optmem health` now: no run logged, or the last is a week old. */
+export function healthDue(home: string, nowMs: number): boolean {
+  const last = readHealthLog(home).at(-1);
+  if (!last) return true;
+  const at = Date.parse(last.at);
+  return !Number.isFinite(at) || nowMs - at >= HEALTH_EVERY_DAYS * 86_400_000 - 3_600_000;
+}
