@@ -32,7 +32,7 @@ export const healthCommand: Command = {
   details:
     'Probes are asked on a throw-away copy of the home; the log is never written. Each run is appended to\n' +
     'health/history.jsonl in the home (derived, safe to delete) unless settings were changed or --no-log is given.\n' +
-    'exit: 0 measured; 2 bad usage or bad changed settings.',
+    'exit: 0 measured (the numbers never fail it); 1 the home could not be read; 2 bad usage or bad changed settings.',
   run(ctx) {
     const v = ctx.args.values;
     if (ctx.args.positionals.length) throw new OptmemError('USAGE', `health takes no arguments (usage: ${USAGE})`);
