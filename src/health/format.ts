@@ -14,7 +14,7 @@ function counts(c: ProbeCounts, what: string): string {
 
 const RATIOS = new Set(['recall5', 'recall1', 'mrr', 'onTop', 'staleOnTop', 'redlineFirst']);
 
-export function formatHealth(r: HealthReport, h: HealthHistory | null, opts: { logged: boolean }): string {
+export function formatHealth(r: HealthReport, h: HealthHistory | null, opts: { logged: boolean; why?: string }): string {
   const e = r.eventRecall;
   const c = r.corrections;
   const rl = r.redlines;
@@ -56,6 +56,6 @@ export function formatHealth(r: HealthReport, h: HealthHistory | null, opts: { l
     }
   }
   out.push('');
-  out.push(opts.logged ? `logged to health/history.jsonl (${r.ms} ms)` : `not logged (${r.config ? 'changed settings are a what-if' : '--no-log'}; ${r.ms} ms)`);
+  out.push(opts.logged ? `logged to health/history.jsonl (${r.ms} ms)` : `not logged (${opts.why ?? 'asked not to'}; ${r.ms} ms)`);
   return out.join('\n') + '\n';
 }

@@ -51,9 +51,19 @@ export const healthCommand: Command = {
     });
     const log = readHealthLog(ctx.home);
     const history = compareWithHistory(report, log);
-    const logged = !override && v['no-log'] !== true;
-    if (logged) appendHealthLog(ctx.home, healthLine(report, new Date()));
-    ctx.io.stdout(ctx.json ? JSON.stringify({ report, history, logged }) + '\n' : formatHealth(report, history, { logged }));
+    let why = override ? 'changed settings are a what-if' : v['no-log'] === true ? '--no-log' : undefined;
+    let logged = why === undefined;
+    if (logged) {
+      try {
+        appendHealthLog(ctx.home, healthLine(report, new Date()));
+      } catch (e) {
+        // The numbers stand without the history (a read-only home, a full disk): say so, keep them.
+        ctx.io.stderr(`optmem: warning: the health log could not be appended (${(e as Error).message}); the numbers below are not logged\n`);
+        logged = false;
+        why = 'the health log could not be written';
+      }
+    }
+    ctx.io.stdout(ctx.json ? JSON.stringify({ report, history, logged }) + '\n' : formatHealth(report, history, { logged, ...(why ? { why } : {}) }));
     return 0;
   },
 };
