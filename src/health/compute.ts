@@ -98,7 +98,9 @@ function measure(
   const superseded = new Set<string>();
   for (const olds of edges.values()) for (const id of olds) superseded.add(id);
   const archived = mem.archivedIds();
-  const live = rows.filter((r) => !superseded.has(r.id) && !archived.has(r.id));
+  // Records held out of search (quarantine, where the library has it) cannot be found: not probed.
+  const held = heldIds(mem);
+  const live = rows.filter((r) => !superseded.has(r.id) && !archived.has(r.id) && !held.has(r.id));
   o.phase('read');
 
   const dfCache = new Map<string, number>();
@@ -115,7 +117,7 @@ function measure(
 
   const eventRecall = measureEvents(live.filter((r) => r.ms >= o.sinceMs && r.ms <= o.untilMs && r.tier !== 'chatter' && !NOT_EVENTS.has(r.kind)), deps, ask, o);
   o.phase('events');
-  const corrections = measureChains(edges, superseded, archived, byId, deps, ask, o.maxProbes);
+  const corrections = measureChains(edges, superseded, new Set([...archived, ...held]), byId, deps, ask, o.maxProbes);
   o.phase('chains');
   const redlines = measureRedlines(live.filter((r) => r.tier === 'redline'), deps, ask, o.maxProbes);
   o.phase('redlines');
@@ -145,6 +147,11 @@ function measure(
     ms: Date.now() - o.t0,
     phases: (o.phase('piling up'), o.phases),
   };
+}
+
+function heldIds(mem: Optmem): ReadonlySet<string> {
+  const m = mem as unknown as { heldIds?: () => Map<string, string> };
+  return new Set(typeof m.heldIds === 'function' ? m.heldIds().keys() : []);
 }
 
 type Ask = (query: string) => string[];
@@ -194,9 +201,9 @@ function replacedBy(head: string, edges: Map<string, string[]>): string[] {
   return [...out];
 }
 
-function measureChains(edges: Map<string, string[]>, superseded: Set<string>, archived: Set<string>, byId: Map<string, Row>, deps: ProbeDeps, ask: Ask, max: number): CorrectionsOnTop {
+function measureChains(edges: Map<string, string[]>, superseded: Set<string>, unsearchable: Set<string>, byId: Map<string, Row>, deps: ProbeDeps, ask: Ask, max: number): CorrectionsOnTop {
   // A chain is named by its head: a record that supersedes others and that nothing supersedes.
-  const heads = [...edges.keys()].filter((id) => !superseded.has(id) && !archived.has(id) && byId.has(id)).sort();
+  const heads = [...edges.keys()].filter((id) => !superseded.has(id) && !unsearchable.has(id) && byId.has(id)).sort();
   const chains = heads.map((id) => ({ id, olds: replacedBy(id, edges).filter((x) => byId.has(x)) })).filter((c) => c.olds.length > 0);
   const { picked, counts } = probeAll(chains, max, (c) => {
     // About the chain's subject: the words the head shares with what it replaced.
