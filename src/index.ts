@@ -26,3 +26,6 @@ export { BUILTIN_RULES } from './quarantine/rules.js';
 export { RULE_CATEGORIES } from './quarantine/rule.js';
 export type { InjectionRule, RuleCategory, RuleLanguage } from './quarantine/rule.js';
 export type { QuarantineConfig } from './quarantine/config.js';
+export { computeHealth } from './health/compute.js';
+export type { HealthOptions } from './health/compute.js';
+export type { HealthReport } from './health/types.js';

@@ -15,7 +15,8 @@ import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index
 import type { Edge, Resolution } from './index/supersession.js';
 import { EVENT_KIND, MAX_ARCHIVE_IDS, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
-import { createTokenizer } from './index/tokenizer/tokenizer.js';
+import { createTokenizer, type QueryTerm, type Tokenizer } from './index/tokenizer/tokenizer.js';
+import { docFreq } from './query/retrieve.js';
 import { search as runSearch } from './query/search.js';
 import { loadAliases } from './query/aliases.js';
 import type { SearchRequest, SearchResult } from './query/types.js';
@@ -247,6 +248,12 @@ export interface Optmem {
   archivedIds(): Set<string>;
   /** Write a consistent copy of the index, up to date with the files, to `file` (which must not exist). */
   snapshotIndex(file: string): void;
+  /** newer id → the older ids it supersedes, through every link that applies (blocked ones left out) */
+  supersessionEdges(): Map<string, string[]>;
+  /** how many searchable records hold each query term (as the ranking counts them for its weights) */
+  docFreq(terms: Pick<QueryTerm, 'text' | 'cjk'>[]): number[];
+  /** the home's tokenizer: what queries are split with */
+  readonly tokenizer: Tokenizer;
   /**
    * The records retention would archive now (consolidate/retention.ts), most forgettable first,
    * with the exempt counts and this run's bound. Reads only.
@@ -325,6 +332,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
   let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+  index.packOrigins = config.core.origins;
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -354,6 +362,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       index.close();
       RecordIndex.deleteFiles(indexFile);
       index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+      index.packOrigins = config.core.origins;
       rebuildIndex(index, store);
       return fn();
     }
@@ -691,6 +700,19 @@ export function createOptmem(options: OptmemOptions): Optmem {
         return new Set(index.archivedIds());
       });
     },
+    supersessionEdges() {
+      return withIndex(() => {
+        syncForRead();
+        return index.replacedIds();
+      });
+    },
+    docFreq(terms) {
+      return withIndex(() => {
+        syncForRead();
+        return terms.map((t) => docFreq(index, t));
+      });
+    },
+    tokenizer,
     snapshotIndex(file) {
       withIndex(() => {
         syncForRead();
@@ -922,6 +944,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
         index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+        index.packOrigins = config.core.origins;
         return rebuildIndex(index, store);
       });
     },
