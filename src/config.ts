@@ -7,11 +7,13 @@ import { KNOWN_KINDS, RECORD_BYTES_DEFAULT, RECORD_BYTES_MAX, RECORD_BYTES_MIN, 
 import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
+import { ORIGINS } from './core/provenance.js';
 import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
 import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
 import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
 import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';
+import { QUARANTINE_DEFAULTS, checkQuarantineRules, type QuarantineConfig } from './quarantine/config.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -50,6 +52,8 @@ export interface HomeConfig {
   index: IndexConfig;
   /** `optmem serve`: where it listens and its limits (docs/SERVER.md) */
   server: ServerConfig;
+  /** the injection scanner's rules (quarantine/config.ts, docs/QUARANTINE.md) */
+  quarantine: QuarantineConfig;
 }
 
 export interface ServerConfig {
@@ -188,6 +192,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     forgetting: FORGETTING_DEFAULTS,
     index: INDEX_DEFAULTS,
     server: SERVER_DEFAULTS,
+    quarantine: QUARANTINE_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -277,6 +282,10 @@ function buildConfigSchema({ z }: typeof Zod) {
     budget: num(200, 100_000).optional(),
     recentDays: num(1, 3650).optional(),
     maxEntryChars: num(40, 10_000).optional(),
+    origins: z
+      .array(z.enum(ORIGINS), { error: `must list origins (${ORIGINS.join(', ')})` })
+      .min(1, { error: 'must list at least one origin' })
+      .optional(),
   });
 
   const ForgettingSchema = section('forgetting', {
@@ -389,6 +398,11 @@ function buildConfigSchema({ z }: typeof Zod) {
     sessionSeconds: int(60, 2_592_000).optional(),
   });
 
+  const QuarantineSchema = section('quarantine', {
+    rules: z.array(z.unknown(), { error: 'must be a list of rules {id, category, languages, description, pattern}' }).optional(),
+    disabledRules: z.array(z.string(), { error: 'must be a list of built-in rule ids' }).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -411,6 +425,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     forgetting: ForgettingSchema.optional(),
     index: IndexSchema.optional(),
     server: ServerSchema.optional(),
+    quarantine: QuarantineSchema.optional(),
   });
 }
 
@@ -554,6 +569,11 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   if (o.forgetting) Object.assign(cfg.forgetting, o.forgetting);
   if (o.index) Object.assign(cfg.index, o.index.keyExpansion === undefined || typeof o.index.keyExpansion === 'boolean' ? o.index : { ...o.index, keyExpansion: [...o.index.keyExpansion] });
   if (o.server) Object.assign(cfg.server, o.server.allowedHosts ? { ...o.server, allowedHosts: o.server.allowedHosts.map((h) => h.toLowerCase()) } : o.server);
+  if (o.quarantine) {
+    const checked = checkQuarantineRules(o.quarantine.rules ?? [], o.quarantine.disabledRules ?? []);
+    problems.push(...checked.problems);
+    cfg.quarantine = { rules: checked.rules, disabledRules: [...(o.quarantine.disabledRules ?? [])] };
+  }
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

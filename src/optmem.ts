@@ -15,7 +15,8 @@ import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index
 import type { Edge, Resolution } from './index/supersession.js';
 import { EVENT_KIND, MAX_ARCHIVE_IDS, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
-import { createTokenizer } from './index/tokenizer/tokenizer.js';
+import { createTokenizer, type QueryTerm, type Tokenizer } from './index/tokenizer/tokenizer.js';
+import { docFreq } from './query/retrieve.js';
 import { search as runSearch } from './query/search.js';
 import { loadAliases } from './query/aliases.js';
 import type { SearchRequest, SearchResult } from './query/types.js';
@@ -24,6 +25,7 @@ import { LogStore } from './store/log-store.js';
 import { parseJsonlRecords, recordToJson, type RecordJson } from './io/jsonl.js';
 import { OWNER, type Provenance } from './core/provenance.js';
 import { stampRecord } from './quarantine/stamp.js';
+import { effectiveRules, scanForInjection } from './quarantine/scan.js';
 import { runDoctor, type DoctorReport } from './doctor.js';
 import { writeFileAtomic } from './store/durable-file.js';
 import { createSessions, type CoreApi } from './sessions/sessions.js';
@@ -246,6 +248,12 @@ export interface Optmem {
   archivedIds(): Set<string>;
   /** Write a consistent copy of the index, up to date with the files, to `file` (which must not exist). */
   snapshotIndex(file: string): void;
+  /** newer id → the older ids it supersedes, through every link that applies (blocked ones left out) */
+  supersessionEdges(): Map<string, string[]>;
+  /** how many searchable records hold each query term (as the ranking counts them for its weights) */
+  docFreq(terms: Pick<QueryTerm, 'text' | 'cjk'>[]): number[];
+  /** the home's tokenizer: what queries are split with */
+  readonly tokenizer: Tokenizer;
   /**
    * The records retention would archive now (consolidate/retention.ts), most forgettable first,
    * with the exempt counts and this run's bound. Reads only.
@@ -324,6 +332,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
   let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+  index.packOrigins = config.core.origins;
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -353,6 +362,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       index.close();
       RecordIndex.deleteFiles(indexFile);
       index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+      index.packOrigins = config.core.origins;
       rebuildIndex(index, store);
       return fn();
     }
@@ -413,6 +423,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // Who writes through this handle (core/provenance.ts); each write is stamped, never trusted.
   const provenance: Provenance = options.provenance ?? OWNER;
   const eventRecord = (input: RecordInput): MemoryRecord => stampRecord(createRecord(input, ctx()), provenance);
+  // The home's scanner rules: the built-in table minus quarantine.disabledRules, plus quarantine.rules.
+  const scanRules = effectiveRules(config.quarantine);
+  const scan = (text: string) => scanForInjection(text, scanRules);
   const refreshMs = options.refreshMs ?? 1000;
   let lastSync = Date.now();
   /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */
@@ -567,7 +580,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     add(input, wopts = {}) {
       mustWrite('add a record');
-      const record = stampRecord(createRecord(input, addCtx()), wopts.provenance ?? provenance);
+      const record = stampRecord(createRecord(input, addCtx()), wopts.provenance ?? provenance, scan);
       if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
         throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD", "acknowledge recovered/NAME|ID", "archive ID…" or "unarchive ID…", optionally followed by "why: …"', {
           field: 'text',
@@ -687,6 +700,19 @@ export function createOptmem(options: OptmemOptions): Optmem {
         return new Set(index.archivedIds());
       });
     },
+    supersessionEdges() {
+      return withIndex(() => {
+        syncForRead();
+        return index.replacedIds();
+      });
+    },
+    docFreq(terms) {
+      return withIndex(() => {
+        syncForRead();
+        return terms.map((t) => docFreq(index, t));
+      });
+    },
+    tokenizer,
     snapshotIndex(file) {
       withIndex(() => {
         syncForRead();
@@ -718,7 +744,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       // origin is `imported`. Any other writer's lines are its own, whatever they claim.
       const records = parseJsonlRecords(text, source, ctx()).records.map((x) => ({
         ...x,
-        record: by.origin === 'owner' && x.hadOrigin ? x.record : stampRecord(x.record, by.origin === 'owner' ? { origin: 'imported', ...(by.writer ? { writer: by.writer } : {}) } : by),
+        record: by.origin === 'owner' && x.hadOrigin ? x.record : stampRecord(x.record, by.origin === 'owner' ? { origin: 'imported', ...(by.writer ? { writer: by.writer } : {}) } : by, scan),
       }));
       mustWrite('import');
       const done = withIndex(() =>
@@ -918,6 +944,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
         index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+        index.packOrigins = config.core.origins;
         return rebuildIndex(index, store);
       });
     },

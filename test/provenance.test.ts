@@ -57,6 +57,27 @@ describe('provenance', () => {
   });
 });
 
+describe('packs and provenance', () => {
+  it('core memory and the session-start pack take owner and agent records; `core.origins` widens it', () => {
+    const { dir, owner, bot } = home();
+    owner.add({ text: '[code] 后端端口 8080', project: 'shop' });
+    bot.add({ text: '[code] 前端端口 3000', project: 'shop' });
+    owner.import('{"id":"t1","text":"[code] 缓存用 redis 6379","project":"shop"}\n', { provenance: { origin: 'ingest' } });
+    const entries = (m: typeof owner) => m.core.show({ project: 'shop' }).entries.map((e) => e.text);
+    expect(entries(owner).some((t) => t.includes('8080'))).toBe(true);
+    expect(entries(owner).some((t) => t.includes('3000'))).toBe(true);
+    expect(entries(owner).some((t) => t.includes('6379'))).toBe(false);
+    expect(owner.sessionStart({ project: 'shop' }).markdown).not.toContain('6379');
+    expect(ids(owner, 'redis')).toEqual(['t1']);
+    owner.close();
+    bot.close();
+    fs.writeFileSync(`${dir}/config.json`, JSON.stringify({ core: { origins: ['owner', 'agent', 'ingest'] } }));
+    const wide = createOptmem({ dir, durable: false });
+    expect(entries(wide).some((t) => t.includes('6379'))).toBe(true);
+    wide.close();
+  });
+});
+
 describe('quarantine', () => {
   it('holds an agent write that reads like an instruction: out of search and packs until the owner approves it', () => {
     const { dir, owner, bot } = home();

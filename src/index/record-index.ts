@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { SqliteDatabase } from '../store/sqlite.js';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
-import type { Origin } from '../core/provenance.js';
+import { PACK_ORIGINS, type Origin } from '../core/provenance.js';
 import { markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
@@ -103,6 +103,8 @@ export class RecordIndex {
   fresh = false;
 
   readonly supersession: SupersessionOptions;
+  /** the origins whose records packs and core memory take (config `core.origins`) */
+  packOrigins: readonly Origin[] = PACK_ORIGINS;
   /** key expansion: what goes in the keys column, and its BM25 weight (`bm25Weights`) */
   readonly keyExpansion: KeyExpansionOptions;
   private resolver: SupersessionResolver | null = null;
@@ -517,7 +519,7 @@ export class RecordIndex {
   liveRedlines(project: string | null | undefined): IndexedRecord[] {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
     return (this.db
-      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.tier = 'redline' AND ${PACK_SQL}${scope} ORDER BY r.time_ms DESC, r.id`)
+      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.tier = 'redline' AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id`)
       .all(...(project ? [project] : [])) as RecordRow[]).map(rowToRecord);
   }
 
@@ -526,7 +528,7 @@ export class RecordIndex {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
     return (this.db
       .prepare(
-        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'correction' AND ${PACK_SQL} AND r.tier != 'redline'
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'correction' AND ${packSql(this.packOrigins)} AND r.tier != 'redline'
          AND EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0)${scope}
          ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
@@ -544,7 +546,7 @@ export class RecordIndex {
     return (this.db
       .prepare(
         `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.time_ms >= ? AND r.tier IN ('evidence', 'normal') AND r.kind NOT IN ('handoff', 'diary', 'summary')
-         AND ${PACK_SQL}${scope} ORDER BY r.time_ms DESC, r.id LIMIT ?`,
+         AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
       .all(sinceMs, ...(project ? [project] : []), limit) as RecordRow[]).map(rowToRecord);
   }
@@ -552,7 +554,7 @@ export class RecordIndex {
   /** The project's newest live handoff, or null. */
   latestHandoff(project: string): IndexedRecord | null {
     const row = this.db
-      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'handoff' AND r.project = ? AND ${PACK_SQL} ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`)
+      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'handoff' AND r.project = ? AND ${packSql(this.packOrigins)} ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`)
       .get(project) as RecordRow | undefined;
     return row ? rowToRecord(row) : null;
   }
@@ -569,7 +571,7 @@ export class RecordIndex {
   liveProjectRecords(project: string, limit: number): IndexedRecord[] {
     return (this.db
       .prepare(
-        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff') AND r.tier != 'chatter' AND ${PACK_SQL}
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff') AND r.tier != 'chatter' AND ${packSql(this.packOrigins)}
          ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
       .all(project, limit) as RecordRow[]).map(rowToRecord);
@@ -769,8 +771,12 @@ export class RecordIndex {
 /** Not superseded: no unblocked edge names the record as the older one. */
 /** Current (nothing supersedes it) and not held by quarantine. */
 const LIVE_SQL = 'NOT EXISTS (SELECT 1 FROM edges e WHERE e.old_id = r.id AND e.blocked = 0) AND r.id NOT IN (SELECT id FROM held)';
-/** What packs and core memory take: live records of the owner and agents (core/provenance.ts PACK_ORIGINS). */
-const PACK_SQL = `${LIVE_SQL} AND (r.origin IS NULL OR r.origin = 'agent')`;
+/** What packs and core memory take: live records of the origins `core.origins` names (default owner and agent). */
+function packSql(origins: readonly Origin[]): string {
+  const others = origins.filter((o) => o !== 'owner').map((o) => `'${o}'`);
+  const owner = origins.includes('owner') ? 'r.origin IS NULL' : '0';
+  return `${LIVE_SQL} AND (${owner}${others.length ? ` OR r.origin IN (${others.join(', ')})` : ''})`;
+}
 /** RECORD_COLUMNS for a query that names the records table `r`. */
 const SCOPED_COLUMNS = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
 

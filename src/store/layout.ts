@@ -61,6 +61,8 @@ export interface Layout {
   serveStateFile: string;
   /** evaluation reports kept for the server and the inspector (`eval/reports/*.json`) */
   evalReportsDir: string;
+  /** one line per `optmem health` run, derived and safe to delete (`health/history.jsonl`; health/history.ts) */
+  healthLogFile: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -96,6 +98,7 @@ export function layoutOf(home: string): Layout {
     auditFile: path.join(h, 'server', 'audit.jsonl'),
     serveStateFile: path.join(h, 'server', 'serve.json'),
     evalReportsDir: path.join(h, 'eval', 'reports'),
+    healthLogFile: path.join(h, 'health', 'history.jsonl'),
   };
 }
 

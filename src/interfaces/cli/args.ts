@@ -9,7 +9,7 @@ export type { OptionDef, OptionSpec, ParsedArgs } from './types.js';
 export const GLOBAL_OPTIONS: OptionSpec = {
   dir: { type: 'string', arg: 'DIR', description: 'the memory home to use (else $OPTMEM_HOME, else ~/.optmem); it must exist (`optmem init --dir DIR` creates it)' },
   json: { type: 'boolean', description: 'print machine-readable JSON on stdout (errors too)' },
-  server: { type: 'string', arg: 'URL', description: 'talk to the optmem server at URL instead of a local home (client commands: add, search, get, history, core, session, import, export, health, mcp); the token comes from $OPTMEM_TOKEN; default $OPTMEM_SERVER' },
+  server: { type: 'string', arg: 'URL', description: 'talk to the optmem server at URL instead of a local home (client commands: add, search, get, history, core, session, import, export, mcp); the token comes from $OPTMEM_TOKEN; default $OPTMEM_SERVER' },
   help: { type: 'boolean', short: 'h', description: 'show this help and exit' },
   version: { type: 'boolean', description: 'print the version and exit' },
 };
