@@ -7,11 +7,11 @@
 import { OptmemError } from '../../core/errors.js';
 import { parseTime } from '../../core/time.js';
 import { collectOverride } from '../../eval/config-override.js';
-import { computeHealth, DEFAULT_MAX_PROBES } from '../../health/compute.js';
+import { DEFAULT_MAX_PROBES } from '../../health/compute.js';
 import { formatHealth } from '../../health/format.js';
-import { appendHealthLog, compareWithHistory, healthLine, readHealthLog } from '../../health/history.js';
+import { runHealth, type HealthRun, type HealthRunOptions } from '../../health/run.js';
 import { intOption, str, strList, timeOption } from './args.js';
-import type { Command } from './types.js';
+import type { Command, CommandContext } from './types.js';
 
 const USAGE = 'optmem health [--since ISO] [--until ISO] [--now ISO] [--sample N] [--config JSON|FILE] [--set PATH=VALUE]... [--no-log] [--json]';
 
@@ -34,36 +34,50 @@ export const healthCommand: Command = {
     'health/history.jsonl in the home (derived, safe to delete) unless settings were changed or --no-log is given.\n' +
     'exit: 0 measured (the numbers never fail it); 1 the home could not be read; 2 bad usage or bad changed settings.',
   run(ctx) {
-    const v = ctx.args.values;
-    if (ctx.args.positionals.length) throw new OptmemError('USAGE', `health takes no arguments (usage: ${USAGE})`);
-    const now = ms(timeOption(v.now, 'now')) ?? Date.now();
-    const until = ms(timeOption(v.until, 'until'));
-    const since = ms(timeOption(v.since, 'since'));
-    if (since !== undefined && since > (until ?? now)) throw new OptmemError('USAGE', '--since: the window starts after it ends (--until, else --now)', { field: 'since' });
-    const maxProbes = intOption(v.sample, 'sample', 10, 1_000_000);
-    const override = collectOverride(str(v.config), strList(v.set) ?? [], ctx.io.cwd);
-    const report = computeHealth(ctx.home, {
-      nowMs: now,
-      ...(since !== undefined ? { sinceMs: since } : {}),
-      ...(until !== undefined ? { untilMs: until } : {}),
-      ...(maxProbes !== undefined ? { maxProbes } : {}),
-      override,
+    const run = runHealth(ctx.home, healthOptions(ctx));
+    printRun(ctx, run);
+    return 0;
+  },
+  async remote(ctx, client) {
+    const o = healthOptions(ctx);
+    const { data } = await client.json<HealthRun>('POST', '/api/memory-health', {
+      now: o.nowMs,
+      ...(o.sinceMs !== undefined ? { since: o.sinceMs } : {}),
+      ...(o.untilMs !== undefined ? { until: o.untilMs } : {}),
+      ...(o.maxProbes !== undefined ? { sample: o.maxProbes } : {}),
+      ...(o.override ? { override: o.override } : {}),
+      ...(o.noLog ? { noLog: true } : {}),
     });
-    const log = readHealthLog(ctx.home);
-    const history = compareWithHistory(report, log);
-    let why = override ? 'changed settings are a what-if' : v['no-log'] === true ? '--no-log' : undefined;
-    let logged = why === undefined;
-    if (logged) {
-      try {
-        appendHealthLog(ctx.home, healthLine(report, new Date()));
-      } catch (e) {
-        // The numbers stand without the history (a read-only home, a full disk): say so, keep them.
-        ctx.io.stderr(`optmem: warning: the health log could not be appended (${(e as Error).message}); the numbers below are not logged\n`);
-        logged = false;
-        why = 'the health log could not be written';
-      }
-    }
-    ctx.io.stdout(ctx.json ? JSON.stringify({ report, history, logged }) + '\n' : formatHealth(report, history, { logged, ...(why ? { why } : {}) }));
+    printRun(ctx, data);
     return 0;
   },
 };
+
+/** The flags, checked before anything is opened or sent. */
+function healthOptions(ctx: CommandContext): HealthRunOptions {
+  const v = ctx.args.values;
+  if (ctx.args.positionals.length) throw new OptmemError('USAGE', `health takes no arguments (usage: ${USAGE})`);
+  const now = ms(timeOption(v.now, 'now')) ?? Date.now();
+  const until = ms(timeOption(v.until, 'until'));
+  const since = ms(timeOption(v.since, 'since'));
+  if (since !== undefined && since > (until ?? now)) throw new OptmemError('USAGE', '--since: the window starts after it ends (--until, else --now)', { field: 'since' });
+  const maxProbes = intOption(v.sample, 'sample', 10, 1_000_000);
+  const override = collectOverride(str(v.config), strList(v.set) ?? [], ctx.io.cwd);
+  return {
+    nowMs: now,
+    ...(since !== undefined ? { sinceMs: since } : {}),
+    ...(until !== undefined ? { untilMs: until } : {}),
+    ...(maxProbes !== undefined ? { maxProbes } : {}),
+    override,
+    noLog: v['no-log'] === true,
+  };
+}
+
+function printRun(ctx: CommandContext, run: HealthRun): void {
+  for (const w of run.warnings ?? []) ctx.io.stderr(`optmem: warning: ${w}\n`);
+  ctx.io.stdout(
+    ctx.json
+      ? JSON.stringify({ report: run.report, history: run.history, logged: run.logged }) + '\n'
+      : formatHealth(run.report, run.history, { logged: run.logged, ...(run.why ? { why: run.why } : {}) }),
+  );
+}
