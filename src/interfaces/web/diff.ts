@@ -12,17 +12,11 @@ export interface DiffPart {
 }
 
 const MAX_CELLS = 4_000_000;
-const TOKEN = /[\p{L}\p{N}_]+|\s+|./gsu;
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
+// one CJK character | a run of other letters and digits | a run of space | any other character
+const TOKEN = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]|[^\s\p{P}\p{S}\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+|\s+|./gsu;
 
 export function tokenize(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(TOKEN)) {
-    const t = m[0];
-    if (CJK.test(t)) out.push(...t); // one token per code point
-    else out.push(t);
-  }
-  return out;
+  return Array.from(text.matchAll(TOKEN), (m) => m[0]);
 }
 
 function push(parts: DiffPart[], op: DiffPart['op'], text: string): void {
