@@ -33,6 +33,7 @@ pre.pack { white-space:pre-wrap; overflow-wrap:anywhere; background:#fff; border
 .bar > span { position:absolute; left:0; top:0; bottom:0; background:var(--accent); }
 .bar.over > span { background:var(--warn); }
 ol.trace { margin:.2rem 0; padding-left:1.2rem; font-size:.85rem; }
+figure { display:inline-block; margin:.4rem 1rem .8rem 0; }
 svg.chart { background:#fff; border:1px solid var(--line); }
 svg.chart text { font-size:10px; fill:var(--muted); }
 .inline { display:inline; }

@@ -22,6 +22,9 @@ export const Chart: FC<{ s: Series }> = ({ s }) => {
   const y = (v: number) => H - PAD.b - ((v - yMin) / (yMax - yMin || 1)) * (H - PAD.t - PAD.b);
   const path = s.points.map((p, i) => `${i ? 'L' : 'M'}${x(p.timeMs).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
   const last = s.points[s.points.length - 1]!;
+  // the axis says the day, or the hour when every run was on one day
+  const sameDay = s.points[0]!.time.slice(0, 10) === last.time.slice(0, 10);
+  const tick = (iso: string) => (sameDay ? iso.slice(0, 16).replace('T', ' ') : iso.slice(0, 10));
   return (
     <figure>
       <figcaption>
@@ -37,10 +40,10 @@ export const Chart: FC<{ s: Series }> = ({ s }) => {
           {fmt(yMin)}
         </text>
         <text x={PAD.l} y={H - 6}>
-          {s.points[0]!.time.slice(0, 10)}
+          {tick(s.points[0]!.time)}
         </text>
         <text x={W - PAD.r} y={H - 6} text-anchor="end">
-          {last.time.slice(0, 10)}
+          {tick(last.time)}
         </text>
         <path d={path} fill="none" stroke="#1f5fa8" stroke-width="1.5" />
         {s.points.map((p) => (
