@@ -209,6 +209,8 @@ export interface Optmem {
   unarchive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
   /** the ids archived now (red lines never are) */
   archivedIds(): Set<string>;
+  /** the ids a newer record supersedes now (the web inspector's status of every record in one read) */
+  supersededIds(): Set<string>;
   /** Write a consistent copy of the index, up to date with the files, to `file` (which must not exist). */
   snapshotIndex(file: string): void;
   /**
@@ -590,6 +592,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         return new Set(index.archivedIds());
+      });
+    },
+    supersededIds() {
+      return withIndex(() => {
+        syncForRead();
+        return index.supersededIds();
       });
     },
     snapshotIndex(file) {

@@ -9,7 +9,7 @@ import { formatIso } from '../../core/time.js';
 import { isOptmemError } from '../../core/errors.js';
 import type { Optmem } from '../../optmem.js';
 import { Page } from './layout.js';
-import { InspectorLibrary } from './library.js';
+import { InspectorLibrary, toView } from './library.js';
 import { readReports } from './reports.js';
 import { CSRF_FIELD, csrfToken, csrfValid, securityHeaders } from './security.js';
 import { STYLESHEET } from './style.js';
@@ -73,7 +73,7 @@ export function inspectorApp(deps: InspectorDeps): Hono {
     const id = c.req.param('id');
     const r = isValidId(id) ? lib.get(id) : null;
     if (!r) return page(c, 'No such record', '', <p>There is no record with this id.</p>, 404);
-    const ctx = { archived: deps.optmem.archivedIds(), pending: lib.pendingIds() };
+    const ctx = lib.statusContext();
     return page(c, `Record ${r.id}`, '', <RecordView base={base} r={r} status={lib.statusOf(r, ctx)} history={deps.optmem.history(r.id)} />);
   });
 
@@ -98,7 +98,7 @@ export function inspectorApp(deps: InspectorDeps): Hono {
 
   app.get('/redlines', (c) => {
     const all = lib.all();
-    const ctx = { archived: deps.optmem.archivedIds(), pending: lib.pendingIds(all) };
+    const ctx = lib.statusContext(all);
     const rows = all
       .filter((r) => r.tier === 'redline')
       .sort((a, b) => b.timeMs - a.timeMs)
@@ -139,12 +139,12 @@ export function inspectorApp(deps: InspectorDeps): Hono {
   }
 
   app.get('/handoffs', (c) => {
-    const all = lib.all();
     const projects: ProjectHandoffs[] = deps.optmem.projects().map((p) => {
       const current = deps.optmem.handoff(p);
-      const earlier = all
-        .filter((r) => r.kind === 'handoff' && r.project === p && r.id !== current?.id)
-        .sort((a, b) => b.timeMs - a.timeMs);
+      const earlier = deps.optmem
+        .recent({ limit: 50, kinds: ['handoff'], projects: [p], archived: true })
+        .map(toView)
+        .filter((r) => r.project === p && r.id !== current?.id);
       return { project: p, current, earlier };
     });
     return page(c, '交接 Handoffs', '/handoffs', <HandoffsView base={base} projects={projects} />);

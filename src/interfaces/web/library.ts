@@ -42,6 +42,12 @@ interface ProvenanceFields {
   quarantine?: string[];
 }
 
+export interface StatusContext {
+  archived: Set<string>;
+  pending: Set<string>;
+  superseded: Set<string>;
+}
+
 /** The optional parts of the handle the inspector uses when they are there. */
 interface QuarantineApi {
   quarantine?: { list(): Array<MemoryRecord | IndexedRecord | string> };
@@ -90,21 +96,30 @@ export class InspectorLibrary {
     return r ? toView(r as IndexedRecord & ProvenanceFields) : null;
   }
 
-  /** Every record of the log but events, in the order written (the log is the truth). */
+  /** Every record of the log but events, newest first: archived and quarantined ones included. */
   all(): ViewRecord[] {
-    const out: ViewRecord[] = [];
-    for (const r of this.m.export()) {
-      if (r.kind === 'event') continue;
-      out.push(toView(r as unknown as MemoryRecord & ProvenanceFields));
+    const out = this.m.recent({ limit: Number.MAX_SAFE_INTEGER, archived: true }).map((r) => toView(r as IndexedRecord & ProvenanceFields));
+    // a library that keeps quarantined records out of recent() still lists them in its queue
+    const seen = new Set(out.map((r) => r.id));
+    const missing = this.queueIds().filter((id) => !seen.has(id));
+    if (missing.length === 0) return out;
+    for (const id of missing) {
+      const r = this.get(id);
+      if (r) out.push(r);
     }
-    return out;
+    return out.sort((a, b) => b.timeMs - a.timeMs);
+  }
+
+  private queueIds(): string[] {
+    const list = this.q.quarantine?.list;
+    return typeof list === 'function' ? list.call(this.q.quarantine).map((x) => (typeof x === 'string' ? x : x.id)) : [];
   }
 
   /** ids waiting for the owner: the library's queue, else records carrying scanner rules. */
   pendingIds(all?: ViewRecord[]): Set<string> {
     const list = this.q.quarantine?.list;
     if (typeof list === 'function') {
-      return new Set(list.call(this.q.quarantine).map((x) => (typeof x === 'string' ? x : x.id)));
+      return new Set(this.queueIds());
     }
     return new Set((all ?? this.all()).filter((r) => r.quarantine.length > 0).map((r) => r.id));
   }
@@ -130,14 +145,14 @@ export class InspectorLibrary {
     fn.call(this.m, ids, why ? { why } : {});
   }
 
-  /** true when something newer supersedes the record (a live, unblocked link into it) */
-  superseded(id: string): boolean {
-    return this.m.links(id).in.some((e) => !e.blocked);
+  /** What a status needs to know, read once per page. */
+  statusContext(all?: ViewRecord[]): StatusContext {
+    return { archived: this.m.archivedIds(), pending: this.pendingIds(all), superseded: this.m.supersededIds() };
   }
 
-  statusOf(r: ViewRecord, ctx: { archived: Set<string>; pending: Set<string> }): RecordStatus {
+  statusOf(r: ViewRecord, ctx: StatusContext): RecordStatus {
     if (ctx.pending.has(r.id)) return 'quarantined';
     if (ctx.archived.has(r.id) && r.tier !== 'redline') return 'archived';
-    return this.superseded(r.id) ? 'superseded' : 'live';
+    return ctx.superseded.has(r.id) ? 'superseded' : 'live';
   }
 }

@@ -50,7 +50,7 @@ export function timeline(lib: InspectorLibrary, f: TimelineFilters): TimelinePag
   if (f.until && until === null) problems.push(`until: "${f.until}" is not a date (YYYY-MM-DD) or ISO time`);
   if (f.status && !(STATUSES as readonly string[]).includes(f.status)) problems.push(`status: "${f.status}" is not one of ${STATUSES.join(', ')}`);
   const project = f.project === '(none)' ? null : f.project;
-  let rows = all.filter(
+  const rows = all.filter(
     (r) =>
       (!f.project || r.project === project) &&
       (!f.agent || r.agent === f.agent) &&
@@ -60,17 +60,10 @@ export function timeline(lib: InspectorLibrary, f: TimelineFilters): TimelinePag
       (since === null || r.timeMs >= since) &&
       (until === null || r.timeMs <= until),
   );
-  rows.sort((a, b) => b.timeMs - a.timeMs);
-  const ctx = { archived: lib.m.archivedIds(), pending: lib.pendingIds(all) };
-  let withStatus: { r: ViewRecord; status: RecordStatus }[];
+  const ctx = lib.statusContext(all);
   const page = Math.max(1, Number.parseInt(f.page ?? '1', 10) || 1);
-  if (f.status && (STATUSES as readonly string[]).includes(f.status)) {
-    withStatus = rows.map((r) => ({ r, status: lib.statusOf(r, ctx) })).filter((x) => x.status === f.status);
-  } else {
-    // status only for the rows shown: the whole log needs no link look-ups
-    withStatus = rows.map((r) => ({ r, status: 'live' as RecordStatus }));
-    for (const x of withStatus.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)) x.status = lib.statusOf(x.r, ctx);
-  }
+  let withStatus = rows.map((r) => ({ r, status: lib.statusOf(r, ctx) }));
+  if (f.status && (STATUSES as readonly string[]).includes(f.status)) withStatus = withStatus.filter((x) => x.status === f.status);
   const total = withStatus.length;
   const uniq = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].sort();
   return {
