@@ -209,8 +209,11 @@ export interface Optmem {
   unarchive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
   /** the ids archived now (red lines never are) */
   archivedIds(): Set<string>;
-  /** the ids a newer record supersedes now (the web inspector's status of every record in one read) */
-  supersededIds(): Set<string>;
+  /**
+   * the ids a newer record supersedes now (the web inspector's status of every record in one read);
+   * optional so that other implementations of this interface need not offer it
+   */
+  supersededIds?(): Set<string>;
   /** Write a consistent copy of the index, up to date with the files, to `file` (which must not exist). */
   snapshotIndex(file: string): void;
   /**

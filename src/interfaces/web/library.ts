@@ -45,7 +45,7 @@ interface ProvenanceFields {
 export interface StatusContext {
   archived: Set<string>;
   pending: Set<string>;
-  superseded: Set<string>;
+  superseded: Pick<Set<string>, 'has'>;
 }
 
 /** The optional parts of the handle the inspector uses when they are there. */
@@ -147,7 +147,8 @@ export class InspectorLibrary {
 
   /** What a status needs to know, read once per page. */
   statusContext(all?: ViewRecord[]): StatusContext {
-    return { archived: this.m.archivedIds(), pending: this.pendingIds(all), superseded: this.m.supersededIds() };
+    const superseded = this.m.supersededIds ? this.m.supersededIds() : { has: (id: string) => this.m.links(id).in.some((e) => !e.blocked) };
+    return { archived: this.m.archivedIds(), pending: this.pendingIds(all), superseded };
   }
 
   statusOf(r: ViewRecord, ctx: StatusContext): RecordStatus {
