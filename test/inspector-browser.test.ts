@@ -105,6 +105,11 @@ describe.skipIf(!have)('the inspector in Chromium', () => {
     hostileCount = texts.length;
     expect(texts.length).toBeGreaterThanOrEqual(50);
     m.import(texts.map((text, i) => JSON.stringify({ text, project: i % 2 ? 'shop' : null, tags: ['hostile'] })).join('\n'));
+    // written by an agent, where the library has quarantine: the queue page renders them
+    const add = m.add as unknown as (input: object, opts?: object) => unknown;
+    if (typeof (m as unknown as { approve?: unknown }).approve === 'function') {
+      for (const t of texts.slice(0, 40)) add({ text: t }, { provenance: { origin: 'agent', writer: 'test' } });
+    }
     // some as red lines, a handoff and core pins: those pages render record text too
     for (const t of texts.slice(0, 5)) m.add({ text: t, tier: 'redline' });
     m.sessionEnd({ project: 'shop', done: texts.slice(0, 10), next: texts.slice(10, 20), decisions: texts.slice(20, 25) });
