@@ -7,6 +7,7 @@ import { KNOWN_KINDS, RECORD_BYTES_DEFAULT, RECORD_BYTES_MAX, RECORD_BYTES_MIN, 
 import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
+import { ORIGINS } from './core/provenance.js';
 import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
 import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
@@ -238,6 +239,10 @@ function buildConfigSchema({ z }: typeof Zod) {
     budget: num(200, 100_000).optional(),
     recentDays: num(1, 3650).optional(),
     maxEntryChars: num(40, 10_000).optional(),
+    origins: z
+      .array(z.enum(ORIGINS), { error: `must list origins (${ORIGINS.join(', ')})` })
+      .min(1, { error: 'must list at least one origin' })
+      .optional(),
   });
 
   const ForgettingSchema = section('forgetting', {

@@ -22,6 +22,8 @@ import type { SearchRequest, SearchResult } from './query/types.js';
 import { layoutOf, type Layout } from './store/layout.js';
 import { LogStore } from './store/log-store.js';
 import { parseJsonlRecords, recordToJson, type RecordJson } from './io/jsonl.js';
+import { OWNER, type Provenance } from './core/provenance.js';
+import { stampRecord } from './quarantine/stamp.js';
 import { runDoctor, type DoctorReport } from './doctor.js';
 import { writeFileAtomic } from './store/durable-file.js';
 import { createSessions, type CoreApi } from './sessions/sessions.js';
@@ -59,6 +61,25 @@ export interface OptmemOptions {
   embedder?: Embedder;
   /** where `embeddings.apiKeyEnv` is looked up (default process.env) */
   env?: Record<string, string | undefined>;
+  /**
+   * Who writes through this handle (core/provenance.ts): the owner by default (the local CLI);
+   * the stdio MCP server and hooks pass `agent`, ingest passes `ingest`. A write may override it.
+   */
+  provenance?: Provenance;
+}
+
+/** Per-write options. */
+export interface WriteOptions {
+  /** who writes this one (the server passes its token's); the handle's provenance by default */
+  provenance?: Provenance;
+}
+
+/** What `approve` or `reject` did. */
+export interface QuarantineChange {
+  events: MemoryRecord[];
+  changed: string[];
+  skipped: { id: string; why: string }[];
+  warnings: string[];
 }
 
 export interface AddResult {
@@ -72,6 +93,8 @@ export interface AddResult {
    */
   resolution: Resolution | null;
   warnings: string[];
+  /** stored quarantined: out of default search and every pack until the owner approves it */
+  quarantined: boolean;
 }
 
 /** The links into and out of one record, and the events about them. */
@@ -172,8 +195,20 @@ export interface Optmem {
   readonly config: HomeConfig;
   /** what opening found: files read again, problems, torn tails set aside */
   readonly openReport: SyncReport;
-  add(input: RecordInput): AddResult;
-  import(text: string, opts?: { skipExisting?: boolean; source?: string }): ImportResult;
+  add(input: RecordInput, opts?: WriteOptions): AddResult;
+  /**
+   * Import JSONL lines. An owner's import keeps the provenance its lines carry (an export read
+   * back); a line without one is `imported`. Any other writer's lines are stamped as its own.
+   */
+  import(text: string, opts?: { skipExisting?: boolean; source?: string } & WriteOptions): ImportResult;
+  /** Held records by id: quarantined (waiting for the owner) or rejected. */
+  heldIds(): Map<string, 'quarantined' | 'rejected'>;
+  /** Records held by quarantine (waiting for the owner, or rejected), newest first. */
+  quarantined(opts?: { limit?: number; status?: 'quarantined' | 'rejected' | 'all' }): (IndexedRecord & { status: 'quarantined' | 'rejected' })[];
+  /** the owner lets quarantined records in (an `approve` event); only an owner's handle may */
+  approve(ids: string[], opts?: { why?: string } & WriteOptions): QuarantineChange;
+  /** the owner keeps quarantined records out for good (a `reject` event) */
+  reject(ids: string[], opts?: { why?: string } & WriteOptions): QuarantineChange;
   export(): IterableIterator<RecordJson>;
   /**
    * Search. With embeddings enabled in config.json, the lexical ranking is fused with the vector
@@ -189,7 +224,7 @@ export interface Optmem {
   get(id: string): IndexedRecord | null;
   /** the newest records, newest first (no events); a record of no project shows in every project */
   /** the newest records, newest first; archived ones only with `archived: true` */
-  recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean }): IndexedRecord[];
+  recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean; quarantined?: boolean }): IndexedRecord[];
   /** the supersession chain through a record: what it replaced and what replaced it */
   history(id: string): HistoryResult | null;
   /** the links into and out of a record, how its target was resolved, and the events about it */
@@ -294,6 +329,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
   let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+  index.packOrigins = config.core.origins;
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -323,6 +359,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       index.close();
       RecordIndex.deleteFiles(indexFile);
       index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+      index.packOrigins = config.core.origins;
       rebuildIndex(index, store);
       return fn();
     }
@@ -380,6 +417,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const door = doorRules(config);
   const ctx = () => ({ nowMs: now(), knownDomains: config.domains, door });
   const addCtx = () => ({ ...ctx(), agentDomains: config.agents });
+  // Who writes through this handle (core/provenance.ts); each write is stamped, never trusted.
+  const provenance: Provenance = options.provenance ?? OWNER;
+  const eventRecord = (input: RecordInput): MemoryRecord => stampRecord(createRecord(input, ctx()), provenance);
   const refreshMs = options.refreshMs ?? 1000;
   let lastSync = Date.now();
   /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */
@@ -440,14 +480,11 @@ export function createOptmem(options: OptmemOptions): Optmem {
         const warnings: string[] = [];
         if (verb === 'unlink' && !before) return { event: null, edge: null, warnings: [`${req.newId} does not supersede ${req.oldId}: nothing to unlink`] };
         if (verb === 'link' && before && before.method === 'linked') return { event: null, edge: before, warnings: [`${req.newId} already supersedes ${req.oldId}`] };
-        const event = createRecord(
-          {
-            text: eventText({ verb, ids: [req.newId, req.oldId], why: req.why ?? null }),
-            kind: EVENT_KIND,
-            ...(req.agent ? { source: { agent: req.agent } } : {}),
-          },
-          ctx(),
-        );
+        const event = eventRecord({
+          text: eventText({ verb, ids: [req.newId, req.oldId], why: req.why ?? null }),
+          kind: EVENT_KIND,
+          ...(req.agent ? { source: { agent: req.agent } } : {}),
+        });
         indexAppended(index, store, appendRecords([event], warnings));
         const edge = pairEdge();
         if (edge?.blocked) warnings.push(`${req.oldId} is a red line: only a newer red line overrides it, so the link is kept but does not apply`);
@@ -480,7 +517,41 @@ export function createOptmem(options: OptmemOptions): Optmem {
         const events: MemoryRecord[] = [];
         for (let i = 0; i < changed.length; i += MAX_ARCHIVE_IDS) {
           const chunk = changed.slice(i, i + MAX_ARCHIVE_IDS);
-          events.push(createRecord({ text: eventText({ verb, ids: chunk, why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) }, ctx()));
+          events.push(eventRecord({ text: eventText({ verb, ids: chunk, why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) }));
+        }
+        if (events.length) indexAppended(index, store, appendRecords(events, warnings));
+        return { events, changed, skipped, warnings };
+      }),
+    );
+  };
+
+  const changeHold = (verb: 'approve' | 'reject', ids: string[], opts: { why?: string } & WriteOptions): QuarantineChange => {
+    const wanted = [...new Set(ids.map((i) => i.trim()).filter(Boolean))];
+    if (wanted.length === 0) throw new OptmemError('USAGE', `${verb}: give at least one record id`, { field: 'ids' });
+    for (const id of wanted) checkEvent({ verb, ids: [id], why: null });
+    const by = opts.provenance ?? provenance;
+    // Only the owner's decision counts (the index ignores anyone else's approve/reject events).
+    if (by.origin !== 'owner') throw new OptmemError('USAGE', `${verb}: only the owner approves or rejects quarantined records`, { field: 'origin' });
+    mustWrite(`${verb} records`);
+    return withIndex(() =>
+      store.lock.with(() => {
+        syncIndex(index, store);
+        const held = index.heldIds();
+        const changed: string[] = [];
+        const skipped: { id: string; why: string }[] = [];
+        for (const id of wanted) {
+          const r = index.get(id);
+          if (!r) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'ids', hint: 'see `optmem quarantine` for the records waiting; nothing was changed' });
+          const status = held.get(id);
+          if (!r.quarantine?.length) skipped.push({ id, why: 'not quarantined' });
+          else if (verb === 'approve' && !status) skipped.push({ id, why: 'already approved' });
+          else if (verb === 'reject' && status === 'rejected') skipped.push({ id, why: 'already rejected' });
+          else changed.push(id);
+        }
+        const warnings: string[] = [];
+        const events: MemoryRecord[] = [];
+        for (let i = 0; i < changed.length; i += MAX_ARCHIVE_IDS) {
+          events.push(stampRecord(createRecord({ text: eventText({ verb, ids: changed.slice(i, i + MAX_ARCHIVE_IDS), why: opts.why ?? null }), kind: EVENT_KIND }, ctx()), by));
         }
         if (events.length) indexAppended(index, store, appendRecords(events, warnings));
         return { events, changed, skipped, warnings };
@@ -501,9 +572,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
     get openReport() {
       return openReport;
     },
-    add(input) {
+    add(input, wopts = {}) {
       mustWrite('add a record');
-      const record = createRecord(input, addCtx());
+      const record = stampRecord(createRecord(input, addCtx()), wopts.provenance ?? provenance);
       if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
         throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD", "acknowledge recovered/NAME|ID", "archive ID…" or "unarchive ID…", optionally followed by "why: …"', {
           field: 'text',
@@ -547,15 +618,22 @@ export function createOptmem(options: OptmemOptions): Optmem {
           }
         }),
       );
-      if (existing) return { record: existing, supersedes, resolution, warnings };
+      if (existing) {
+        const held = (existing as MemoryRecord).quarantine !== undefined && withIndex(() => index.heldIds().has(record.id));
+        return { record: existing, supersedes, resolution, warnings, quarantined: held };
+      }
       for (const e of supersedes) {
         if (e.blocked) {
+          const old = index.get(e.oldId);
           warnings.push(
-            `this correction aims at red line ${e.oldId}; a red line is only overridden by a newer red line, so it stays on top (add this as 〔红线〕 or --tier redline to replace it)`,
+            record.tier === 'redline' && old?.tier === 'redline'
+              ? `red line ${e.oldId} is the owner's: only the owner replaces it, so it stays on top`
+              : `this correction aims at red line ${e.oldId}; a red line is only overridden by a newer red line, so it stays on top (add this as 〔红线〕 or --tier redline to replace it)`,
           );
         }
       }
-      return { record, supersedes, resolution, warnings };
+      if (record.quarantine) warnings.push(`quarantined (${record.quarantine.join(', ')}): kept in the log, out of search and packs until the owner approves it (\`optmem approve ${record.id}\`)`);
+      return { record, supersedes, resolution, warnings, quarantined: record.quarantine !== undefined };
     },
     links(id) {
       return withIndex(() => {
@@ -578,10 +656,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
             throw new OptmemError('NOT_FOUND', `no record ${target}`, { field: 'target' });
           }
           if (index.acknowledgedTargets().has(target)) return { event: null, warnings: [`${target} was already acknowledged`] };
-          const event = createRecord(
-            { text: eventText({ verb: 'acknowledge', ids: [target], why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) },
-            ctx(),
-          );
+          const event = eventRecord({ text: eventText({ verb: 'acknowledge', ids: [target], why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) });
           const warnings: string[] = [];
           indexAppended(index, store, appendRecords([event], warnings));
           return { event, warnings };
@@ -590,6 +665,28 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     unlink: (req) => changeLink('unlink', req),
     archive: (ids, opts = {}) => changeArchive('archive', ids, opts),
+    approve: (ids, opts = {}) => changeHold('approve', ids, opts),
+    reject: (ids, opts = {}) => changeHold('reject', ids, opts),
+    heldIds() {
+      return withIndex(() => {
+        syncForRead();
+        return new Map(index.heldIds());
+      });
+    },
+    quarantined(opts = {}) {
+      return withIndex(() => {
+        syncForRead();
+        const want = opts.status ?? 'quarantined';
+        const out: (IndexedRecord & { status: 'quarantined' | 'rejected' })[] = [];
+        for (const [id, status] of index.heldIds()) {
+          if (want !== 'all' && status !== want) continue;
+          const r = index.get(id);
+          if (r) out.push({ ...r, status });
+        }
+        out.sort((a, b) => b.timeMs - a.timeMs || (a.id < b.id ? -1 : 1));
+        return out.slice(0, opts.limit ?? out.length);
+      });
+    },
     unarchive: (ids, opts = {}) => changeArchive('unarchive', ids, opts),
     archivedIds() {
       return withIndex(() => {
@@ -629,7 +726,13 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     import(text, opts = {}) {
       const source = opts.source ?? 'input';
-      const { records } = parseJsonlRecords(text, source, ctx());
+      const by = opts.provenance ?? provenance;
+      // An owner's import keeps what its lines say (an export read back); a line without an
+      // origin is `imported`. Any other writer's lines are its own, whatever they claim.
+      const records = parseJsonlRecords(text, source, ctx()).records.map((x) => ({
+        ...x,
+        record: by.origin === 'owner' && x.hadOrigin ? x.record : stampRecord(x.record, by.origin === 'owner' ? { origin: 'imported', ...(by.writer ? { writer: by.writer } : {}) } : by),
+      }));
       mustWrite('import');
       const done = withIndex(() =>
         store.lock.with(() => {
@@ -828,6 +931,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
         index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+        index.packOrigins = config.core.origins;
         return rebuildIndex(index, store);
       });
     },
@@ -849,6 +953,14 @@ export function createOptmem(options: OptmemOptions): Optmem {
           `${archived} record(s) archived (optmem search --archived finds them; optmem unarchive ID brings one back)` +
           `; recall log ${recalls.lines} line(s)` +
           (recalls.skipped ? `, ${recalls.skipped} unreadable and skipped (${layout.recallsFile} line ${recalls.skippedLines.slice(0, 5).join(', ')}; they only strengthened retention)` : ''),
+      });
+      // Quarantine: writes waiting for the owner (never fatal: they are kept, out of search and packs).
+      const held = [...index.heldIds().values()];
+      const waiting = held.filter((h) => h === 'quarantined').length;
+      report.checks.push({
+        name: 'quarantine',
+        ok: true,
+        detail: `${waiting} record(s) waiting for the owner${waiting ? ' (optmem quarantine lists them; optmem approve ID or optmem reject ID decides)' : ''}, ${held.length - waiting} rejected`,
       });
       // The vector path, when on: how many searched records still wait for a vector (never fatal:
       // they are searched by their words meanwhile).

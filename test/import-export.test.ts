@@ -116,8 +116,9 @@ describe('export / import', () => {
     expect(JSON.parse(r.stdout)).toEqual({ imported: 1, skipped: 2, warnings: [] });
     const all = exported(home);
     expect(all.length).toBe(6);
+    // A line without an origin is stamped `imported` (an owner's import keeps the origin a line carries).
     expect(all.filter((x) => x.id === 'brand-new-1')).toEqual([
-      { ...extra, domain: null, project: null, kind: 'note', tier: 'normal', corrects: [], tags: [], source: {} },
+      { ...extra, domain: null, project: null, kind: 'note', tier: 'normal', corrects: [], tags: [], source: {}, origin: 'imported' },
     ]);
     // importing the same file again adds nothing
     expect(JSON.parse(ok(home, ['import', file, '--skip-existing', '--json']))).toEqual({ imported: 0, skipped: 3, warnings: [] });

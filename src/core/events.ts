@@ -14,25 +14,35 @@ import { isValidId } from './ids.js';
  *   archive ID…       the records leave default search (forgetting); they stay in the log and are
  *                     found with `search --archived`. Red lines are never archived.
  *   unarchive ID…     they come back
+ *   approve ID…       the owner lets quarantined records in: default search and packs take them
+ *   reject ID…        the owner keeps quarantined records out for good (they stay in the log)
  *
  * For two records, the newest event about the pair decides; for one record's archive state, the
- * newest archive or unarchive event naming it.
+ * newest archive or unarchive event naming it; for its quarantine state, the newest approve or reject.
  */
 export const EVENT_KIND = 'event';
 /** Most ids one archive or unarchive event names (a longer list is split over several events). */
 export const MAX_ARCHIVE_IDS = 200;
-export const EVENT_VERBS = ['link', 'unlink', 'acknowledge', 'archive', 'unarchive'] as const;
+export const EVENT_VERBS = ['link', 'unlink', 'acknowledge', 'archive', 'unarchive', 'approve', 'reject'] as const;
 export type EventVerb = (typeof EVENT_VERBS)[number];
 
 export interface MemoryEvent {
   verb: EventVerb;
-  /** the records it is about; for link/unlink: [new, old]; for archive/unarchive: one or more */
+  /** the records it is about; for link/unlink: [new, old]; for archive/unarchive/approve/reject: one or more */
   ids: string[];
   why: string | null;
 }
 
 /** How many ids each verb takes: [least, most]. */
-const ARITY: Record<EventVerb, [number, number]> = { link: [2, 2], unlink: [2, 2], acknowledge: [1, 1], archive: [1, MAX_ARCHIVE_IDS], unarchive: [1, MAX_ARCHIVE_IDS] };
+const ARITY: Record<EventVerb, [number, number]> = {
+  link: [2, 2],
+  unlink: [2, 2],
+  acknowledge: [1, 1],
+  archive: [1, MAX_ARCHIVE_IDS],
+  unarchive: [1, MAX_ARCHIVE_IDS],
+  approve: [1, MAX_ARCHIVE_IDS],
+  reject: [1, MAX_ARCHIVE_IDS],
+};
 
 /** What `acknowledge` may name besides a record id: a file set aside in recovered/. */
 const RECOVERED_TARGET = /^recovered\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;

@@ -27,7 +27,7 @@ const TERMINATOR_LIKE = /^\\*---\s*$/;
 const TERMINATOR = /^---\s*$/;
 const META = /^- ([a-z][a-z_.]*):[ \t]?(.*)$/;
 
-const META_KEYS = ['domain', 'project', 'kind', 'tier', 'corrects', 'agent', 'session', 'ref', 'tags'] as const;
+const META_KEYS = ['domain', 'project', 'kind', 'tier', 'corrects', 'agent', 'session', 'ref', 'tags', 'origin', 'writer', 'quarantine'] as const;
 type MetaKey = (typeof META_KEYS)[number];
 
 function escapeLine(line: string): string {
@@ -55,6 +55,9 @@ export function serializeRecord(r: MemoryRecord, knownDomains: readonly string[]
   if (r.source.session) lines.push(`- session: ${r.source.session}`);
   if (r.source.ref) lines.push(`- ref: ${r.source.ref}`);
   if (r.tags.length) lines.push(`- tags: ${r.tags.join(', ')}`);
+  if (r.origin) lines.push(`- origin: ${r.origin}`);
+  if (r.writer) lines.push(`- writer: ${r.writer}`);
+  if (r.quarantine?.length) lines.push(`- quarantine: ${r.quarantine.join(', ')}`);
   lines.push('');
   for (const l of r.text.split('\n')) lines.push(escapeLine(l));
   lines.push('', '---', '');
@@ -188,6 +191,9 @@ function parseBlock(rb: RawBlock, file: string, knownDomains: readonly string[])
     corrects: list(meta.corrects),
     source: { agent: meta.agent || undefined, session: meta.session || undefined, ref: meta.ref || undefined },
     tags: list(meta.tags),
+    origin: meta.origin || undefined,
+    writer: meta.writer || undefined,
+    quarantine: list(meta.quarantine),
   };
   try {
     const record = createRecord(input, { nowMs: 0, knownDomains });

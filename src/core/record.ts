@@ -2,6 +2,7 @@ import { OptmemError } from './errors.js';
 import { detectMarkers } from './markers.js';
 import { newId, isValidId } from './ids.js';
 import { formatIso, parseTime } from './time.js';
+import { isOrigin, ORIGINS, type Origin } from './provenance.js';
 
 /** Trust tiers, highest first. See docs/RANKING.md for how they weigh. */
 export const TIERS = ['redline', 'evidence', 'normal', 'chatter'] as const;
@@ -37,6 +38,16 @@ export interface MemoryRecord {
   source: RecordSource;
   tags: string[];
   text: string;
+  /** who wrote it (core/provenance.ts); absent: the owner */
+  origin?: Origin;
+  /** who exactly: a server token's id and name; absent for the local owner */
+  writer?: string;
+  /**
+   * the quarantine rules that flagged it when it was written (a non-owner write that reads like an
+   * instruction to the model); absent when none did. It stays out of default search and every
+   * pack until the owner approves it (docs/QUARANTINE.md).
+   */
+  quarantine?: string[];
 }
 
 /** What a caller gives to create a record; everything but the text is optional. */
@@ -51,6 +62,9 @@ export interface RecordInput {
   corrects?: string | string[];
   source?: RecordSource | string;
   tags?: string[];
+  origin?: string;
+  writer?: string;
+  quarantine?: string[];
 }
 
 export interface RecordContext {
@@ -294,13 +308,33 @@ export function createRecord(input: RecordInput, ctx: RecordContext): MemoryReco
     const p = doorFieldProblems({ domain, kind: finalKind }, door)[0];
     if (p) throw new OptmemError('INVALID_RECORD', p.message, { field: p.field, hint: p.hint });
   }
-  return { id, time, domain, project, kind: finalKind, tier: finalTier, corrects, source, tags, text };
+  const record: MemoryRecord = { id, time, domain, project, kind: finalKind, tier: finalTier, corrects, source, tags, text };
+  if (input.origin !== undefined && input.origin !== null) {
+    const o = String(input.origin).trim().toLowerCase();
+    if (!isOrigin(o)) throw new OptmemError('INVALID_RECORD', `origin: "${input.origin}" must be one of ${ORIGINS.join(', ')}`, { field: 'origin' });
+    // The owner is the default: never written out, so a hand-written record and an owner's write read the same.
+    if (o !== 'owner') record.origin = o;
+  }
+  if (input.writer !== undefined && input.writer !== null) record.writer = checkWord(String(input.writer), 'writer');
+  if (input.quarantine !== undefined && input.quarantine !== null) {
+    const rules: string[] = [];
+    for (const q of input.quarantine) {
+      const rule = checkWord(String(q), 'quarantine').toLowerCase();
+      if (!rules.includes(rule)) rules.push(rule);
+    }
+    if (rules.length) record.quarantine = rules;
+  }
+  return record;
 }
 
 /** The record's own fields, without whatever a reader added (file, line, index ids). */
 export function plainRecord(r: MemoryRecord): MemoryRecord {
   const { id, time, domain, project, kind, tier, corrects, source, tags, text } = r;
-  return { id, time, domain, project, kind, tier, corrects: [...corrects], source: { ...source }, tags: [...tags], text };
+  const out: MemoryRecord = { id, time, domain, project, kind, tier, corrects: [...corrects], source: { ...source }, tags: [...tags], text };
+  if (r.origin) out.origin = r.origin;
+  if (r.writer) out.writer = r.writer;
+  if (r.quarantine?.length) out.quarantine = [...r.quarantine];
+  return out;
 }
 
 /**
@@ -319,6 +353,9 @@ export function sameContent(a: MemoryRecord, b: MemoryRecord, compareTime: boole
     a.corrects.join(',') === b.corrects.join(',') &&
     a.tags.join(',') === b.tags.join(',') &&
     src(a.source) === src(b.source) &&
+    (a.origin ?? '') === (b.origin ?? '') &&
+    (a.writer ?? '') === (b.writer ?? '') &&
+    (a.quarantine ?? []).join(',') === (b.quarantine ?? []).join(',') &&
     (!compareTime || a.time === b.time)
   );
 }

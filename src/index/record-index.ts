@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { SqliteDatabase } from '../store/sqlite.js';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
+import { PACK_ORIGINS, type Origin } from '../core/provenance.js';
 import { markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
@@ -49,16 +50,19 @@ interface RecordRow {
   ref: string | null;
   tags: string | null;
   text: string;
+  origin: string | null;
+  writer: string | null;
+  quarantine: string | null;
 }
 
-export const RECORD_COLUMNS = 'rid, id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text';
+export const RECORD_COLUMNS = 'rid, id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text, origin, writer, quarantine';
 
 export function rowToRecord(r: RecordRow): IndexedRecord {
   const source: MemoryRecord['source'] = {};
   if (r.agent) source.agent = r.agent;
   if (r.session) source.session = r.session;
   if (r.ref) source.ref = r.ref;
-  return {
+  const rec: IndexedRecord = {
     rid: r.rid,
     id: r.id,
     file: r.file,
@@ -74,6 +78,10 @@ export function rowToRecord(r: RecordRow): IndexedRecord {
     tags: r.tags ? (JSON.parse(r.tags) as string[]) : [],
     text: r.text,
   };
+  if (r.origin) rec.origin = r.origin as Origin;
+  if (r.writer) rec.writer = r.writer;
+  if (r.quarantine) rec.quarantine = JSON.parse(r.quarantine) as string[];
+  return rec;
 }
 
 /** SQLite errors that mean the index file is damaged: the cure is a rebuild from the files. */
@@ -95,6 +103,8 @@ export class RecordIndex {
   fresh = false;
 
   readonly supersession: SupersessionOptions;
+  /** the origins whose records packs and core memory take (config `core.origins`) */
+  packOrigins: readonly Origin[] = PACK_ORIGINS;
   /** key expansion: what goes in the keys column, and its BM25 weight (`bm25Weights`) */
   readonly keyExpansion: KeyExpansionOptions;
   private resolver: SupersessionResolver | null = null;
@@ -196,8 +206,8 @@ export class RecordIndex {
     const db = this.db;
     return {
       insertRecord: db.prepare(
-        `INSERT INTO records (id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text)
-         VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text)`,
+        `INSERT INTO records (id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text, origin, writer, quarantine)
+         VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text, @origin, @writer, @quarantine)`,
       ),
       insertFts: db.prepare('INSERT INTO fts (rowid, body, keys) VALUES (?, ?, ?)'),
       insertGrams: db.prepare('INSERT INTO grams (rowid, g) VALUES (?, ?)'),
@@ -224,7 +234,17 @@ export class RecordIndex {
       insertArchiveEvent: db.prepare('INSERT INTO archive_events (rid, event_id, verb, id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       archiveIdsOfFile: db.prepare('SELECT a.id FROM archive_events a JOIN records r ON r.rid = a.rid WHERE r.file = ?'),
       deleteArchiveEventsOfFile: db.prepare('DELETE FROM archive_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
-      lastArchiveEvent: db.prepare('SELECT verb, event_id, time_ms FROM archive_events WHERE id = ? ORDER BY time_ms DESC, rid DESC LIMIT 1'),
+      lastArchiveEvent: db.prepare("SELECT verb, event_id, time_ms FROM archive_events WHERE id = ? AND verb IN ('archive', 'unarchive') ORDER BY time_ms DESC, rid DESC LIMIT 1"),
+      // Only the owner's approve/reject events count (an event record with no origin: the owner's).
+      lastHoldEvent: db
+        .prepare(
+          "SELECT a.verb FROM archive_events a JOIN records r ON r.rid = a.rid WHERE a.id = ? AND a.verb IN ('approve', 'reject') AND r.origin IS NULL ORDER BY a.time_ms DESC, a.rid DESC LIMIT 1",
+        )
+        .pluck(),
+      isFlagged: db.prepare('SELECT 1 FROM records WHERE id = ? AND quarantine IS NOT NULL').pluck(),
+      flaggedIdsOfFile: db.prepare('SELECT id FROM records WHERE file = ? AND quarantine IS NOT NULL').pluck(),
+      putHeld: db.prepare('INSERT OR REPLACE INTO held (id, status) VALUES (?, ?)'),
+      dropHeld: db.prepare('DELETE FROM held WHERE id = ?'),
       putArchived: db.prepare('INSERT OR REPLACE INTO archived (id, event_id, time_ms) VALUES (?, ?, ?)'),
       dropArchived: db.prepare('DELETE FROM archived WHERE id = ?'),
     };
@@ -266,6 +286,9 @@ export class RecordIndex {
         ref: r.source.ref ?? null,
         tags: r.tags.length ? JSON.stringify(r.tags) : null,
         text: r.text,
+        origin: r.origin ?? null,
+        writer: r.writer ?? null,
+        quarantine: r.quarantine?.length ? JSON.stringify(r.quarantine) : null,
       });
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
@@ -279,14 +302,16 @@ export class RecordIndex {
         const [newId, oldId] = e.ids as [string, string];
         this.stmts.insertEvent.run(info.lastInsertRowid, r.id, e.verb, newId, oldId, timeMs, r.source.agent ?? null, e.why);
         this.dirtyPairs.set(`${newId} ${oldId}`, [newId, oldId]);
-      } else if (e && (e.verb === 'archive' || e.verb === 'unarchive')) {
+      } else if (e && (e.verb === 'archive' || e.verb === 'unarchive' || e.verb === 'approve' || e.verb === 'reject')) {
+        const hold = e.verb === 'approve' || e.verb === 'reject';
         for (const id of new Set(e.ids)) {
           this.stmts.insertArchiveEvent.run(info.lastInsertRowid, r.id, e.verb, id, timeMs, r.source.agent ?? null, e.why);
-          this.dirtyArchive.add(id);
+          (hold ? this.dirtyHeld : this.dirtyArchive).add(id);
         }
       }
       return true;
     }
+    if (r.quarantine?.length) this.dirtyHeld.add(r.id);
     const body = this.bodyOf(r);
     this.stmts.insertFts.run(info.lastInsertRowid, body, this.keysOf(r));
     const grams = fallbackBigrams(stripMarkers(r.text, this.knownDomains), new Set(body.split(/\s+/)));
@@ -314,8 +339,38 @@ export class RecordIndex {
   /** ids whose archive events changed: their archive state is worked out again */
   readonly dirtyArchive = new Set<string>();
 
+  /** ids whose quarantine flag or approve/reject events changed: their held state is worked out again */
+  readonly dirtyHeld = new Set<string>();
+
+  /**
+   * Held records: flagged at write time (records.quarantine) and not approved by the newest
+   * approve/reject event about them. A red line is held like any other record.
+   */
+  private applyHoldEvents(): void {
+    if (this.dirtyHeld.size === 0) return;
+    for (const id of this.dirtyHeld) {
+      const verb = this.stmts.lastHoldEvent.get(id) as string | undefined;
+      if (!this.stmts.isFlagged.get(id) || verb === 'approve') this.stmts.dropHeld.run(id);
+      else this.stmts.putHeld.run(id, verb === 'reject' ? 'rejected' : 'quarantined');
+    }
+    this.dirtyHeld.clear();
+    this.heldCache = null;
+  }
+
+  private heldCache: Map<string, HeldStatus> | null = null;
+
+  /** Held records (quarantined or rejected) by id: out of default search and every pack. */
+  heldIds(): Map<string, HeldStatus> {
+    if (!this.heldCache) {
+      const rows = this.db.prepare('SELECT id, status FROM held').all() as { id: string; status: HeldStatus }[];
+      this.heldCache = new Map(rows.map((r) => [r.id, r.status]));
+    }
+    return this.heldCache;
+  }
+
   /** Bring the derived archive state of every id whose events changed in line with its newest event. */
   private applyArchiveEvents(): void {
+    this.applyHoldEvents();
     if (this.dirtyArchive.size === 0) return;
     for (const id of this.dirtyArchive) {
       const ev = this.stmts.lastArchiveEvent.get(id) as { verb: string; event_id: string; time_ms: number } | undefined;
@@ -368,9 +423,14 @@ export class RecordIndex {
     this.stmts.deleteFactsOfFile.run(file);
     for (const p of this.stmts.eventsOfFile.all(file) as { new_id: string; old_id: string }[]) this.dirtyPairs.set(`${p.new_id} ${p.old_id}`, [p.new_id, p.old_id]);
     this.stmts.deleteEventsOfFile.run(file);
-    for (const id of this.stmts.archiveIdsOfFile.pluck().all(file) as string[]) this.dirtyArchive.add(id);
+    for (const id of this.stmts.archiveIdsOfFile.pluck().all(file) as string[]) {
+      this.dirtyArchive.add(id);
+      this.dirtyHeld.add(id);
+    }
+    for (const id of this.stmts.flaggedIdsOfFile.all(file) as string[]) this.dirtyHeld.add(id);
     this.stmts.deleteArchiveEventsOfFile.run(file);
     this.archivedCache = null;
+    this.heldCache = null;
     for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) {
       this.stmts.deleteFts.run(rid);
       this.stmts.deleteGrams.run(rid);
@@ -446,7 +506,7 @@ export class RecordIndex {
   liveRedlines(project: string | null | undefined): IndexedRecord[] {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
     return (this.db
-      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.tier = 'redline' AND ${LIVE_SQL}${scope} ORDER BY r.time_ms DESC, r.id`)
+      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.tier = 'redline' AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id`)
       .all(...(project ? [project] : [])) as RecordRow[]).map(rowToRecord);
   }
 
@@ -455,7 +515,7 @@ export class RecordIndex {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
     return (this.db
       .prepare(
-        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'correction' AND ${LIVE_SQL} AND r.tier != 'redline'
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'correction' AND ${packSql(this.packOrigins)} AND r.tier != 'redline'
          AND EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0)${scope}
          ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
@@ -473,7 +533,7 @@ export class RecordIndex {
     return (this.db
       .prepare(
         `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.time_ms >= ? AND r.tier IN ('evidence', 'normal') AND r.kind NOT IN ('handoff', 'diary', 'summary')
-         AND ${LIVE_SQL}${scope} ORDER BY r.time_ms DESC, r.id LIMIT ?`,
+         AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
       .all(sinceMs, ...(project ? [project] : []), limit) as RecordRow[]).map(rowToRecord);
   }
@@ -481,7 +541,7 @@ export class RecordIndex {
   /** The project's newest live handoff, or null. */
   latestHandoff(project: string): IndexedRecord | null {
     const row = this.db
-      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'handoff' AND r.project = ? AND ${LIVE_SQL} ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`)
+      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'handoff' AND r.project = ? AND ${packSql(this.packOrigins)} ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`)
       .get(project) as RecordRow | undefined;
     return row ? rowToRecord(row) : null;
   }
@@ -498,7 +558,7 @@ export class RecordIndex {
   liveProjectRecords(project: string, limit: number): IndexedRecord[] {
     return (this.db
       .prepare(
-        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff') AND r.tier != 'chatter' AND ${LIVE_SQL}
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff') AND r.tier != 'chatter' AND ${packSql(this.packOrigins)}
          ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
       .all(project, limit) as RecordRow[]).map(rowToRecord);
@@ -508,9 +568,10 @@ export class RecordIndex {
    * The newest records, newest first: no events; a record of no project belongs to every project's
    * view (as in search). Filters are exact (domains compared lower-case).
    */
-  recent(f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean }): IndexedRecord[] {
+  recent(f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean; quarantined?: boolean }): IndexedRecord[] {
     const where = ["r.kind != 'event'"];
     if (!f.archived) where.push("(r.tier = 'redline' OR r.id NOT IN (SELECT id FROM archived))");
+    if (!f.quarantined) where.push('r.id NOT IN (SELECT id FROM held)');
     const args: (string | number)[] = [];
     const inList = (col: string, vals: string[]) => {
       where.push(`${col} IN (${vals.map(() => '?').join(',')})`);
@@ -635,9 +696,11 @@ export class RecordIndex {
 
   /** Throw away everything derived from the files (a rebuild follows). Call inside write(). */
   clear(): void {
-    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM archive_events; DELETE FROM archived; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
+    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM archive_events; DELETE FROM archived; DELETE FROM held; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
     this.archivedCache = null;
+    this.heldCache = null;
     this.dirtyArchive.clear();
+    this.dirtyHeld.clear();
   }
 
   /** Targets named by `acknowledge` events (files in recovered/, record ids). */
@@ -693,7 +756,14 @@ export class RecordIndex {
 }
 
 /** Not superseded: no unblocked edge names the record as the older one. */
-const LIVE_SQL = 'NOT EXISTS (SELECT 1 FROM edges e WHERE e.old_id = r.id AND e.blocked = 0)';
+/** Current (nothing supersedes it) and not held by quarantine. */
+const LIVE_SQL = 'NOT EXISTS (SELECT 1 FROM edges e WHERE e.old_id = r.id AND e.blocked = 0) AND r.id NOT IN (SELECT id FROM held)';
+/** What packs and core memory take: live records of the origins `core.origins` names (default owner and agent). */
+function packSql(origins: readonly Origin[]): string {
+  const others = origins.filter((o) => o !== 'owner').map((o) => `'${o}'`);
+  const owner = origins.includes('owner') ? 'r.origin IS NULL' : '0';
+  return `${LIVE_SQL} AND (${owner}${others.length ? ` OR r.origin IN (${others.join(', ')})` : ''})`;
+}
 /** RECORD_COLUMNS for a query that names the records table `r`. */
 const SCOPED_COLUMNS = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
 
@@ -707,9 +777,13 @@ export interface LinkEventRow {
   why: string | null;
 }
 
+/** Why a record is held out of default search and packs (docs/QUARANTINE.md). */
+export type HeldStatus = 'quarantined' | 'rejected';
+
 export interface ArchiveEventRow {
   eventId: string;
-  verb: 'archive' | 'unarchive';
+  /** archive/unarchive (forgetting) or approve/reject (quarantine) */
+  verb: 'archive' | 'unarchive' | 'approve' | 'reject';
   id: string;
   time: string;
   agent: string | null;

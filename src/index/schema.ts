@@ -7,7 +7,8 @@
 // 8: archive/unarchive events and the derived archive state.
 // 9: the fts table's second column `keys` (key expansion; empty unless index.keyExpansion is on).
 // 10: the summary tree's tables (summary_files, summary_bullets, summary_fts).
-export const SCHEMA_VERSION = 10;
+// 11: provenance columns (origin, writer, quarantine), approve/reject events and the derived `held` table.
+export const SCHEMA_VERSION = 11;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -35,7 +36,10 @@ CREATE TABLE IF NOT EXISTS records (
   session TEXT,
   ref TEXT,
   tags TEXT,
-  text TEXT NOT NULL
+  text TEXT NOT NULL,
+  origin TEXT,
+  writer TEXT,
+  quarantine TEXT
 );
 CREATE INDEX IF NOT EXISTS records_file ON records(file);
 CREATE INDEX IF NOT EXISTS records_time ON records(time_ms);
@@ -87,7 +91,7 @@ CREATE TABLE IF NOT EXISTS link_events (
 CREATE INDEX IF NOT EXISTS link_events_pair ON link_events(new_id, old_id, time_ms);
 CREATE INDEX IF NOT EXISTS link_events_old ON link_events(old_id);
 CREATE INDEX IF NOT EXISTS link_events_rid ON link_events(rid);
--- archive/unarchive event records (core/events.ts), one row per id named.
+-- archive/unarchive and approve/reject event records (core/events.ts), one row per id named.
 CREATE TABLE IF NOT EXISTS archive_events (
   rid INTEGER NOT NULL,
   event_id TEXT NOT NULL,
@@ -102,6 +106,9 @@ CREATE INDEX IF NOT EXISTS archive_events_rid ON archive_events(rid);
 -- Derived from archive_events: ids whose newest archive/unarchive event is archive, with that event.
 -- Red lines are never archived: queries keep them whatever this table says.
 CREATE TABLE IF NOT EXISTS archived (id TEXT PRIMARY KEY, event_id TEXT NOT NULL, time_ms INTEGER NOT NULL) WITHOUT ROWID;
+-- Derived from records.quarantine and approve/reject events: records held out of default search
+-- and every pack. status: quarantined (waiting for the owner) or rejected. Red lines too.
+CREATE TABLE IF NOT EXISTS held (id TEXT PRIMARY KEY, status TEXT NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
   keys,

@@ -4,6 +4,7 @@ import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { judge, judgeRestatement, sharesAttribute } from './resolve/judge.js';
 import { ALIASES } from './resolve/lexicon.js';
+import { originOf } from '../core/provenance.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
 
@@ -23,8 +24,9 @@ export { resolutionNote, rowToEdge, rowToResolution, type Edge, type EdgeDetail,
  *   (后端端口 8080 then 后端端口 9090). Flagged as inferred; switchable (`inferCorrections`).
  * - linked: an event record `link R O` (core/events.ts).
  * An `unlink R O` event undoes any of them; the newest event about a pair decides. An edge whose
- * target is a red line, from a record that is not a newer red line, is stored as blocked: it never
- * applies, and the results flag the conflict.
+ * target is a red line, from a record that is not a newer red line (or, for the owner's red line,
+ * not a newer red line of the owner's), is stored as blocked: it never applies, and the results
+ * flag the conflict.
  */
 export interface SupersessionOptions {
   /** infer corrections from restated fact slots (default true) */
@@ -203,7 +205,9 @@ export class SupersessionResolver {
   }
 
   private blocked(o: IndexedRecord, r: IndexedRecord): boolean {
-    return isRedline(o) && !(isRedline(r) && !older(r, o));
+    // Only a newer red line overrides a red line, and only the owner's overrides the owner's
+    // (an agent relays red lines; it never replaces the user's own: docs/QUARANTINE.md).
+    return isRedline(o) && !(isRedline(r) && !older(r, o) && (originOf(o) !== 'owner' || originOf(r) === 'owner'));
   }
 
   /**

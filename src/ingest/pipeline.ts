@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { INGEST } from '../core/provenance.js';
 import path from 'node:path';
 import type { Problem } from '../core/errors.js';
 import type { Optmem } from '../optmem.js';
@@ -189,7 +190,7 @@ export async function runIngest(o: IngestRunOptions): Promise<IngestSummary> {
       }
       if (!dryRun) {
         if (records.length) {
-          const imported = o.mem!.import(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { source: `ingest:${src.rel}` });
+          const imported = o.mem!.import(records.map((r) => JSON.stringify(r)).join('\n') + '\n', { source: `ingest:${src.rel}`, provenance: INGEST });
           // (embeddings enabled and the endpoint failing: the records are kept, their vectors wait)
           for (const w of imported.warnings) o.onWarning?.(w);
         }

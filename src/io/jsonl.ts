@@ -13,6 +13,11 @@ export interface RecordJson {
   corrects: string[];
   tags: string[];
   source: RecordSource;
+  /** who wrote it (core/provenance.ts): always present in an export, `owner` when the record has none */
+  origin?: string;
+  writer?: string;
+  /** the quarantine rules that flagged it at write time */
+  quarantine?: string[];
 }
 
 export function recordToJson(r: MemoryRecord): RecordJson {
@@ -27,19 +32,22 @@ export function recordToJson(r: MemoryRecord): RecordJson {
     corrects: r.corrects,
     tags: r.tags,
     source: r.source,
+    origin: r.origin ?? 'owner',
+    ...(r.writer ? { writer: r.writer } : {}),
+    ...(r.quarantine?.length ? { quarantine: r.quarantine } : {}),
   };
 }
 
-const FIELDS = new Set(['id', 'time', 'text', 'domain', 'project', 'kind', 'tier', 'corrects', 'tags', 'source']);
+const FIELDS = new Set(['id', 'time', 'text', 'domain', 'project', 'kind', 'tier', 'corrects', 'tags', 'source', 'origin', 'writer', 'quarantine']);
 
 /**
  * Parse JSONL into records, all or nothing: every bad line is collected (file and line), and if
  * there is any, nothing is returned. Blank lines are allowed. With `ctx.door` set (an import into
  * a home), every line passes the same checks at the door as `add` (docs/RECORD_FORMAT.md, "Input checks").
  */
-export function parseJsonlRecords(text: string, file: string, ctx: RecordContext): { records: { record: MemoryRecord; line: number }[] } {
+export function parseJsonlRecords(text: string, file: string, ctx: RecordContext): { records: { record: MemoryRecord; line: number; hadOrigin: boolean }[] } {
   const problems: Problem[] = [];
-  const records: { record: MemoryRecord; line: number }[] = [];
+  const records: { record: MemoryRecord; line: number; hadOrigin: boolean }[] = [];
   const seen = new Map<string, number>();
   let hint: string | undefined;
   const lines = text.split('\n');
@@ -64,7 +72,7 @@ export function parseJsonlRecords(text: string, file: string, ctx: RecordContext
       problems.push({ file, line, message: `unknown field ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${[...FIELDS].join(', ')})` });
       return;
     }
-    for (const k of ['id', 'time', 'text', 'domain', 'project', 'kind', 'tier'] as const) {
+    for (const k of ['id', 'time', 'text', 'domain', 'project', 'kind', 'tier', 'origin', 'writer'] as const) {
       if (o[k] !== undefined && o[k] !== null && typeof o[k] !== 'string') {
         problems.push({ file, line, message: `field "${k}" must be a string` });
         return;
@@ -76,6 +84,10 @@ export function parseJsonlRecords(text: string, file: string, ctx: RecordContext
     }
     if (o.tags !== undefined && o.tags !== null && !(Array.isArray(o.tags) && o.tags.every((t) => typeof t === 'string'))) {
       problems.push({ file, line, message: 'field "tags" must be a list of strings' });
+      return;
+    }
+    if (o.quarantine !== undefined && o.quarantine !== null && !(Array.isArray(o.quarantine) && o.quarantine.every((t) => typeof t === 'string'))) {
+      problems.push({ file, line, message: 'field "quarantine" must be a list of rule ids' });
       return;
     }
     const c = o.corrects;
@@ -101,6 +113,9 @@ export function parseJsonlRecords(text: string, file: string, ctx: RecordContext
           corrects: (c as string | string[] | null | undefined) ?? undefined,
           tags: (o.tags as string[] | null | undefined) ?? undefined,
           source: (s as RecordSource | string | null | undefined) ?? undefined,
+          origin: (o.origin as string | undefined) ?? undefined,
+          writer: (o.writer as string | undefined) ?? undefined,
+          quarantine: (o.quarantine as string[] | null | undefined) ?? undefined,
         },
         ctx,
       );
@@ -110,7 +125,7 @@ export function parseJsonlRecords(text: string, file: string, ctx: RecordContext
         return;
       }
       seen.set(record.id, line);
-      records.push({ record, line });
+      records.push({ record, line, hadOrigin: typeof o.origin === 'string' });
     } catch (e) {
       if (e instanceof OptmemError) {
         problems.push({ file, line, message: e.message.replace(/^\[optmem\] /, '') });

@@ -47,10 +47,23 @@ export function activeTerms(terms: QueryTerm[]): QueryTerm[] {
 
 /** Archived records leave default search; a red line is never archived. */
 const NOT_ARCHIVED = "(r.tier = 'redline' OR r.id NOT IN (SELECT id FROM archived))";
+/** Quarantined and rejected records leave default search, red lines too (docs/QUARANTINE.md). */
+const NOT_HELD = 'r.id NOT IN (SELECT id FROM held)';
+
+/** The SQL test that leaves out archived and held records, as the query asks; '' when none. */
+function visibleSql(q: ParsedQuery): string {
+  const parts: string[] = [];
+  if (q.hideArchived) parts.push(NOT_ARCHIVED);
+  if (q.hideHeld) parts.push(NOT_HELD);
+  return parts.join(' AND ');
+}
 
 export function filterSql(q: ParsedQuery, params: unknown[], withArchive = true): string {
   const parts: string[] = [];
-  if (withArchive && q.hideArchived) parts.push(NOT_ARCHIVED);
+  if (withArchive) {
+    const visible = visibleSql(q);
+    if (visible) parts.push(visible);
+  }
   const inList = (col: string, values: string[] | null) => {
     if (!values) return;
     parts.push(`${col} IN (${values.map(() => '?').join(',')})`);
@@ -89,18 +102,19 @@ export function matchQuery(index: RecordIndex, q: ParsedQuery, match: string, li
   const params: unknown[] = [match];
   const where = filterSql(q, params, false);
   const cols = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
-  if (q.hideArchived) {
-    // With other filters the archive test joins them; alone it keeps FTS ranking first: the best
-    // `limit` plus as many as are archived, the archived ones then left out.
+  const visible = visibleSql(q);
+  if (visible) {
+    // With other filters the archive/held test joins them; alone it keeps FTS ranking first: the
+    // best `limit` plus as many as are archived or held, those then left out.
     if (where) {
       params.push(limit);
-      const sql = `SELECT ${cols}, bm25(fts, ${index.bm25Weights}) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} AND ${NOT_ARCHIVED} ORDER BY bm LIMIT ?`;
+      const sql = `SELECT ${cols}, bm25(fts, ${index.bm25Weights}) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} AND ${visible} ORDER BY bm LIMIT ?`;
       return cached(index.db, sql).all(...params) as Row[];
     }
-    params.push(limit + index.archivedCount(), limit);
+    params.push(limit + (q.hideArchived ? index.archivedCount() : 0) + (q.hideHeld ? index.heldIds().size : 0), limit);
     const sql =
       `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts, ${index.bm25Weights}) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
-      `CROSS JOIN records r ON r.rid = f.rid WHERE ${NOT_ARCHIVED} ORDER BY f.bm LIMIT ?`;
+      `CROSS JOIN records r ON r.rid = f.rid WHERE ${visible} ORDER BY f.bm LIMIT ?`;
     return cached(index.db, sql).all(...params) as Row[];
   }
   params.push(limit);

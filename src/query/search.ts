@@ -84,6 +84,8 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
     explain: req.explain === true,
     includeArchived: req.archived === true,
     hideArchived: req.archived !== true && index.archivedCount() > 0,
+    includeHeld: req.quarantined === true,
+    hideHeld: req.quarantined !== true && index.heldIds().size > 0,
     recent: intent.recent,
     timePhrase: intent.phrase,
     windowFromQuery: useWindow,
@@ -114,6 +116,7 @@ function toHit(c: Candidate, q: ParsedQuery, surfaces: string[], stages: readonl
     pinned: c.pinned,
     conflicts: c.conflicts,
   };
+  if (r.origin) hit.origin = r.origin;
   if (q.explain) hit.explain = { formula: 'retrieve → ' + stages.map((s) => s.name).join(' → ') + ' → order', stages: c.trace };
   return hit;
 }
@@ -143,6 +146,7 @@ export function search(
   if (q.projects) filters.push(`project ∈ {${q.projects.join(', ')}}`);
   if (q.kinds) filters.push(`kind ∈ {${q.kinds.join(', ')}}`);
   if (q.hideArchived) filters.push('not archived');
+  if (q.hideHeld) filters.push('not quarantined');
   if (q.sinceMs !== null) filters.push(`time ≥ ${formatIso(q.sinceMs)}${q.windowFromQuery ? ` (from "${q.timePhrase}")` : ''}`);
   if (q.untilMs !== null) filters.push(`time ≤ ${formatIso(q.untilMs)}`);
   const total = activeTerms(q.terms).length;
@@ -169,12 +173,17 @@ export function search(
   // a vector hit); with --archived they stay, flagged.
   const archived = q.hideArchived || q.includeArchived ? index.archivedIds() : null;
   const pipelined = order(runPipeline(ctx, active, got.candidates));
-  const ranked = (q.hideArchived && archived ? pipelined.filter((c) => c.rec.tier === 'redline' || !archived.has(c.rec.id)) : pipelined).slice(0, q.limit);
+  const held = q.hideHeld || q.includeHeld ? index.heldIds() : null;
+  const ranked = pipelined
+    .filter((c) => !(q.hideArchived && archived && c.rec.tier !== 'redline' && archived.has(c.rec.id)) && !(q.hideHeld && held?.has(c.rec.id)))
+    .slice(0, q.limit);
   const surfaces = activeTerms(q.terms).map((t) => t.surface);
   return {
     results: ranked.map((c) => {
       const hit = toHit(c, q, surfaces, active);
       if (q.includeArchived && archived?.has(hit.id) && hit.tier !== 'redline') hit.archived = true;
+      const h = q.includeHeld ? held?.get(hit.id) : undefined;
+      if (h) hit.held = h;
       // How a correction's target was looked for: the candidates and why each was taken or refused.
       if (hit.explain) {
         const r = index.resolution(hit.id);

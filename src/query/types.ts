@@ -24,6 +24,8 @@ export interface SearchRequest {
   explain?: boolean;
   /** include archived records (flagged `archived`); default search leaves them out */
   archived?: boolean;
+  /** include quarantined and rejected records (flagged `held`); default search leaves them out */
+  quarantined?: boolean;
 }
 
 /** A search after validation: times as epoch ms, defaults filled in. */
@@ -42,6 +44,10 @@ export interface ParsedQuery {
   includeArchived?: boolean;
   /** the home has archived records and they are left out: retrieval filters them */
   hideArchived?: boolean;
+  /** quarantined and rejected records are searched too (`--quarantined`) */
+  includeHeld?: boolean;
+  /** the home has held records (quarantined, rejected) and they are left out */
+  hideHeld?: boolean;
   /** read as a question (enough content words): weighted OR, never AND (query/question.ts) */
   question?: boolean;
   /** phrased as a question (a question mark or word): context may add records holding none of its words */
@@ -181,6 +187,10 @@ export interface SearchHit {
   conflicts: string[];
   /** archived (forgetting): present only when `archived` was asked for and this record is archived */
   archived?: true;
+  /** quarantined or rejected: present only when `quarantined` was asked for and this record is held */
+  held?: 'quarantined' | 'rejected';
+  /** who wrote it (core/provenance.ts): `owner` when the record names no origin */
+  origin?: string;
   explain?: { formula: string; stages: TraceEntry[]; /** for a correction naming no id: how its target was resolved */ resolution?: Resolution };
 }
 

@@ -1,4 +1,5 @@
 import type { IndexedRecord, RecordIndex } from '../index/record-index.js';
+import { originOf, PACK_ORIGINS, type Origin } from '../core/provenance.js';
 import { formatTime } from './render.js';
 import type { CorePins } from './core-pins.js';
 import type { CoreEntry, CoreMemory, CoreReason } from './types.js';
@@ -20,9 +21,14 @@ export interface CoreOptions {
   recentDays: number;
   /** longest text of one entry before it is cut with … (default 240) */
   maxEntryChars: number;
+  /**
+   * whose records core memory and the session-start pack take (default owner and agent; ingest and
+   * imported records reach an agent only through search). core/provenance.ts
+   */
+  origins: Origin[];
 }
 
-export const CORE_DEFAULTS: CoreOptions = { budget: 2000, recentDays: 30, maxEntryChars: 240 };
+export const CORE_DEFAULTS: CoreOptions = { budget: 2000, recentDays: 30, maxEntryChars: 240, origins: [...PACK_ORIGINS] };
 
 const DAY = 86_400_000;
 const HEADER = '## Core memory\n';
@@ -57,7 +63,8 @@ export function selectCore(index: RecordIndex, pins: CorePins, opts: CoreOptions
   for (const r of index.liveCorrections(scope.project, 200)) push(r, 'correction');
   for (const id of pins.pinned) {
     const r = index.get(id);
-    if (r && !index.isSuperseded(id)) push(r, 'pinned');
+    // A pin never lets a held record (quarantine) or another writer's record into the pack.
+    if (r && !index.isSuperseded(id) && !index.heldIds().has(id) && index.packOrigins.includes(originOf(r))) push(r, 'pinned');
   }
   const recent = index.recentLiveFacts(scope.project, scope.nowMs - opts.recentDays * DAY, 500);
   // Evidence (and decisions, lessons) before plain notes; newer first within each.

@@ -166,10 +166,16 @@ export const COMMANDS: Record<string, Command> = {
           return 1;
         }
         const archived = r.tier !== 'redline' && m.archivedIds().has(r.id);
+        const held = m.heldIds().get(r.id);
+        const notes = [
+          archived ? `archived: left out of default search; optmem unarchive ${r.id} brings it back` : '',
+          held === 'quarantined' ? `quarantined (${(r.quarantine ?? []).join(', ')}): out of default search and packs until the owner runs optmem approve ${r.id}` : '',
+          held === 'rejected' ? 'rejected by the owner: out of default search and packs' : '',
+        ].filter(Boolean);
         out(
           ctx,
-          { record: { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}) } },
-          `${r.file}:${r.line}${archived ? '  (archived: left out of default search; optmem unarchive ' + r.id + ' brings it back)' : ''}\n${serializeRecord(r, m.config.domains)}`,
+          { record: { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}), ...(held ? { held } : {}) } },
+          `${r.file}:${r.line}${notes.map((n) => `  (${n})`).join('')}\n${serializeRecord(r, m.config.domains)}`,
         );
       } finally {
         m.close();

@@ -85,6 +85,8 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
     const flags: string[] = [];
     if (h.pinned) flags.push('red line');
     if (h.archived) flags.push('archived');
+    if (h.held) flags.push(h.held);
+    if (h.origin && h.origin !== 'owner') flags.push(`by ${h.origin}`);
     if (h.superseded) flags.push(`superseded by ${h.supersededBy}${h.supersession?.inferred ? ', inferred' : ''}`);
     if (h.conflicts.length) flags.push(h.tier === 'redline' ? `ignores corrections ${h.conflicts.join(', ')}` : `conflicts with red line ${h.conflicts.join(', ')}`);
     const flag = flags.length ? `  [${flags.join('; ')}]` : '';

@@ -84,7 +84,7 @@ export async function runMain(argv: string[], io: CliIO): Promise<number> {
       loadLibrary,
       open: (opts) => {
         if (!library) throw new Error('the library was opened before ctx.loadLibrary() finished');
-        const m = library.openHome(where, { explicit, mayCreate: opts?.create === true });
+        const m = library.openHome(where, { explicit, mayCreate: opts?.create === true, ...(opts?.provenance ? { provenance: opts.provenance } : {}) });
         for (const p of m.openReport.problems) cmdIO.stderr(`optmem: warning: ${p.file}:${p.line}: ${p.message}\n`);
         return m;
       },

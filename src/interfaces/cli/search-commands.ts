@@ -31,7 +31,7 @@ const SCOPE_OPTIONS: OptionSpec = {
 
 export const searchCommand: Command = {
   summary: 'search the memory',
-  usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--archived] [--explain] [--json]',
+  usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--archived] [--quarantined] [--explain] [--json]',
   options: {
     limit: { type: 'string', short: 'k', arg: 'K', description: 'return at most K results (1 to 1000, default 10)' },
     ...SCOPE_OPTIONS,
@@ -40,6 +40,7 @@ export const searchCommand: Command = {
     until: { type: 'string', arg: 'ISO', description: 'only records written at or before this time (ISO 8601)' },
     now: { type: 'string', arg: 'ISO', description: 'rank as if it were this time (decay, "last week"); default: now' },
     archived: { type: 'boolean', description: 'include archived records (flagged [archived]); default search leaves them out' },
+    quarantined: { type: 'boolean', description: 'include quarantined and rejected records (flagged); default search leaves them out' },
     explain: { type: 'boolean', description: 'show how each result was scored, stage by stage' },
   },
   details:
@@ -63,6 +64,7 @@ export const searchCommand: Command = {
       now: timeOption(v.now, 'now'),
       explain: v.explain === true,
       archived: v.archived === true,
+      quarantined: v.quarantined === true,
     };
     if (req.since && req.until && parseTime(req.since)!.ms > parseTime(req.until)!.ms) {
       throw new OptmemError('USAGE', `--since ${req.since} is after --until ${req.until}`, { field: 'since' });
@@ -90,12 +92,13 @@ function firstLine(text: string, max = 160): string {
 
 export const recentCommand: Command = {
   summary: 'list the newest records, newest first (no query needed)',
-  usage: 'optmem recent [--limit N] [--domain D]... [--project P]... [--kind K]... [--archived] [--json]',
+  usage: 'optmem recent [--limit N] [--domain D]... [--project P]... [--kind K]... [--archived] [--quarantined] [--json]',
   options: {
     limit: { type: 'string', short: 'k', arg: 'N', description: 'list at most N records (1 to 1000, default 10)' },
     ...SCOPE_OPTIONS,
     kind: { type: 'string', multiple: true, arg: 'K', description: 'only records of this kind, e.g. note, correction, handoff' },
     archived: { type: 'boolean', description: 'include archived records' },
+    quarantined: { type: 'boolean', description: 'include quarantined and rejected records' },
   },
   details: 'Records are listed by their time, newest first; event records (links, acknowledgements) are not listed.',
   run(ctx) {
@@ -103,7 +106,7 @@ export const recentCommand: Command = {
     if (ctx.args.positionals.length) {
       throw new OptmemError('USAGE', `recent takes no query (to search for "${ctx.args.positionals.join(' ')}": optmem search ${ctx.args.positionals.join(' ')})`);
     }
-    const filters = { limit: intOption(v.limit, 'limit', 1, 1000) ?? 10, domains: listOf(v.domain), projects: listOf(v.project), kinds: listOf(v.kind), archived: v.archived === true };
+    const filters = { limit: intOption(v.limit, 'limit', 1, 1000) ?? 10, domains: listOf(v.domain), projects: listOf(v.project), kinds: listOf(v.kind), archived: v.archived === true, quarantined: v.quarantined === true };
     const m = ctx.open();
     try {
       const records = m.recent(filters).map(recordToJson);

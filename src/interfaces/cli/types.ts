@@ -2,6 +2,7 @@
  * The CLI's command contract. Commands live under src/interfaces/ (cli, hooks, mcp); nothing below
  * the interfaces imports from here: installers, ingest and the library export plain functions.
  */
+import type { Provenance } from '../../core/provenance.js';
 import type { Optmem } from '../../optmem.js';
 
 /** What a command may touch of the process: only runMain and processIO know the real one. */
@@ -42,7 +43,7 @@ export interface CommandContext {
    * created; `create: true` lets the default home ($OPTMEM_HOME, else ~/.optmem) be created on first
    * use (hooks, the MCP server, ingest of a host), never a home named by --dir.
    */
-  open: (opts?: { create?: boolean }) => Optmem;
+  open: (opts?: { create?: boolean; provenance?: Provenance }) => Optmem;
   /**
    * Load the library so that `open` works. Done before `run` for every command but those marked
    * `loadsLibraryItself`, which call this first on the paths that need a home.

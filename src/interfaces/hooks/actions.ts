@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { AGENT } from '../../core/provenance.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,7 @@ function transcriptOf(ctx: CommandContext, host: string, event: string, p: HookP
 export async function capture(ctx: CommandContext, host: string, event: string, p: HookPayload): Promise<void> {
   const transcript = transcriptOf(ctx, host, event, p);
   if (!transcript) return;
-  const m = ctx.open({ create: true });
+  const m = ctx.open({ create: true, provenance: AGENT });
   try {
     const s = await captureTranscript({ mem: m, home: layoutOf(ctx.home).home, config: m.config, host, transcript, env: ctx.io.env, waitMs: 5000 });
     for (const pr of s.problems) ctx.io.stderr(`optmem hook: ${host} ${event}: ${pr.file}:${pr.line}: ${pr.message}\n`);
@@ -44,7 +45,7 @@ export async function capture(ctx: CommandContext, host: string, event: string, 
 export function runAction(ctx: CommandContext, action: Exclude<HookAction, 'capture' | 'remind'>, host: string, event: string, p: HookPayload): void {
   const cwd = cwdOf(ctx, p);
   if (action === 'context') {
-    const m = ctx.open({ create: true });
+    const m = ctx.open({ create: true, provenance: AGENT });
     try {
       const pack = m.sessionStart({ project: m.projectFor(cwd), agent: host });
       ctx.io.stdout(JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: pack.markdown } }) + '\n');
@@ -68,7 +69,7 @@ export function runAction(ctx: CommandContext, action: Exclude<HookAction, 'capt
   const digest = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
   if (readQuiet(seen) === digest) return;
   if (action === 'handoff') {
-    const m = ctx.open({ create: true });
+    const m = ctx.open({ create: true, provenance: AGENT });
     try {
       const project = m.projectFor(cwd);
       if (!project) {

@@ -1,4 +1,5 @@
 import { str } from '../cli/args.js';
+import { AGENT } from '../../core/provenance.js';
 import type { Command } from '../cli/commands.js';
 
 /**
@@ -14,7 +15,7 @@ export const mcpCommand: Command = {
     const log = ctx.io.stderr;
     // Anything a library prints with console.log would corrupt the protocol on stdout.
     console.log = console.error;
-    const mem = ctx.open({ create: true });
+    const mem = ctx.open({ create: true, provenance: AGENT });
     import('./server.js')
       .then((m) => m.serveStdio(mem, { log, agent: str(ctx.args.values.agent) }))
       .catch((e: Error) => {
