@@ -105,18 +105,16 @@ describe.skipIf(!have)('the inspector in Chromium', () => {
     hostileCount = texts.length;
     expect(texts.length).toBeGreaterThanOrEqual(50);
     m.import(texts.map((text, i) => JSON.stringify({ text, project: i % 2 ? 'shop' : null, tags: ['hostile'] })).join('\n'));
-    // written by an agent, where the library has quarantine: the queue page renders them
-    const add = m.add as unknown as (input: object, opts?: object) => unknown;
-    if (typeof (m as unknown as { approve?: unknown }).approve === 'function') {
-      for (const t of texts.slice(0, 40)) add({ text: t }, { provenance: { origin: 'agent', writer: 'test' } });
-    }
+    // the same written by an agent: those the scanner flags wait in the quarantine queue, rendered there
+    for (const t of texts) m.add({ text: t }, { provenance: { origin: 'agent', writer: 'test' } });
+    expect(m.quarantined().length).toBeGreaterThan(0);
     // some as red lines, a handoff and core pins: those pages render record text too
     for (const t of texts.slice(0, 5)) m.add({ text: t, tier: 'redline' });
     m.sessionEnd({ project: 'shop', done: texts.slice(0, 10), next: texts.slice(10, 20), decisions: texts.slice(20, 25) });
     for (const r of m.recent({ limit: 1000 })) if (r.tags.includes('hostile')) hostileIds.push(r.id);
     for (const id of hostileIds.slice(0, 5)) m.core.pin(id);
     // every page of the timeline: each hostile text is rendered at least there
-    const timelinePages = Math.ceil((texts.length + 10) / 50);
+    const timelinePages = Math.ceil((2 * texts.length + 20) / 50);
     const pages = Array.from({ length: timelinePages }, (_, i) => `/?page=${i + 1}`);
     pages.push('/?project=shop', '/redlines', '/quarantine', '/handoffs', '/core', '/core?project=shop');
     for (const q of ['script', 'img', 'evil', 'svg', 'ignore', '忽略', 'instructions', 'alert']) pages.push(`/search?q=${encodeURIComponent(q)}&limit=100`);

@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { formatIso } from '../../core/time.js';
 import { isOptmemError } from '../../core/errors.js';
 import type { Optmem } from '../../optmem.js';
+import { OWNER, type Provenance } from '../../core/provenance.js';
 import { Page } from './layout.js';
 import { InspectorLibrary, toView } from './library.js';
 import { readReports } from './reports.js';
@@ -31,6 +32,12 @@ export interface InspectorDeps {
   base?: string;
   /** a folder of `optmem eval --report` JSON files for the reports page (none by default) */
   reportsDir?: string | null;
+  /**
+   * Who a request acts as when it approves or rejects a quarantined record; null or a non-owner:
+   * the buttons are hidden and a post is refused (403). Default: the owner (a local inspector).
+   * The server passes its login session's provenance.
+   */
+  decider?: (c: Context) => Provenance | null;
 }
 
 /** Most ids one approve or reject form may carry. */
@@ -45,10 +52,15 @@ export function inspectorApp(deps: InspectorDeps): Hono {
   const base = deps.base ?? '';
   const lib = new InspectorLibrary(deps.optmem);
   const now = deps.now ?? Date.now;
+  const decider = deps.decider ?? (() => OWNER);
+  const owner = (c: Context): Provenance | null => {
+    const p = decider(c);
+    return p && p.origin === 'owner' ? p : null;
+  };
 
   app.use('*', securityHeaders);
 
-  const page = (c: Context, title: string, here: string, body: unknown, status: 200 | 400 | 404 | 500 = 200) =>
+  const page = (c: Context, title: string, here: string, body: unknown, status: 200 | 400 | 403 | 404 | 500 = 200) =>
     c.html(
       <Page title={title} base={base} here={here}>
         {body as never}
@@ -98,7 +110,7 @@ export function inspectorApp(deps: InspectorDeps): Hono {
 
   app.get('/redlines', (c) => {
     const all = lib.all();
-    const ctx = lib.statusContext(all);
+    const ctx = lib.statusContext();
     const rows = all
       .filter((r) => r.tier === 'redline')
       .sort((a, b) => b.timeMs - a.timeMs)
@@ -113,12 +125,14 @@ export function inspectorApp(deps: InspectorDeps): Hono {
       c,
       '隔离 Quarantine',
       '/quarantine',
-      <QuarantineView base={base} rows={lib.queue()} csrf={csrfToken(c)} canDecide={lib.canDecide} notice={notice} />,
+      <QuarantineView base={base} rows={lib.queue()} rejected={lib.rejected()} csrf={csrfToken(c)} canDecide={owner(c) !== null} notice={notice} />,
     );
   });
 
   for (const verb of ['approve', 'reject'] as const) {
     app.post(`/quarantine/${verb}`, async (c) => {
+      const by = owner(c);
+      if (!by) return page(c, 'Refused', '', <p>Only the owner approves or rejects quarantined records.</p>, 403);
       const body = await c.req.parseBody({ all: true });
       if (!csrfValid(c, body[CSRF_FIELD])) return page(c, 'Refused', '', <p>This form is stale or did not come from this page: reload the queue and try again.</p>, 400);
       const raw = body.id;
@@ -126,11 +140,11 @@ export function inspectorApp(deps: InspectorDeps): Hono {
       if (ids.length === 0 || ids.length > MAX_DECIDE_IDS || !ids.every(isValidId)) {
         return page(c, 'Refused', '', <p>{`${verb}: give 1 to ${MAX_DECIDE_IDS} record ids`}</p>, 400);
       }
-      const pending = lib.pendingIds();
-      const notQueued = ids.filter((id) => !pending.has(id));
+      const held = deps.optmem.heldIds();
+      const notQueued = ids.filter((id) => held.get(id) !== 'quarantined');
       if (notQueued.length) return page(c, 'Refused', '', <p>{`${verb}: not in the quarantine queue: ${notQueued.join(', ')}`}</p>, 400);
       try {
-        lib.decide(verb, ids, 'from the web inspector');
+        lib.decide(verb, ids, by, 'from the web inspector');
       } catch (e) {
         return page(c, 'Refused', '', <p>{message(e)}</p>, 400);
       }

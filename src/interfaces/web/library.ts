@@ -1,17 +1,19 @@
 /**
- * What the inspector reads from the library, in one place. Provenance (origin, writer) and
- * quarantine (the scanner's rules, approve, reject) are optional on the handle: a home written
- * before they existed has records without them, and the pages show what there is.
+ * What the inspector reads from the library, in one place: records as the pages show them, each
+ * record's status, the quarantine queue, and the owner's two decisions.
  */
 import type { Optmem } from '../../optmem.js';
 import type { IndexedRecord } from '../../index/record-index.js';
 import type { MemoryRecord } from '../../core/record.js';
+import { originOf, type Origin, type Provenance } from '../../core/provenance.js';
 import { parseTime } from '../../core/time.js';
 
-export type Origin = 'owner' | 'agent' | 'ingest' | 'imported';
-/** live: current; superseded: a newer record replaces it; archived: forgotten; quarantined: waits for the owner */
-export type RecordStatus = 'live' | 'superseded' | 'archived' | 'quarantined';
-export const STATUSES: readonly RecordStatus[] = ['live', 'superseded', 'archived', 'quarantined'];
+/**
+ * live: current; superseded: a newer record replaces it; archived: forgotten; quarantined: waits
+ * for the owner; rejected: the owner keeps it out for good
+ */
+export type RecordStatus = 'live' | 'superseded' | 'archived' | 'quarantined' | 'rejected';
+export const STATUSES: readonly RecordStatus[] = ['live', 'superseded', 'archived', 'quarantined', 'rejected'];
 
 /** A record as the pages show it. */
 export interface ViewRecord {
@@ -36,27 +38,8 @@ export interface ViewRecord {
   line: number | null;
 }
 
-interface ProvenanceFields {
-  origin?: Origin;
-  writer?: string;
-  quarantine?: string[];
-}
-
-export interface StatusContext {
-  archived: Set<string>;
-  pending: Set<string>;
-  superseded: Pick<Set<string>, 'has'>;
-}
-
-/** The optional parts of the handle the inspector uses when they are there. */
-interface QuarantineApi {
-  quarantine?: { list(): Array<MemoryRecord | IndexedRecord | string> };
-  approve?(ids: string[], opts?: { why?: string }): unknown;
-  reject?(ids: string[], opts?: { why?: string }): unknown;
-}
-
-export function toView(r: (MemoryRecord | IndexedRecord) & ProvenanceFields): ViewRecord {
-  const indexed = 'file' in r ? (r as IndexedRecord) : null;
+export function toView(r: MemoryRecord | IndexedRecord): ViewRecord {
+  const indexed = 'file' in r ? r : null;
   return {
     id: r.id,
     time: r.time,
@@ -70,89 +53,58 @@ export function toView(r: (MemoryRecord | IndexedRecord) & ProvenanceFields): Vi
     tags: r.tags,
     agent: r.source?.agent ?? null,
     session: r.source?.session ?? null,
-    origin: r.origin ?? 'owner',
+    origin: originOf(r),
     writer: r.writer ?? null,
-    quarantine: Array.isArray(r.quarantine) ? r.quarantine : [],
+    quarantine: r.quarantine ?? [],
     file: indexed?.file ?? null,
     line: indexed?.line ?? null,
   };
+}
+
+export interface StatusContext {
+  archived: Set<string>;
+  held: Map<string, 'quarantined' | 'rejected'>;
+  superseded: Pick<Set<string>, 'has'>;
 }
 
 /** The inspector's view of one memory home. */
 export class InspectorLibrary {
   constructor(readonly m: Optmem) {}
 
-  private get q(): QuarantineApi {
-    return this.m as unknown as QuarantineApi;
-  }
-
-  /** the library can approve and reject (provenance has landed) */
-  get canDecide(): boolean {
-    return typeof this.q.approve === 'function' && typeof this.q.reject === 'function';
-  }
-
   get(id: string): ViewRecord | null {
     const r = this.m.get(id);
-    return r ? toView(r as IndexedRecord & ProvenanceFields) : null;
+    return r ? toView(r) : null;
   }
 
-  /** Every record of the log but events, newest first: archived and quarantined ones included. */
+  /** Every record of the log but events, newest first: archived and held ones included. */
   all(): ViewRecord[] {
-    const out = this.m.recent({ limit: Number.MAX_SAFE_INTEGER, archived: true }).map((r) => toView(r as IndexedRecord & ProvenanceFields));
-    // a library that keeps quarantined records out of recent() still lists them in its queue
-    const seen = new Set(out.map((r) => r.id));
-    const missing = this.queueIds().filter((id) => !seen.has(id));
-    if (missing.length === 0) return out;
-    for (const id of missing) {
-      const r = this.get(id);
-      if (r) out.push(r);
-    }
-    return out.sort((a, b) => b.timeMs - a.timeMs);
-  }
-
-  private queueIds(): string[] {
-    const list = this.q.quarantine?.list;
-    return typeof list === 'function' ? list.call(this.q.quarantine).map((x) => (typeof x === 'string' ? x : x.id)) : [];
-  }
-
-  /** ids waiting for the owner: the library's queue, else records carrying scanner rules. */
-  pendingIds(all?: ViewRecord[]): Set<string> {
-    const list = this.q.quarantine?.list;
-    if (typeof list === 'function') {
-      return new Set(this.queueIds());
-    }
-    return new Set((all ?? this.all()).filter((r) => r.quarantine.length > 0).map((r) => r.id));
+    return this.m.recent({ limit: Number.MAX_SAFE_INTEGER, archived: true, quarantined: true }).map(toView);
   }
 
   /** The records waiting for the owner, newest first. */
   queue(): ViewRecord[] {
-    const list = this.q.quarantine?.list;
-    if (typeof list === 'function') {
-      return list
-        .call(this.q.quarantine)
-        .map((x) => (typeof x === 'string' ? this.get(x) : toView(x as MemoryRecord & ProvenanceFields)))
-        .filter((r): r is ViewRecord => r !== null)
-        .sort((a, b) => b.timeMs - a.timeMs);
-    }
-    return this.all()
-      .filter((r) => r.quarantine.length > 0)
-      .sort((a, b) => b.timeMs - a.timeMs);
+    return this.m.quarantined({ status: 'quarantined' }).map(toView);
   }
 
-  decide(verb: 'approve' | 'reject', ids: string[], why?: string): void {
-    const fn = this.q[verb];
-    if (typeof fn !== 'function') throw new Error(`${verb} is not available in this version of the library`);
-    fn.call(this.m, ids, why ? { why } : {});
+  /** The records the owner rejected, newest first. */
+  rejected(): ViewRecord[] {
+    return this.m.quarantined({ status: 'rejected' }).map(toView);
+  }
+
+  /** The owner's decision, as an approve or reject event written by `by`. */
+  decide(verb: 'approve' | 'reject', ids: string[], by: Provenance, why?: string): void {
+    this.m[verb](ids, { provenance: by, ...(why ? { why } : {}) });
   }
 
   /** What a status needs to know, read once per page. */
-  statusContext(all?: ViewRecord[]): StatusContext {
+  statusContext(): StatusContext {
     const superseded = this.m.supersededIds ? this.m.supersededIds() : { has: (id: string) => this.m.links(id).in.some((e) => !e.blocked) };
-    return { archived: this.m.archivedIds(), pending: this.pendingIds(all), superseded };
+    return { archived: this.m.archivedIds(), held: this.m.heldIds(), superseded };
   }
 
   statusOf(r: ViewRecord, ctx: StatusContext): RecordStatus {
-    if (ctx.pending.has(r.id)) return 'quarantined';
+    const held = ctx.held.get(r.id);
+    if (held) return held;
     if (ctx.archived.has(r.id) && r.tier !== 'redline') return 'archived';
     return ctx.superseded.has(r.id) ? 'superseded' : 'live';
   }

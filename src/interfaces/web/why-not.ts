@@ -15,6 +15,7 @@ export type WhyNotReason =
   | 'event'
   | 'in-results'
   | 'quarantined'
+  | 'rejected'
   | 'archived'
   | 'filtered'
   | 'ranked-below'
@@ -72,12 +73,16 @@ export function whyNot(lib: InspectorLibrary, req: SearchRequest, id: string): W
   const shown = m.search({ ...req, limit, explain: true });
   const at = shown.results.findIndex((h) => h.id === id);
   if (at >= 0) return { id, reason: 'in-results', message: `it is in the results, at rank ${at + 1}`, details: [], rank: at + 1, trace: shown.results[at]!.explain?.stages ?? [] };
-  if (lib.pendingIds().has(id)) {
+  const held = m.heldIds().get(id);
+  if (held && !req.quarantined) {
     return {
       id,
-      reason: 'quarantined',
-      message: 'it is quarantined: kept in the log, out of search and packs until the owner approves it',
-      details: r.quarantine.length ? [`flagged by: ${r.quarantine.join(', ')}`] : [],
+      reason: held,
+      message:
+        held === 'quarantined'
+          ? 'it is quarantined: kept in the log, out of search and packs until the owner approves it'
+          : 'the owner rejected it: kept in the log, out of search and packs for good',
+      details: r.quarantine.length ? [`flagged by: ${r.quarantine.join(', ')}`, `written by: ${r.origin}${r.writer ? ` (${r.writer})` : ''}`] : [],
     };
   }
   if (!req.archived && r.tier !== 'redline' && m.archivedIds().has(id)) {
@@ -108,9 +113,9 @@ export function whyNot(lib: InspectorLibrary, req: SearchRequest, id: string): W
   const wide = widest.results.findIndex((h) => h.id === id);
   const terms = widest.query.terms;
   const lower = r.text.toLowerCase();
-  const held = terms.filter((t) => lower.includes(t.toLowerCase()));
+  const holds = terms.filter((t) => lower.includes(t.toLowerCase()));
   const termLine = terms.length
-    ? `it holds ${held.length} of the query's ${terms.length} terms${held.length ? ` (${held.join(', ')})` : ''}; the search read them as ${widest.query.mode}`
+    ? `it holds ${holds.length} of the query's ${terms.length} terms${holds.length ? ` (${holds.join(', ')})` : ''}; the search read them as ${widest.query.mode}`
     : 'the query has no terms to match';
   if (wide >= 0) {
     const trace = widest.results[wide]!.explain?.stages ?? [];

@@ -23,9 +23,10 @@ export const RedlinesView: FC<{ base: string; rows: { r: ViewRecord; status: Rec
   </>
 );
 
-export const QuarantineView: FC<{ base: string; rows: ViewRecord[]; csrf: string; canDecide: boolean; notice: string | null }> = ({
+export const QuarantineView: FC<{ base: string; rows: ViewRecord[]; rejected: ViewRecord[]; csrf: string; canDecide: boolean; notice: string | null }> = ({
   base,
   rows,
+  rejected,
   csrf,
   canDecide,
   notice,
@@ -36,7 +37,7 @@ export const QuarantineView: FC<{ base: string; rows: ViewRecord[]; csrf: string
       approved; a rejected one stays out.
     </p>
     {notice ? <div class="box">{notice}</div> : null}
-    {!canDecide ? <div class="box warn">This version of the library cannot approve or reject records yet: the queue is shown read-only.</div> : null}
+    {!canDecide ? <div class="box warn">Only the owner approves or rejects: the queue is shown read-only.</div> : null}
     <table>
       <tbody>
         {rows.map((r) => (
@@ -71,6 +72,18 @@ export const QuarantineView: FC<{ base: string; rows: ViewRecord[]; csrf: string
         ))}
       </tbody>
     </table>
+    {rejected.length ? (
+      <details>
+        <summary>{rejected.length} rejected (kept in the log, out of search and packs for good)</summary>
+        <table>
+          <tbody>
+            {rejected.map((r) => (
+              <RecordRow base={base} r={r} status="rejected" />
+            ))}
+          </tbody>
+        </table>
+      </details>
+    ) : null}
   </>
 );
 

@@ -14,6 +14,7 @@ export interface SearchForm {
   since?: string;
   until?: string;
   archived?: string;
+  quarantined?: string;
   why?: string;
 }
 
@@ -36,6 +37,7 @@ export function searchRequest(f: SearchForm): SearchRequest {
     ...(f.since ? { since: f.since } : {}),
     ...(f.until ? { until: f.until } : {}),
     ...(f.archived ? { archived: true } : {}),
+    ...(f.quarantined ? { quarantined: true } : {}),
   };
 }
 
@@ -67,6 +69,10 @@ export const SearchView: FC<{ base: string; f: SearchForm; result: SearchResult 
       <label>
         archived
         <input type="checkbox" name="archived" value="1" checked={!!f.archived} />
+      </label>
+      <label>
+        quarantined
+        <input type="checkbox" name="quarantined" value="1" checked={!!f.quarantined} />
       </label>
       <Field name="why" label="为什么没有 why not (id)" value={f.why} size={18} />
       <button type="submit">搜索 Search</button>
@@ -111,6 +117,7 @@ export const SearchView: FC<{ base: string; f: SearchForm; result: SearchResult 
                     {h.pinned ? ' · pinned red line' : ''}
                     {h.superseded ? ` · superseded by ${h.supersededBy ?? '?'}` : ''}
                     {h.archived ? ' · archived' : ''}
+                    {h.held ? ` · ${h.held}` : ''}
                   </div>
                   {h.explain ? <Trace stages={h.explain.stages} /> : null}
                 </td>

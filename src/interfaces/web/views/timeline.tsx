@@ -60,7 +60,7 @@ export function timeline(lib: InspectorLibrary, f: TimelineFilters): TimelinePag
       (since === null || r.timeMs >= since) &&
       (until === null || r.timeMs <= until),
   );
-  const ctx = lib.statusContext(all);
+  const ctx = lib.statusContext();
   const page = Math.max(1, Number.parseInt(f.page ?? '1', 10) || 1);
   let withStatus = rows.map((r) => ({ r, status: lib.statusOf(r, ctx) }));
   if (f.status && (STATUSES as readonly string[]).includes(f.status)) withStatus = withStatus.filter((x) => x.status === f.status);
