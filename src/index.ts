@@ -20,3 +20,6 @@ export type { EmbeddingsConfig } from './embeddings/config.js';
 export { EmbeddingError } from './embeddings/types.js';
 export type { Embedder } from './embeddings/types.js';
 export type { EmbedReport } from './embeddings/backfill.js';
+export { computeHealth } from './health/compute.js';
+export type { HealthOptions } from './health/compute.js';
+export type { HealthReport } from './health/types.js';

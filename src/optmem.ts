@@ -15,7 +15,8 @@ import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index
 import type { Edge, Resolution } from './index/supersession.js';
 import { EVENT_KIND, MAX_ARCHIVE_IDS, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
-import { createTokenizer } from './index/tokenizer/tokenizer.js';
+import { createTokenizer, type QueryTerm, type Tokenizer } from './index/tokenizer/tokenizer.js';
+import { docFreq } from './query/retrieve.js';
 import { search as runSearch } from './query/search.js';
 import { loadAliases } from './query/aliases.js';
 import type { SearchRequest, SearchResult } from './query/types.js';
@@ -244,13 +245,14 @@ export interface Optmem {
   unarchive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
   /** the ids archived now (red lines never are) */
   archivedIds(): Set<string>;
-  /**
-   * the ids a newer record supersedes now (the web inspector's status of every record in one read);
-   * optional so that other implementations of this interface need not offer it
-   */
-  supersededIds?(): Set<string>;
   /** Write a consistent copy of the index, up to date with the files, to `file` (which must not exist). */
   snapshotIndex(file: string): void;
+  /** newer id → the older ids it supersedes, through every link that applies (blocked ones left out) */
+  supersessionEdges(): Map<string, string[]>;
+  /** how many searchable records hold each query term (as the ranking counts them for its weights) */
+  docFreq(terms: Pick<QueryTerm, 'text' | 'cjk'>[]): number[];
+  /** the home's tokenizer: what queries are split with */
+  readonly tokenizer: Tokenizer;
   /**
    * The records retention would archive now (consolidate/retention.ts), most forgettable first,
    * with the exempt counts and this run's bound. Reads only.
@@ -694,12 +696,19 @@ export function createOptmem(options: OptmemOptions): Optmem {
         return new Set(index.archivedIds());
       });
     },
-    supersededIds() {
+    supersessionEdges() {
       return withIndex(() => {
         syncForRead();
-        return index.supersededIds();
+        return index.replacedIds();
       });
     },
+    docFreq(terms) {
+      return withIndex(() => {
+        syncForRead();
+        return terms.map((t) => docFreq(index, t));
+      });
+    },
+    tokenizer,
     snapshotIndex(file) {
       withIndex(() => {
         syncForRead();

@@ -11,6 +11,7 @@ import { inspectorApp } from '../src/interfaces/web/app.js';
 import { CONTENT_SECURITY_POLICY } from '../src/interfaces/web/security.js';
 import { tempDir, tempHome } from './helpers.js';
 import { AGENT } from '../src/core/provenance.js';
+import { layoutOf } from '../src/store/layout.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 let m: Optmem;
@@ -42,6 +43,14 @@ beforeAll(() => {
     JSON.stringify({ createdAt: '2026-05-08T00:00:00Z', suite: { name: 'ranking' }, overall: { recall5: 0.85, mrr: 0.72 } }),
   );
   fs.writeFileSync(path.join(reportsDir, 'broken.json'), '{ not json');
+  const health = layoutOf(m.home).healthLogFile;
+  fs.mkdirSync(path.dirname(health), { recursive: true });
+  fs.writeFileSync(
+    health,
+    ['2026-05-01T00:00:00Z', '2026-05-08T00:00:00Z']
+      .map((at, i) => JSON.stringify({ at, now: at, since: at, until: at, records: 60 + i, numbers: { recall5: 0.5 + i / 10, staleOnTop: 0.1 } }))
+      .join('\n') + '\n',
+  );
   app = inspectorApp({ optmem: m, now: () => NOW, reportsDir });
 });
 afterAll(() => m?.close());
@@ -178,11 +187,22 @@ describe('other views', () => {
     expect(body).toContain('不要删除生产数据库');
   });
 
+  it('canView keeps everyone else out of every page', async () => {
+    const closed = inspectorApp({ optmem: m, canView: () => false });
+    for (const p of ['/', '/search?q=端口', `/records/${ids.fix}`, '/quarantine']) {
+      const res = await closed.request(p);
+      expect(res.status, p).toBe(403);
+      expect(res.headers.get('content-security-policy'), p).toBe(CONTENT_SECURITY_POLICY);
+    }
+  });
+
   it('red lines and reports', async () => {
     expect(linked((await get('/redlines')).body)).toEqual([ids.red]);
     const { body } = await get('/reports');
     expect(body).toContain('eval: ranking · recall5');
-    expect(body.match(/<svg class="chart"/g)).toHaveLength(2);
+    expect(body).toContain('health · recall5');
+    // eval: recall5, mrr; health: records, recall5, staleOnTop
+    expect(body.match(/<svg class="chart"/g)).toHaveLength(5);
     expect(body).toContain('broken.json');
   });
 });

@@ -232,6 +232,9 @@ describe('the scheduled run, its log, status and doctor', () => {
     expect(log).toMatch(/\n\S+Z topics ok \([\d.]+ s\)\n/);
     expect(log).toMatch(/\n\S+Z consolidate ok \([\d.]+ s\)\n/);
     expect(fs.existsSync(path.join(home, 'memory', 'MEMORY.md'))).toBe(true);
+    // and once a week the health numbers (none logged yet: due now)
+    expect(log).toMatch(/\n\S+Z health ok \([\d.]+ s\)\n/);
+    expect(fs.readFileSync(path.join(home, 'health', 'history.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
 
     const doc = cli(['doctor', '--dir', home]);
     expect(doc.code).toBe(1);

@@ -395,11 +395,6 @@ export class RecordIndex {
     return this.archivedCache.ids;
   }
 
-  /** The ids some newer record supersedes now: an unblocked edge names them as the older record. */
-  supersededIds(): Set<string> {
-    return new Set(this.db.prepare('SELECT DISTINCT old_id FROM edges WHERE blocked = 0').pluck().all() as string[]);
-  }
-
   /** How many ids the archive table names (an upper bound of archivedIds().size; cheap). */
   archivedCount(): number {
     return this.archivedCache?.n ?? (this.db.prepare('SELECT count(*) FROM archived').pluck().get() as number);

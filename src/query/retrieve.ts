@@ -25,14 +25,16 @@ export function termWeights(index: RecordIndex, terms: QueryTerm[]): Record<stri
   const out: Record<string, number> = {};
   if (terms.length === 0) return out;
   const n = cached(index.db, 'SELECT count(*) FROM records').pluck().get() as number;
-  for (const t of terms) {
-    // The vocabulary holds English words stemmed: those (and phrases) are counted by matching.
-    const df = t.cjk
-      ? ((cached(index.db, 'SELECT doc FROM fts_vocab WHERE term = ?').pluck().get(t.text) as number | undefined) ?? 0)
-      : (cached(index.db, 'SELECT count(*) FROM fts WHERE fts MATCH ?').pluck().get(ftsString(t.text)) as number);
-    out[t.text] = idf(n, df);
-  }
+  for (const t of terms) out[t.text] = idf(n, docFreq(index, t));
   return out;
+}
+
+/** Records (full-text rows) holding a term. */
+export function docFreq(index: RecordIndex, t: Pick<QueryTerm, 'text' | 'cjk'>): number {
+  // The vocabulary holds English words stemmed: those (and phrases) are counted by matching.
+  return t.cjk
+    ? ((cached(index.db, 'SELECT doc FROM fts_vocab WHERE term = ?').pluck().get(t.text) as number | undefined) ?? 0)
+    : (cached(index.db, 'SELECT count(*) FROM fts WHERE fts MATCH ?').pluck().get(ftsString(t.text)) as number);
 }
 
 export function ftsString(t: string): string {

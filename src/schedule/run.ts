@@ -1,15 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { appendLog, trimLog } from './log.js';
+import { healthDue } from '../health/history.js';
 
 /**
  * One scheduled run (`optmem schedule run`, what cron or the systemd timer starts): for each host,
  * `optmem ingest --from HOST --quiet --dir HOME` as a child process, then the derived outputs
  * brought up to date (`optmem topics`, `optmem consolidate`: topic files, MEMORY.md, the summary
- * tree; archive candidates are only listed, never archived by the schedule), each one's output and
- * outcome appended to the log. Silent: nothing on stdout or stderr. One step failing does not stop
- * the next.
+ * tree; archive candidates are only listed, never archived by the schedule), and once a week
+ * `optmem health` (its numbers appended to the home's health log), each one's output and outcome
+ * appended to the log. Silent: nothing on stdout or stderr. One step failing does not stop the next.
  */
 export const MAINTENANCE_STEPS: readonly (readonly string[])[] = [['topics'], ['consolidate']];
+/** The weekly step: run when the health log's last run is a week old (health/history.ts). */
+export const WEEKLY_STEPS: readonly (readonly string[])[] = [['health']];
 
 export interface RunOptions {
   home: string;
@@ -22,6 +25,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** what runs after ingest (default MAINTENANCE_STEPS) */
   maintenance?: readonly (readonly string[])[];
+  /** what runs after those when the last health run is a week old (default WEEKLY_STEPS) */
+  weekly?: readonly (readonly string[])[];
   now?: () => Date;
 }
 
@@ -55,7 +60,9 @@ export function runScheduled(o: RunOptions): RunResult {
     failures.push(`${host}: ${why}`);
     log([`ingest ${host} FAILED: ${why}`]);
   }
-  for (const step of o.maintenance ?? MAINTENANCE_STEPS) {
+  const now = o.now ?? (() => new Date());
+  const steps = [...(o.maintenance ?? MAINTENANCE_STEPS), ...(o.weekly ?? WEEKLY_STEPS).filter(() => healthDue(o.home, now().getTime()))];
+  for (const step of steps) {
     const name = step.join(' ');
     const started = Date.now();
     const r = spawnSync(o.node, [o.bin, ...step, '--dir', o.home], { encoding: 'utf8', timeout: o.timeoutMs ?? 3_600_000, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 16 << 20 });

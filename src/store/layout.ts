@@ -49,6 +49,8 @@ export interface Layout {
   summariesDir: string;
   /** which records searches returned, for retention (`usage/recalls.jsonl`; consolidate/recall-log.ts) */
   recallsFile: string;
+  /** one line per `optmem health` run, derived and safe to delete (`health/history.jsonl`; health/history.ts) */
+  healthLogFile: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -78,6 +80,7 @@ export function layoutOf(home: string): Layout {
     memoryIndexFile: path.join(h, 'memory', 'MEMORY.md'),
     summariesDir: path.join(h, 'memory', 'summaries'),
     recallsFile: path.join(h, 'usage', 'recalls.jsonl'),
+    healthLogFile: path.join(h, 'health', 'history.jsonl'),
   };
 }
 

@@ -42,6 +42,7 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   uninstall: () => import('./install-commands.js').then((m) => m.uninstallCommand),
   rules: () => import('./install-commands.js').then((m) => m.rulesCommand),
   eval: () => import('./eval-command.js').then((m) => m.evalCommand),
+  health: () => import('./health-command.js').then((m) => m.healthCommand),
   schedule: () => import('./schedule-command.js').then((m) => m.scheduleCommand),
   ingest: () => import('./ingest-command.js').then((m) => m.ingestCommand),
   embed: () => import('./embed-command.js').then((m) => m.embedCommand),

@@ -30,8 +30,13 @@ export interface InspectorDeps {
   now?: () => number;
   /** the path the app is mounted at, without a trailing slash ('' for `/`) */
   base?: string;
-  /** a folder of `optmem eval --report` JSON files for the reports page (none by default) */
+  /** a folder of `optmem eval --report` JSON files for the reports page (default: `eval/reports/` in the home) */
   reportsDir?: string | null;
+  /**
+   * Whether a request may see the pages at all (default: every request that reaches the app).
+   * The pages show the whole home, every project: a server lets only the owner's session in.
+   */
+  canView?: (c: Context) => boolean;
   /**
    * Who a request acts as when it approves or rejects a quarantined record; null or a non-owner:
    * the buttons are hidden and a post is refused (403). Default: the owner (a local inspector).
@@ -59,6 +64,13 @@ export function inspectorApp(deps: InspectorDeps): Hono {
   };
 
   app.use('*', securityHeaders);
+  if (deps.canView) {
+    const canView = deps.canView;
+    app.use('*', async (c, next) => {
+      if (!canView(c)) return c.text('The inspector shows the whole memory: only the owner may open it.\n', 403);
+      await next();
+    });
+  }
 
   const page = (c: Context, title: string, here: string, body: unknown, status: 200 | 400 | 403 | 404 | 500 = 200) =>
     c.html(

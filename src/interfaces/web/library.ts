@@ -64,7 +64,7 @@ export function toView(r: MemoryRecord | IndexedRecord): ViewRecord {
 export interface StatusContext {
   archived: Set<string>;
   held: Map<string, 'quarantined' | 'rejected'>;
-  superseded: Pick<Set<string>, 'has'>;
+  superseded: Set<string>;
 }
 
 /** The inspector's view of one memory home. */
@@ -98,7 +98,8 @@ export class InspectorLibrary {
 
   /** What a status needs to know, read once per page. */
   statusContext(): StatusContext {
-    const superseded = this.m.supersededIds ? this.m.supersededIds() : { has: (id: string) => this.m.links(id).in.some((e) => !e.blocked) };
+    const superseded = new Set<string>();
+    for (const olds of this.m.supersessionEdges().values()) for (const id of olds) superseded.add(id);
     return { archived: this.m.archivedIds(), held: this.m.heldIds(), superseded };
   }
 

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseTime } from '../../core/time.js';
+import { layoutOf } from '../../store/layout.js';
 
 export interface Point {
   timeMs: number;
@@ -30,8 +31,8 @@ export interface ReportsRead {
   sources: string[];
 }
 
-/** Where the health log is looked for, relative to the home (the first that exists is read). */
-export const HEALTH_LOG_FILES = ['health.jsonl', 'health/log.jsonl', 'health-log.jsonl'];
+/** Where eval reports are kept in a home unless the inspector is told another folder. */
+export const HOME_REPORTS_DIR = path.join('eval', 'reports');
 const EVAL_METRICS = ['hit1', 'recall5', 'recall10', 'mrr', 'ndcg10', 'staleOnTop', 'redlineRecall', 'checkPassRate', 'queryPassRate'];
 const MAX_FILES = 500;
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -62,20 +63,22 @@ function add(map: Map<string, Series>, name: string, p: Point): void {
   s.points.push(p);
 }
 
+/** `reportsDir`: a folder of eval reports (default: eval/reports/ in the home, when it exists). */
 export function readReports(opts: { home: string; reportsDir?: string | null }): ReportsRead {
   const map = new Map<string, Series>();
   const problems: string[] = [];
   const sources: string[] = [];
-  if (opts.reportsDir) {
-    sources.push(opts.reportsDir);
+  const dir = opts.reportsDir ?? (fs.existsSync(path.join(opts.home, HOME_REPORTS_DIR)) ? path.join(opts.home, HOME_REPORTS_DIR) : null);
+  if (dir) {
+    sources.push(path.relative(opts.home, dir).startsWith('..') ? dir : path.relative(opts.home, dir));
     let names: string[] = [];
     try {
-      names = fs.readdirSync(opts.reportsDir).filter((n) => n.endsWith('.json')).sort().slice(0, MAX_FILES);
+      names = fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort().slice(0, MAX_FILES);
     } catch (e) {
-      problems.push(`${opts.reportsDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      problems.push(`${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
     for (const n of names) {
-      const file = path.join(opts.reportsDir, n);
+      const file = path.join(dir, n);
       try {
         if (fs.statSync(file).size > MAX_BYTES) {
           problems.push(`${n}: larger than 8 MiB, skipped`);
@@ -98,8 +101,8 @@ export function readReports(opts: { home: string; reportsDir?: string | null }):
       }
     }
   }
-  const log = HEALTH_LOG_FILES.map((f) => path.join(opts.home, f)).find((f) => fs.existsSync(f));
-  if (log) {
+  const log = layoutOf(opts.home).healthLogFile;
+  if (fs.existsSync(log)) {
     const rel = path.relative(opts.home, log);
     sources.push(rel);
     const lines = fs.readFileSync(log, 'utf8').split('\n');
@@ -112,7 +115,7 @@ export function readReports(opts: { home: string; reportsDir?: string | null }):
           problems.push(`${rel}:${i + 1}: no time`);
           return;
         }
-        for (const [k, v] of numbers(o)) add(map, `health · ${k}`, { timeMs: t.ms, time: t.iso, value: v, from: `${rel}:${i + 1}` });
+        for (const [k, v] of numbers(o)) add(map, `health · ${k.replace(/^numbers\./, '')}`, { timeMs: t.ms, time: t.iso, value: v, from: `${rel}:${i + 1}` });
       } catch (e) {
         problems.push(`${rel}:${i + 1}: ${(e as Error).message}`);
       }
