@@ -59,8 +59,8 @@ export const Chart: FC<{ s: Series }> = ({ s }) => {
 export const ReportsView: FC<{ read: ReportsRead }> = ({ read }) => (
   <>
     <p class="meta">
-      Sources: {read.sources.length ? read.sources.join(', ') : 'none yet'}. Keep `optmem eval --report` files in the reports folder the server is
-      given; each `optmem health` run adds a line to the health log of the home.
+      Sources: {read.sources.length ? read.sources.join(', ') : 'none yet'}. Keep `optmem eval --report` files in eval/reports/ of the home; each
+      `optmem health` run adds a line to the health log of the home.
     </p>
     {read.problems.map((p) => (
       <div class="box warn text">{p}</div>
