@@ -54,6 +54,10 @@ m.sessionEnd({ project: 'blog', agent: 'claude-code', done: ['Astro 升级到新
 m.core.pin(fix.record.id);
 
 const bin = path.join(ROOT, 'bin/optmem.js');
+// two real `optmem health` runs on the demo home (each adds a line to its health log)
+for (const now of ['2026-05-14T12:00:00+08:00', '2026-05-22T12:00:00+08:00']) {
+  execFileSync(process.execPath, [bin, 'health', '--dir', home, '--now', now], { stdio: 'ignore' });
+}
 const suite = path.join(ROOT, 'eval/suites/ranking.json');
 execFileSync(process.execPath, [bin, 'eval', suite, '--report', path.join(reports, '1-without-supersede.json'), '--set', 'ranking.disabledStages=["supersede"]'], { stdio: 'ignore' });
 execFileSync(process.execPath, [bin, 'eval', suite, '--report', path.join(reports, '2-default.json')], { stdio: 'ignore' });
