@@ -49,7 +49,8 @@ export function csrfToken(c: Context): string {
   const have = readCookie(c, CSRF_COOKIE);
   if (have && TOKEN_SHAPE.test(have)) return have;
   const token = crypto.randomBytes(32).toString('base64url');
-  c.header('Set-Cookie', `${CSRF_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`, { append: true });
+  const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
+  c.header('Set-Cookie', `${CSRF_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict${secure}`, { append: true });
   return token;
 }
 
