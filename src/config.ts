@@ -13,6 +13,7 @@ import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.
 import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
 import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
 import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';
+import { QUARANTINE_DEFAULTS, checkQuarantineRules, type QuarantineConfig } from './quarantine/config.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -49,6 +50,8 @@ export interface HomeConfig {
   consolidate: ConsolidateConfig;
   /** how records are indexed (docs/CONFIG.md "Index") */
   index: IndexConfig;
+  /** the injection scanner's rules (quarantine/config.ts, docs/QUARANTINE.md) */
+  quarantine: QuarantineConfig;
 }
 
 export interface IndexConfig {
@@ -150,6 +153,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     consolidate: { summaries: TREE_DEFAULTS, summarizer: SUMMARIZER_DEFAULTS },
     forgetting: FORGETTING_DEFAULTS,
     index: INDEX_DEFAULTS,
+    quarantine: QUARANTINE_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -339,6 +343,11 @@ function buildConfigSchema({ z }: typeof Zod) {
     keyTopK: int(1, 20).optional(),
   });
 
+  const QuarantineSchema = section('quarantine', {
+    rules: z.array(z.unknown(), { error: 'must be a list of rules {id, category, languages, description, pattern}' }).optional(),
+    disabledRules: z.array(z.string(), { error: 'must be a list of built-in rule ids' }).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -360,6 +369,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     consolidate: ConsolidateSchema.optional(),
     forgetting: ForgettingSchema.optional(),
     index: IndexSchema.optional(),
+    quarantine: QuarantineSchema.optional(),
   });
 }
 
@@ -502,6 +512,11 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   if (o.consolidate?.summarizer) Object.assign(cfg.consolidate.summarizer, o.consolidate.summarizer);
   if (o.forgetting) Object.assign(cfg.forgetting, o.forgetting);
   if (o.index) Object.assign(cfg.index, o.index.keyExpansion === undefined || typeof o.index.keyExpansion === 'boolean' ? o.index : { ...o.index, keyExpansion: [...o.index.keyExpansion] });
+  if (o.quarantine) {
+    const checked = checkQuarantineRules(o.quarantine.rules ?? [], o.quarantine.disabledRules ?? []);
+    problems.push(...checked.problems);
+    cfg.quarantine = { rules: checked.rules, disabledRules: [...(o.quarantine.disabledRules ?? [])] };
+  }
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

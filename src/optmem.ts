@@ -25,6 +25,7 @@ import { LogStore } from './store/log-store.js';
 import { parseJsonlRecords, recordToJson, type RecordJson } from './io/jsonl.js';
 import { OWNER, type Provenance } from './core/provenance.js';
 import { stampRecord } from './quarantine/stamp.js';
+import { effectiveRules, scanForInjection } from './quarantine/scan.js';
 import { runDoctor, type DoctorReport } from './doctor.js';
 import { writeFileAtomic } from './store/durable-file.js';
 import { createSessions, type CoreApi } from './sessions/sessions.js';
@@ -422,6 +423,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // Who writes through this handle (core/provenance.ts); each write is stamped, never trusted.
   const provenance: Provenance = options.provenance ?? OWNER;
   const eventRecord = (input: RecordInput): MemoryRecord => stampRecord(createRecord(input, ctx()), provenance);
+  // The home's scanner rules: the built-in table minus quarantine.disabledRules, plus quarantine.rules.
+  const scanRules = effectiveRules(config.quarantine);
+  const scan = (text: string) => scanForInjection(text, scanRules);
   const refreshMs = options.refreshMs ?? 1000;
   let lastSync = Date.now();
   /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */
@@ -576,7 +580,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     add(input, wopts = {}) {
       mustWrite('add a record');
-      const record = stampRecord(createRecord(input, addCtx()), wopts.provenance ?? provenance);
+      const record = stampRecord(createRecord(input, addCtx()), wopts.provenance ?? provenance, scan);
       if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
         throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD", "acknowledge recovered/NAME|ID", "archive ID…" or "unarchive ID…", optionally followed by "why: …"', {
           field: 'text',
@@ -740,7 +744,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       // origin is `imported`. Any other writer's lines are its own, whatever they claim.
       const records = parseJsonlRecords(text, source, ctx()).records.map((x) => ({
         ...x,
-        record: by.origin === 'owner' && x.hadOrigin ? x.record : stampRecord(x.record, by.origin === 'owner' ? { origin: 'imported', ...(by.writer ? { writer: by.writer } : {}) } : by),
+        record: by.origin === 'owner' && x.hadOrigin ? x.record : stampRecord(x.record, by.origin === 'owner' ? { origin: 'imported', ...(by.writer ? { writer: by.writer } : {}) } : by, scan),
       }));
       mustWrite('import');
       const done = withIndex(() =>

@@ -149,9 +149,9 @@ function measure(
   };
 }
 
+/** Quarantined and rejected records: not probed (default search leaves them out by design). */
 function heldIds(mem: Optmem): ReadonlySet<string> {
-  const m = mem as unknown as { heldIds?: () => Map<string, string> };
-  return new Set(typeof m.heldIds === 'function' ? m.heldIds().keys() : []);
+  return new Set(mem.heldIds().keys());
 }
 
 type Ask = (query: string) => string[];

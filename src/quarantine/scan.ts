@@ -1,25 +1,79 @@
-/**
- * The injection scanner: does a record read like an instruction to the model? A few rules for now;
- * the full rule table (patterns as data, Chinese and English) replaces this file.
- */
+import { normalizeForScan } from './normalize.js';
+import { compileRule, RuleError, type CompiledRule, type InjectionRule } from './rule.js';
+import { BUILTIN_RULES } from './rules.js';
+
+/** What the scanner found: `flagged` when any rule hit; each hit names its rule and where in the text it starts. */
 export interface InjectionScan {
   flagged: boolean;
+  /** one per rule that matched, in table order; `index` is a UTF-16 offset into the text as given */
   hits: { rule: string; index: number }[];
 }
 
-const RULES: { id: string; re: RegExp }[] = [
-  { id: 'ignore-instructions', re: /\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts|rules)/i },
-  { id: 'ignore-instructions-zh', re: /(?:忽略|无视|忘记|忘掉)(?:之前|以上|上面|先前|前面)?(?:的)?(?:所有|全部|一切)?(?:指令|指示|提示|规则|设定)/ },
-  { id: 'role-override', re: /\byou are now\b|从现在(?:起|开始)你(?:是|扮演)|<\|im_start\|>|\bsystem prompt\b|系统提示词?/i },
-  { id: 'tool-call', re: /<\/?(?:tool_call|function_call|tool_use)\b/i },
-];
+/** The home's `quarantine` settings that shape the rule set (config.ts checks them). */
+export interface QuarantineRuleOptions {
+  /** rules added to the built-in ones */
+  rules?: InjectionRule[];
+  /** ids of built-in rules turned off */
+  disabledRules?: string[];
+}
 
-export function scanForInjection(text: string): InjectionScan {
-  const norm = text.normalize('NFKC').replace(/[\u200b-\u200f\u2060\ufeff]/g, '');
+const compiledSets = new WeakMap<readonly InjectionRule[], CompiledRule[]>();
+const effectiveSets = new WeakMap<QuarantineRuleOptions, InjectionRule[]>();
+
+/**
+ * Compile a rule list (checked once per list object and cached). Throws an Error naming the rule's
+ * position and field, e.g. `rules[3] "pattern" has a nested quantifier at character 12`.
+ */
+export function compileRules(rules: readonly InjectionRule[]): CompiledRule[] {
+  const cached = compiledSets.get(rules);
+  if (cached) return cached;
+  const seen = new Set<string>();
+  const out = rules.map((r, i) => {
+    try {
+      const c = compileRule(r);
+      if (seen.has(r.id)) throw new RuleError('id', `"${r.id}" is used by another rule`);
+      seen.add(r.id);
+      return c;
+    } catch (e) {
+      if (e instanceof RuleError) throw new Error(`rules[${i}] ${e.message}`);
+      throw e;
+    }
+  });
+  compiledSets.set(rules, out);
+  return out;
+}
+
+/**
+ * The rule list a home scans with: the built-in table minus disabled rules, plus its own. The same
+ * options object gives the same array, so its compiled rules are cached (pass `config.quarantine`).
+ */
+export function effectiveRules(opts: QuarantineRuleOptions = {}): InjectionRule[] {
+  const cached = effectiveSets.get(opts);
+  if (cached) return cached;
+  const off = new Set(opts.disabledRules ?? []);
+  const list = [...BUILTIN_RULES.filter((r) => !off.has(r.id)), ...(opts.rules ?? [])];
+  effectiveSets.set(opts, list);
+  return list;
+}
+
+/**
+ * Does this text read like an instruction to the model? Normalizes it once (normalize.ts) and runs
+ * every rule; linear in the text's length for every rule (pattern-check.ts). `rules` defaults to the
+ * built-in table.
+ */
+export function scanForInjection(text: string, rules: readonly InjectionRule[] = BUILTIN_RULES): InjectionScan {
+  const compiled = compileRules(rules);
   const hits: InjectionScan['hits'] = [];
-  for (const r of RULES) {
-    const m = r.re.exec(norm);
-    if (m) hits.push({ rule: r.id, index: m.index });
+  let norm: ReturnType<typeof normalizeForScan> | null = null;
+  for (const c of compiled) {
+    if (c.raw) {
+      const m = c.re.exec(text);
+      if (m) hits.push({ rule: c.rule.id, index: m.index });
+      continue;
+    }
+    norm ??= normalizeForScan(text);
+    const m = c.re.exec(norm.text);
+    if (m) hits.push({ rule: c.rule.id, index: norm.map[m.index] ?? text.length });
   }
   return { flagged: hits.length > 0, hits };
 }
