@@ -53,7 +53,8 @@ describe.skipIf(!have)('the inspector in Chromium', () => {
   let hostileCount = 0;
 
   beforeAll(async () => {
-    m = createOptmem({ dir: tempHome(), create: true });
+    // no fsync per write: this home only has to be rendered
+    m = createOptmem({ dir: tempHome(), create: true, durable: false });
     const fix = m.add({ text: '[code] 后端服务的端口是8080', project: 'shop', time: '2026-05-10T09:00:00+08:00' });
     m.add({ text: '[code] 〔更正〕后端端口已从8080改为9090', project: 'shop' });
     m.add({ text: '〔红线〕不要删除生产数据库', tier: 'redline' });
@@ -103,25 +104,30 @@ describe.skipIf(!have)('the inspector in Chromium', () => {
     requests.length = 0;
     const texts = hostileTexts();
     hostileCount = texts.length;
+    const t0 = Date.now();
     expect(texts.length).toBeGreaterThanOrEqual(50);
     m.import(texts.map((text, i) => JSON.stringify({ text, project: i % 2 ? 'shop' : null, tags: ['hostile'] })).join('\n'));
     // the same written by an agent: those the scanner flags wait in the quarantine queue, rendered there
-    for (const t of texts) m.add({ text: t }, { provenance: { origin: 'agent', writer: 'test' } });
+    m.import(texts.map((text) => JSON.stringify({ text })).join('\n'), { provenance: { origin: 'agent', writer: 'test' } });
     expect(m.quarantined().length).toBeGreaterThan(0);
     // some as red lines, a handoff and core pins: those pages render record text too
     for (const t of texts.slice(0, 5)) m.add({ text: t, tier: 'redline' });
     m.sessionEnd({ project: 'shop', done: texts.slice(0, 10), next: texts.slice(10, 20), decisions: texts.slice(20, 25) });
     for (const r of m.recent({ limit: 1000 })) if (r.tags.includes('hostile')) hostileIds.push(r.id);
     for (const id of hostileIds.slice(0, 5)) m.core.pin(id);
-    // every page of the timeline: each hostile text is rendered at least there
-    const timelinePages = Math.ceil((2 * texts.length + 20) / 50);
-    const pages = Array.from({ length: timelinePages }, (_, i) => `/?page=${i + 1}`);
+    // every page of the timeline, 500 a page: each hostile text is rendered at least there
+    const timelinePages = Math.ceil((2 * texts.length + 20) / 500);
+    const pages = Array.from({ length: timelinePages }, (_, i) => `/?per=500&page=${i + 1}`);
+    pages.push('/');
     pages.push('/?project=shop', '/redlines', '/quarantine', '/handoffs', '/core', '/core?project=shop');
-    for (const q of ['script', 'img', 'evil', 'svg', 'ignore', '忽略', 'instructions', 'alert']) pages.push(`/search?q=${encodeURIComponent(q)}&limit=100`);
+    for (const q of ['script', 'evil', 'ignore', '忽略']) pages.push(`/search?q=${encodeURIComponent(q)}&limit=100`);
     pages.push(`/search?q=script&why=${hostileIds[0]}`);
-    // the record page of every 8th one (the chain and meta lines render the same text again)
-    hostileIds.forEach((id, i) => i % 8 === 0 && pages.push(`/records/${id}`));
+    // the record pages of 10 of them, spread over the set (the chain and meta lines render the same text again)
+    const step = Math.max(1, Math.floor(hostileIds.length / 10));
+    hostileIds.forEach((id, i) => i % step === 0 && pages.push(`/records/${id}`));
+    const t1 = Date.now();
     for (const p of pages) await visit(p);
+    console.log(`inspector-browser: writing ${t1 - t0} ms, ${pages.length} pages ${Date.now() - t1} ms`);
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(consoleMessages).toEqual([]);

@@ -89,7 +89,7 @@ export function inspectorApp(deps: InspectorDeps): Hono {
   app.get('/', (c) => {
     const q = c.req.query() as TimelineFilters;
     const f: TimelineFilters = {};
-    for (const k of ['project', 'agent', 'origin', 'kind', 'domain', 'status', 'since', 'until', 'page'] as const) if (q[k]) f[k] = q[k];
+    for (const k of ['project', 'agent', 'origin', 'kind', 'domain', 'status', 'since', 'until', 'page', 'per'] as const) if (q[k]) f[k] = q[k];
     return page(c, '时间线 Timeline', '/', <TimelineView base={base} f={f} t={timeline(lib, f)} />);
   });
 

@@ -5,7 +5,9 @@ import { qs } from '../layout.js';
 import { STATUSES, type InspectorLibrary, type RecordStatus, type ViewRecord } from '../library.js';
 import { RecordRow } from './records.js';
 
+/** records a page shows by default, and at most (`per`) */
 export const PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
 export const ORIGINS = ['owner', 'agent', 'ingest', 'imported'] as const;
 
 export interface TimelineFilters {
@@ -18,6 +20,7 @@ export interface TimelineFilters {
   since?: string;
   until?: string;
   page?: string;
+  per?: string;
 }
 
 /** A date (2026-05-10) or an ISO time, as epoch ms; a bare date as `until` means the end of that day. */
@@ -62,15 +65,16 @@ export function timeline(lib: InspectorLibrary, f: TimelineFilters): TimelinePag
   );
   const ctx = lib.statusContext();
   const page = Math.max(1, Number.parseInt(f.page ?? '1', 10) || 1);
+  const per = Math.min(MAX_PAGE_SIZE, Math.max(1, Number.parseInt(f.per ?? String(PAGE_SIZE), 10) || PAGE_SIZE));
   let withStatus = rows.map((r) => ({ r, status: lib.statusOf(r, ctx) }));
   if (f.status && (STATUSES as readonly string[]).includes(f.status)) withStatus = withStatus.filter((x) => x.status === f.status);
   const total = withStatus.length;
   const uniq = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].sort();
   return {
-    rows: withStatus.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    rows: withStatus.slice((page - 1) * per, page * per),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pages: Math.max(1, Math.ceil(total / per)),
     problems,
     projects: uniq(all.map((r) => r.project)),
     kinds: uniq(all.map((r) => r.kind)),
