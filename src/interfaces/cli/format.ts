@@ -31,7 +31,8 @@ export function recordLine(r: Pick<MemoryRecord, 'id' | 'time' | 'domain' | 'pro
   return parts.join(' · ');
 }
 
-function traceLine(t: TraceEntry): string {
+/** One line of `--explain`: what a ranking stage did to a result (the web inspector shows the same lines). */
+export function traceLine(t: TraceEntry): string {
   switch (t.stage) {
     case 'retrieve':
       return `retrieve: ${t.mode} match, bm25 ${t.bm25.toPrecision(3)}, terms ${t.matchedTerms.length}/${t.totalTerms} [${t.matchedTerms.join(' ')}]`;
