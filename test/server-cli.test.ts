@@ -79,6 +79,22 @@ describe('the CLI against a server', () => {
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('runs optmem health for the owner, in a child process; a limited token is refused', () => {
+    const now = ['--now', '2026-12-31T00:00:00Z', '--since', '2026-01-01T00:00:00Z'];
+    const there = remote(['health', '--json', '--no-log', ...now]);
+    expect(there.code, there.stderr).toBe(0);
+    const here = cli(['health', '--json', '--no-log', ...now, '--dir', home]);
+    const pick = (out: string) => {
+      const r = JSON.parse(out).report;
+      return { events: r.eventRecall, chains: r.corrections, redlines: r.redlines, records: r.records };
+    };
+    expect(pick(there.stdout)).toEqual(pick(here.stdout));
+    const t = JSON.parse(ok(home, ['token', 'create', '--scope', 'write', '--project', 'edge', '--json'])) as { token: string };
+    const refused = remote(['health'], t.token);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/owner/);
+  });
+
   it('honours a limited token: a write outside its project is refused, nothing written', () => {
     const t = JSON.parse(ok(home, ['token', 'create', '--scope', 'write', '--project', 'edge', '--json'])) as { token: string; id: string };
     const outside = remote(['add', '[code] 不该写进去的记录', '--project', 'core'], t.token);
@@ -103,6 +119,13 @@ describe('the CLI against a server', () => {
     expect((await post({})).status).toBe(401);
     expect((await post({ origin: 'http://evil.example' })).status).toBe(403);
     expect((await post({ origin: url })).status).toBe(201);
+    // The inspector is mounted at / for the owner's session; a token of another scope sees no page.
+    const page = await fetch(`${url}/`, { headers: { cookie: session } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await page.text()).toContain('浏览器写入');
+    const reader = JSON.parse(ok(home, ['token', 'create', '--scope', 'read', '--json'])) as { token: string };
+    expect((await fetch(`${url}/`, { headers: { authorization: `Bearer ${reader.token}` } })).status).toBe(403);
   });
 
   it('bridges a stdio MCP host to the server: optmem mcp --server', async () => {

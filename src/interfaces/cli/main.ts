@@ -71,7 +71,7 @@ export async function runMain(argv: string[], io: CliIO): Promise<number> {
     // A server named on the command line, or in $OPTMEM_SERVER for the client commands.
     const serverFlag = typeof args.values.server === 'string' ? args.values.server : undefined;
     if (serverFlag !== undefined && !cmd.remote) {
-      throw new OptmemError('USAGE', `${args.verb} runs where the memory files are and takes no --server (the client commands are add, search, get, history, core, session, import, export and mcp)`, {
+      throw new OptmemError('USAGE', `${args.verb} runs where the memory files are and takes no --server (the client commands are add, search, get, history, core, session, import, export, health and mcp)`, {
         field: 'server',
       });
     }

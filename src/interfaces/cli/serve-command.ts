@@ -49,14 +49,17 @@ export const serveCommand: Command = {
     const layout = layoutOf(m.home);
     const tokens = new TokenStore(layout.tokensFile);
     const log = (s: string) => ctx.io.stderr(s);
-    let inspector;
-    try {
-      // The inspector's pages, when this build has them (src/interfaces/web).
-      const web = (await import('../web/index.js' as string)) as { inspectorApp?: (deps: { optmem: typeof m }) => import('hono').Hono };
-      inspector = web.inspectorApp?.({ optmem: m });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
-    }
+    // The inspector's pages show the whole home, every project: only the owner (an inspector
+    // login, or an owner token) sees them, and only the owner approves or rejects.
+    const [{ inspectorApp }, { provenanceOf }] = await Promise.all([import('../web/app.js'), import('../http/provenance.js')]);
+    const inspector = inspectorApp({
+      optmem: m,
+      canView: (c) => c.get('principal')?.scope === 'owner',
+      decider: (c) => {
+        const p = c.get('principal');
+        return p?.scope === 'owner' ? provenanceOf(p) : null;
+      },
+    });
     const app = createServerApp({
       optmem: m,
       tokens,
@@ -64,7 +67,7 @@ export const serveCommand: Command = {
       audit: fileAuditLog(layout.auditFile, (e) => log(`optmem serve: cannot write the audit log: ${e.message}\n`)),
       listenHost: host,
       log,
-      ...(inspector ? { inspector } : {}),
+      inspector,
     });
     let running;
     try {

@@ -17,6 +17,7 @@ import { errorBody, errorResponse } from './http-errors.js';
 import { LoginLinks, Sessions } from './logins.js';
 import { mcpRoute } from './mcp-route.js';
 import { tokenBucket, type RateLimiter } from './rate-limit.js';
+import { healthRoutes } from './routes/health.js';
 import { adminRoutes } from './routes/admin.js';
 import { recordRoutes } from './routes/records.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -111,6 +112,7 @@ export function createServerApp(deps: ServerDeps): ServerApp {
   recordRoutes(app, routeDeps);
   sessionRoutes(app);
   adminRoutes(app, { ...routeDeps, tokens: deps.tokens });
+  healthRoutes(app, routeDeps);
   mcpRoute(app, routeDeps);
 
   // The inspector's login: a one-time link printed by `optmem login`, spent for a session cookie.
