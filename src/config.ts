@@ -8,6 +8,7 @@ import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/opti
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './index/dedup/judge.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -26,6 +27,8 @@ export interface HomeConfig {
   ranking: RankingOptions;
   /** supersession derivation (index/supersession.ts) */
   supersession: SupersessionOptions;
+  /** duplicate links (index/dedup/judge.ts, docs/CONFIG.md) */
+  duplicates: DuplicateOptions;
   /** core memory (sessions/core-memory.ts): budget in characters and more */
   core: CoreOptions;
   /** working-directory prefix → project name, before the git root's name is tried */
@@ -104,6 +107,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     limits: { recordBytes: RECORD_BYTES_DEFAULT },
     ranking: RANKING_DEFAULTS,
     supersession: { ...SUPERSESSION_DEFAULTS },
+    duplicates: { ...DUPLICATE_DEFAULTS },
     core: CORE_DEFAULTS,
     projects: {},
     agents: DEFAULT_AGENTS,
@@ -194,6 +198,10 @@ function buildConfigSchema({ z }: typeof Zod) {
     ambiguityRatio: num(0.5, 1).optional(),
   });
 
+  const DuplicatesSchema = section('duplicates', {
+    threshold: num(0.5, 1).optional(),
+  });
+
   const CoreSchema = section('core', {
     budget: num(200, 100_000).optional(),
     recentDays: num(1, 3650).optional(),
@@ -264,6 +272,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     limits: LimitsSchema.optional(),
     ranking: RankingSchema.optional(),
     supersession: SupersessionSchema.optional(),
+    duplicates: DuplicatesSchema.optional(),
     core: CoreSchema.optional(),
     projects: strMap('a project name (letters, digits, _ . -)', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x)).optional(),
     agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
@@ -369,6 +378,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
     if (disabledStages) cfg.ranking.disabledStages = [...disabledStages];
   }
   if (o.supersession) Object.assign(cfg.supersession, o.supersession);
+  if (o.duplicates) Object.assign(cfg.duplicates, o.duplicates);
   if (o.core) Object.assign(cfg.core, o.core);
   if (o.projects) cfg.projects = { ...o.projects };
   // An agent's records carry its domain, and a domain must be configured: a default mapping to a

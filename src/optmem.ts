@@ -25,6 +25,8 @@ import { embedPending, type EmbedReport } from './embeddings/backfill.js';
 import { createOpenAIEmbedder } from './embeddings/openai.js';
 import { attachVectors, vectorState } from './index/vectors.js';
 import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
+import { duplicateReport, type DuplicateReport } from './consolidate/duplicates.js';
+import type { DuplicateInfo } from './query/types.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -164,6 +166,10 @@ export interface Optmem {
    */
   embed(opts?: { all?: boolean; onProgress?: (done: number, of: number) => void }): EmbedReport;
   get(id: string): IndexedRecord | null;
+  /** the duplicate group a record belongs to (count, first and last time, ids oldest first), or null */
+  duplicatesOf(id: string): DuplicateInfo | null;
+  /** every duplicate group, the near duplicates whose values differ (correction candidates), red lines restated */
+  duplicates(): DuplicateReport;
   /** the newest records, newest first (no events); a record of no project shows in every project */
   recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[];
   /** the supersession chain through a record: what it replaced and what replaced it */
@@ -230,7 +236,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // searched, read, exported and checked: the index is then built in a private temp copy.
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
-  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
+  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, config.duplicates);
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -259,7 +265,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       if (!isCorruption(e)) throw e;
       index.close();
       RecordIndex.deleteFiles(indexFile);
-      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession);
+      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, config.duplicates);
       rebuildIndex(index, store);
       return fn();
     }
@@ -573,6 +579,20 @@ export function createOptmem(options: OptmemOptions): Optmem {
         return index.get(id);
       });
     },
+    duplicatesOf(id) {
+      return withIndex(() => {
+        syncForRead();
+        const members = index.duplicates.groupsOf([id]).get(id);
+        if (!members) return null;
+        return { count: members.length, first: members[0]!.time, last: members[members.length - 1]!.time, ids: members.map((m) => m.id) };
+      });
+    },
+    duplicates() {
+      return withIndex(() => {
+        syncForRead();
+        return duplicateReport(index);
+      });
+    },
     history(id) {
       return withIndex(() => {
         syncForRead();
@@ -632,7 +652,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return store.lock.with(() => {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
-        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession);
+        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, config.duplicates);
         return rebuildIndex(index, store);
       });
     },

@@ -12,6 +12,8 @@ import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToR
 import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
+import { DuplicateIndex } from './duplicates.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/judge.js';
 
 export interface IndexedRecord extends MemoryRecord {
   rid: number;
@@ -26,6 +28,8 @@ export interface IndexIdentity {
   domains: string;
   /** the supersession options the edges were derived with */
   rules: string;
+  /** the duplicate options the links were derived with */
+  duplicates: string;
 }
 
 interface RecordRow {
@@ -92,16 +96,20 @@ export class RecordIndex {
 
   readonly supersession: SupersessionOptions;
   private resolver: SupersessionResolver | null = null;
+  /** duplicate keys, bands and links (index/duplicates.ts) */
+  readonly duplicates: DuplicateIndex;
 
-  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions) {
+  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions, duplicates: DuplicateOptions) {
     this.db = db;
     this.tokenizer = tokenizer;
     this.knownDomains = knownDomains;
     this.supersession = supersession;
+    this.duplicates = new DuplicateIndex(db, knownDomains, duplicates);
   }
 
-  /** Derive supersession edges for every record inserted since the last call. Inside a write. */
+  /** Derive supersession edges and duplicate links for every record inserted since the last call. Inside a write. */
   resolveDirty(): number {
+    this.duplicates.flush();
     if (this.dirty.size === 0 && this.dirtyPairs.size === 0) return 0;
     this.resolver ??= new SupersessionResolver(this, this.supersession);
     return this.resolver.resolveDirty();
@@ -116,12 +124,14 @@ export class RecordIndex {
     tokenizer: Tokenizer,
     knownDomains: readonly string[],
     supersession: SupersessionOptions = SUPERSESSION_DEFAULTS,
+    duplicates: DuplicateOptions = DUPLICATE_DEFAULTS,
   ): RecordIndex {
     const identity: IndexIdentity = {
       schema: String(SCHEMA_VERSION),
       tokenizer: tokenizer.id,
       domains: [...knownDomains].sort().join(','),
       rules: `v${DERIVATION_VERSION};infer=${supersession.inferCorrections ? 1 : 0};share=${supersession.minSubjectShare};amb=${supersession.ambiguityRatio}`,
+      duplicates: `v1;threshold=${duplicates.threshold}`,
     };
     const tryOpen = (): RecordIndex | null => {
       const existed = fs.existsSync(file);
@@ -146,7 +156,7 @@ export class RecordIndex {
           db.close();
           return null;
         }
-        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession);
+        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession, duplicates);
         if (!existed) {
           db.exec(SCHEMA_SQL);
           const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
@@ -258,6 +268,7 @@ export class RecordIndex {
     }
     const body = this.bodyOf(r);
     this.stmts.insertFts.run(info.lastInsertRowid, body);
+    this.duplicates.added(Number(info.lastInsertRowid), r);
     const grams = fallbackBigrams(stripMarkers(r.text, this.knownDomains), new Set(body.split(/\s+/)));
     if (grams.length) this.stmts.insertGrams.run(info.lastInsertRowid, grams.join(' '));
     const facts = extractFacts(r.text, (run) => this.tokenizer.words(run));
@@ -292,7 +303,9 @@ export class RecordIndex {
     this.stmts.deleteFactsOfFile.run(file);
     for (const p of this.stmts.eventsOfFile.all(file) as { new_id: string; old_id: string }[]) this.dirtyPairs.set(`${p.new_id} ${p.old_id}`, [p.new_id, p.old_id]);
     this.stmts.deleteEventsOfFile.run(file);
-    for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) {
+    const rids = this.stmts.ridsOfFile.all(file) as { rid: number }[];
+    this.duplicates.removing(rids.map((x) => x.rid));
+    for (const { rid } of rids) {
       this.stmts.deleteFts.run(rid);
       this.stmts.deleteGrams.run(rid);
     }
@@ -501,7 +514,8 @@ export class RecordIndex {
 
   /** Throw away everything derived from the files (a rebuild follows). Call inside write(). */
   clear(): void {
-    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
+    this.duplicates.reset();
+    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM dup_keys; DELETE FROM dup_bands; DELETE FROM dup_links; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
   }
 
   /** Targets named by `acknowledge` events (files in recovered/, record ids). */

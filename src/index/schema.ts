@@ -4,7 +4,8 @@
  */
 // 6: the bigram fallback table `grams`.
 // 7: red lines and corrections carry their marker word in the FTS body (aliases).
-export const SCHEMA_VERSION = 7;
+// 8: duplicate keys, bands and links (index/duplicates.ts).
+export const SCHEMA_VERSION = 8;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -84,6 +85,22 @@ CREATE TABLE IF NOT EXISTS link_events (
 CREATE INDEX IF NOT EXISTS link_events_pair ON link_events(new_id, old_id, time_ms);
 CREATE INDEX IF NOT EXISTS link_events_old ON link_events(old_id);
 CREATE INDEX IF NOT EXISTS link_events_rid ON link_events(rid);
+-- Duplicates (index/duplicates.ts): each record's exact-duplicate key; the MinHash bands of every
+-- distinct key (which keys may be near); pairs of keys judged near: duplicate (linked), variant (a
+-- value, name or negation differs: a correction candidate), redline (a red line restated by a record
+-- of another tier). Keys are 53-bit hashes of what is compared (index/dedup/judge.ts).
+CREATE TABLE IF NOT EXISTS dup_keys (rid INTEGER PRIMARY KEY, key INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS dup_keys_key ON dup_keys(key);
+CREATE TABLE IF NOT EXISTS dup_bands (band INTEGER NOT NULL, key INTEGER NOT NULL, PRIMARY KEY (band, key)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS dup_links (
+  a INTEGER NOT NULL,
+  b INTEGER NOT NULL,
+  verdict TEXT NOT NULL,
+  similarity REAL NOT NULL,
+  differs TEXT NOT NULL,
+  PRIMARY KEY (a, b)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS dup_links_b ON dup_links(b);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
   content = '',

@@ -94,6 +94,9 @@ export function createLookup(index: RecordIndex): QueryLookup {
       }
       return out;
     },
+    duplicates(ids) {
+      return index.duplicates.groupsOf(ids);
+    },
     current(id) {
       // Follow the newest successor until none is left: one recursive statement per chain.
       if (currents.has(id)) return currents.get(id)!;

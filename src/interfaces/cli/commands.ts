@@ -154,7 +154,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'show one record',
     usage: 'optmem get ID',
     options: {},
-    details: 'Prints where the record is (file:line) and the record as it is written in its day file.',
+    details: 'Prints where the record is (file:line), its duplicates if it has any (count, first and last time, ids), and the record as it is written in its day file.',
     run(ctx) {
       const id = onePositional(ctx, 'record id');
       const m = ctx.open();
@@ -165,7 +165,9 @@ export const COMMANDS: Record<string, Command> = {
           if (ctx.json) ctx.io.stdout(JSON.stringify({ record: null }) + '\n');
           return 1;
         }
-        out(ctx, { record: { ...recordToJson(r), file: r.file, line: r.line } }, `${r.file}:${r.line}\n${serializeRecord(r, m.config.domains)}`);
+        const dup = m.duplicatesOf(id);
+        const dupLine = dup ? `duplicates: ×${dup.count}, ${dup.first} … ${dup.last}: ${dup.ids.join(' ')}\n` : '';
+        out(ctx, { record: { ...recordToJson(r), file: r.file, line: r.line }, duplicates: dup }, `${r.file}:${r.line}\n${dupLine}${serializeRecord(r, m.config.domains)}`);
       } finally {
         m.close();
       }
