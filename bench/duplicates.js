@@ -122,30 +122,56 @@ for (const split of splits) {
 }
 console.log(`\n${((Date.now() - t0) / 1000).toFixed(2)} s`);
 
-/** Time the derived duplicate state on n generated records: import (which derives it), a rebuild, a search. */
+/**
+ * Time the derived duplicate state on n generated records: first alone (signatures, bands, pair
+ * judgments and links into a fresh SQLite database, as a rebuild does), then end to end through
+ * the library (an import of n records, the consolidate report, searches).
+ */
 async function synthetic(n) {
   const { generateJsonl } = await import('./gen.js');
   const { createOptmem } = await import('../dist/index.js');
+  const { DuplicateIndex } = await import('../dist/index/duplicates.js');
+  const { SCHEMA_SQL } = await import('../dist/index/schema.js');
+  const { default: Database } = await import('better-sqlite3');
+  const { jsonl } = generateJsonl(n);
+  const domains = ['hermes', 'code', 'openclaw'];
+  const records = jsonl.trim().split('\n').map((l) => {
+    const r = JSON.parse(l);
+    const m = detectMarkers(r.text, domains);
+    return { ...r, domain: m.domain, project: null, kind: m.kind, tier: m.tier, corrects: [], tags: [], source: {} };
+  });
+  const db = new Database(':memory:');
+  db.exec(SCHEMA_SQL);
+  const dups = new DuplicateIndex(db, domains);
+  let t = Date.now();
+  db.transaction(() => {
+    records.forEach((r, i) => dups.added(i + 1, r));
+  })();
+  const addMs = Date.now() - t;
+  t = Date.now();
+  db.transaction(() => dups.flush())();
+  const flushMs = Date.now() - t;
+  const c = dups.counts();
+  const rows = db.prepare('SELECT count(*) FROM dup_bands').pluck().get();
+  console.log(`${n} synthetic records, duplicate state alone: ${((addMs + flushMs) / 1000).toFixed(1)} s (keys and bands ${(addMs / 1000).toFixed(1)} s, judging ${(flushMs / 1000).toFixed(1)} s): ${c.keys} distinct texts, ${dups.stats.pairsJudged} pairs judged, links: ${c.duplicate} duplicate, ${c.variant} variant, ${c.redline} red line; ${rows} band rows`);
+  db.close();
+
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-dups-'));
   try {
-    const { jsonl } = generateJsonl(n);
     const mem = createOptmem({ dir: home, create: true, durable: false });
-    let t = Date.now();
+    t = Date.now();
     mem.import(jsonl);
     const importMs = Date.now() - t;
     t = Date.now();
-    mem.reindex();
-    const rebuildMs = Date.now() - t;
-    const st = mem.duplicateStats();
-    t = Date.now();
     const rep = mem.duplicates();
-    const groupsMs = Date.now() - t;
+    const reportMs = Date.now() - t;
+    const queries = ['端口', 'nginx', '备份', 'redis 缓存', '周报', '构建变慢', 'docker compose', '发版检查'];
     t = Date.now();
-    for (const q of ['端口', 'nginx', '备份', 'redis 缓存', '周报']) mem.search({ query: q, limit: 10 });
-    const searchMs = (Date.now() - t) / 5;
+    for (const q of queries) mem.search({ query: q, limit: 10 });
+    const searchMs = (Date.now() - t) / queries.length;
     mem.close();
-    console.log(`${n} synthetic records: import ${(importMs / 1000).toFixed(1)} s, rebuild ${(rebuildMs / 1000).toFixed(1)} s (duplicate state ${(st.buildMs / 1000).toFixed(2)} s of it: ${st.keys} distinct texts, ${st.pairsJudged} pairs judged, ${st.links} links)`);
-    console.log(`groups: ${rep.groups.length} (${rep.groups.reduce((s, g) => s + g.count, 0)} records), correction candidates ${rep.candidates.length}; report ${groupsMs} ms; search ${searchMs.toFixed(1)} ms per query`);
+    const mb = (f) => (fs.existsSync(f) ? fs.statSync(f).size / 1e6 : 0);
+    console.log(`end to end: import ${(importMs / 1000).toFixed(1)} s; index ${(mb(path.join(home, 'index.sqlite')) + mb(path.join(home, 'index.sqlite-wal'))).toFixed(1)} MB; ${rep.groups.length} groups (${rep.records} records), ${rep.candidates.length} correction candidates; report ${reportMs} ms; search ${searchMs.toFixed(1)} ms a query`);
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

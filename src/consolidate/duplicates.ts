@@ -68,7 +68,7 @@ export function duplicateReport(index: RecordIndex): DuplicateReport {
       tier: r.tier,
     });
   }
-  const candidates: CorrectionCandidate[] = [];
+  const candidates: (CorrectionCandidate & { newerTimeMs: number })[] = [];
   const redlines: RedlineRestatement[] = [];
   for (const p of index.duplicates.unlinkedPairs()) {
     const [older, newer] = p.a.timeMs < p.b.timeMs || (p.a.timeMs === p.b.timeMs && p.a.id < p.b.id) ? [p.a, p.b] : [p.b, p.a];
@@ -88,11 +88,12 @@ export function duplicateReport(index: RecordIndex): DuplicateReport {
       differs: p.differs,
       olderText: index.get(older.id)?.text ?? '',
       newerText: index.get(newer.id)?.text ?? '',
+      newerTimeMs: newer.timeMs,
     });
   }
   // Newest pair first: the likeliest to be a correction nobody linked yet.
-  const time = (id: string) => index.get(id)?.timeMs ?? 0;
-  candidates.sort((x, y) => time(y.newer) - time(x.newer) || (x.newer < y.newer ? -1 : x.newer > y.newer ? 1 : 0));
+  candidates.sort((x, y) => y.newerTimeMs - x.newerTimeMs || (x.newer < y.newer ? -1 : x.newer > y.newer ? 1 : 0));
+  for (const c of candidates) delete (c as Partial<typeof c>).newerTimeMs;
   return { groups, records: groups.reduce((s, g) => s + g.count, 0), candidates, redlines };
 }
 

@@ -24,6 +24,8 @@ import { DUPLICATE_DEFAULTS, bandsOfSignature, judgePair, signatureOf, type DupS
  * texts from one template stops here instead of costing every pair.
  */
 const MAX_CANDIDATES = 50;
+/** Keys read from one band's bucket at most (in key order). */
+const BUCKET_READ = 64;
 /** Keys one group may reach before the walk stops (a chain of near texts is cut there). */
 const MAX_GROUP_KEYS = 2000;
 
@@ -111,7 +113,7 @@ export class DuplicateIndex {
     for (const key of keys) {
       const sig = this.dirty.get(key)!;
       const bands = bandsOfSignature(sig);
-      const near = this.q.keysInBands(bands.length).all(...bands, key, MAX_CANDIDATES) as number[];
+      const near = this.candidates(bands, key);
       this.stats.keysJudged++;
       for (const other of near) {
         // A pair of two new keys is judged once, from the smaller key.
@@ -131,6 +133,22 @@ export class DuplicateIndex {
     this.stats.linksMade += made;
     this.stats.ms += Date.now() - t0;
     return made;
+  }
+
+  /**
+   * Keys sharing a band with this one, those sharing the most first (then by key), at most
+   * MAX_CANDIDATES; each band's bucket is read up to BUCKET_READ keys, so a band every record of a
+   * template falls into costs no more than any other.
+   */
+  private candidates(bands: number[], self: number): number[] {
+    const shared = new Map<number, number>();
+    for (const band of bands) {
+      for (const k of this.q.bucket.all(band, BUCKET_READ) as number[]) if (k !== self) shared.set(k, (shared.get(k) ?? 0) + 1);
+    }
+    return [...shared]
+      .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+      .slice(0, MAX_CANDIDATES)
+      .map(([k]) => k);
   }
 
   /** Forget what is pending (the index was cleared). */
@@ -165,27 +183,41 @@ export class DuplicateIndex {
       const chunk = ids.slice(i, i + 400);
       for (const row of this.q.keysOfIds(chunk.length).all(...chunk) as { id: string; key: number }[]) keyOf.set(row.id, row.key);
     }
+    // Most records are alone: only keys held twice or more, or with a duplicate link, form groups.
+    const keys = [...new Set(keyOf.values())];
+    const linked = new Set<number>();
+    const shared = new Set<number>();
+    for (let i = 0; i < keys.length; i += 400) {
+      const chunk = keys.slice(i, i + 400);
+      for (const k of this.q.linkedKeys(chunk.length).all(...chunk, ...chunk) as number[]) linked.add(k);
+      for (const k of this.q.sharedKeys(chunk.length).all(...chunk) as number[]) shared.add(k);
+    }
     const component = new Map<number, number>(); // key → the smallest key of its group
-    for (const start of new Set(keyOf.values())) {
-      if (component.has(start)) continue;
-      const seen = this.connected(start);
+    for (const start of keys) {
+      if (component.has(start) || (!linked.has(start) && !shared.has(start))) continue;
+      const seen = linked.has(start) ? this.connected(start) : new Set([start]);
       const root = Math.min(...seen);
       for (const k of seen) component.set(k, root);
     }
     const byRoot = new Map<number, DupMember[]>();
-    const roots = new Set(component.values());
-    for (const root of roots) {
-      const keys = [...component].filter(([, r]) => r === root).map(([k]) => k);
+    const keysOfRoot = new Map<number, number[]>();
+    for (const [k, r] of component) {
+      const list = keysOfRoot.get(r) ?? [];
+      list.push(k);
+      keysOfRoot.set(r, list);
+    }
+    for (const [root, rootKeys] of keysOfRoot) {
       const members: DupMember[] = [];
-      for (let i = 0; i < keys.length; i += 400) {
-        const chunk = keys.slice(i, i + 400);
+      for (let i = 0; i < rootKeys.length; i += 400) {
+        const chunk = rootKeys.slice(i, i + 400);
         members.push(...(this.q.membersOfKeys(chunk.length).all(...chunk) as DupMember[]));
       }
       members.sort((x, y) => x.timeMs - y.timeMs || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
       if (members.length > 1) byRoot.set(root, members);
     }
     for (const [id, key] of keyOf) {
-      const members = byRoot.get(component.get(key)!);
+      const root = component.get(key);
+      const members = root === undefined ? undefined : byRoot.get(root);
       if (members) out.set(id, members);
     }
     return out;
@@ -293,7 +325,10 @@ function prepare(db: Database.Database) {
     deleteLinksOf: db.prepare('DELETE FROM dup_links WHERE a = ? OR b = ?'),
     insertLink: db.prepare('INSERT OR REPLACE INTO dup_links (a, b, verdict, similarity, differs) VALUES (?, ?, ?, ?, ?)'),
     memberOfKey: db.prepare('SELECT r.text, r.domain, r.project, r.kind, r.tier FROM dup_keys k JOIN records r ON r.rid = k.rid WHERE k.key = ? ORDER BY r.rid LIMIT 1'),
-    keysInBands: (n: number) => inList('bands', n, (ph) => `SELECT key FROM dup_bands WHERE band IN (${ph}) AND key != ? GROUP BY key ORDER BY count(*) DESC, key LIMIT ?`).pluck(),
+    bucket: db.prepare('SELECT key FROM dup_bands WHERE band = ? ORDER BY key LIMIT ?').pluck(),
+    linkedKeys: (n: number) =>
+      inList('linked', n, (ph) => `SELECT a FROM dup_links WHERE verdict = 'duplicate' AND a IN (${ph}) UNION SELECT b FROM dup_links WHERE verdict = 'duplicate' AND b IN (${ph})`).pluck(),
+    sharedKeys: (n: number) => inList('shared', n, (ph) => `SELECT key FROM dup_keys WHERE key IN (${ph}) GROUP BY key HAVING count(*) > 1`).pluck(),
     keysOfIds: (n: number) => inList('ids', n, (ph) => `SELECT r.id AS id, k.key AS key FROM records r JOIN dup_keys k ON k.rid = r.rid WHERE r.id IN (${ph})`),
     membersOfKeys: (n: number) => inList('members', n, (ph) => `SELECT ${MEMBER_COLUMNS} FROM dup_keys k JOIN records r ON r.rid = k.rid WHERE k.key IN (${ph})`),
     duplicateNeighbours: db.prepare("SELECT b FROM dup_links WHERE a = ? AND verdict = 'duplicate' UNION SELECT a FROM dup_links WHERE b = ? AND verdict = 'duplicate'").pluck(),

@@ -57,6 +57,8 @@ const CURRENCIES: [RegExp, string][] = [
   [/£|英镑|\bgbp\b|\bpounds?\b/gi, 'gbp'],
   [/[¥￥]|人民币|\brmb\b|\bcny\b|\byuan\b|元|块钱/gi, 'cny'],
 ];
+const HAS_HAN = /[\u3400-\u9fff]/;
+const ANY_CURRENCY = /[$€£¥￥]|港|美元|美金|欧元|英镑|人民币|元|块钱|usd|hkd|eur|gbp|rmb|cny|yuan|dollar|pound/i;
 const EN_TIMES = /\b(today|tomorrow|yesterday|tonight|morning|afternoon|evening|night|noon|midnight|weekend|weekday|daily|weekly|monthly|hourly|yearly|nightly|quarterly|annually)s?\b/gi;
 // Negation. Words that hold 不/没/无/非/未/别 without negating anything are taken out first.
 const ZH_NOT_NEGATION = /不仅|不但|不管|不论|无论|差不多|非常|未来|别人|别的|别名|区别|分别|特别|类别|级别|告别|识别|性别|个别|莫名/g;
@@ -156,17 +158,19 @@ export function valuesOf(clean: string): TextValues {
   // What the value and time atoms cover is taken out of the text the words and characters come
   // from; the case stays (an all-capital word is a name).
   let rest = text.replace(DIGIT_TOKEN, ' ').replace(PATH_TOKEN, ' ');
-  for (const [re, cur] of CURRENCIES) rest = rest.replace(re, () => (units.add(`cur:${cur}`), ' '));
-  rest = rest.replace(ZH_TIMES, (w) => (units.add(TIME_SYNONYMS[w] ?? w), ' ')).replace(EN_TIMES, (_, w: string) => (units.add(w.toLowerCase()), ' '));
-  rest = rest.replace(WEEKDAY, (_, d: string) => (values.add(`wd:${WEEKDAY_NUM[d] ?? d}`), ' '));
-  rest = rest.replace(EN_WEEKDAY, (_, d: string) => (values.add(`wd:${EN_WEEKDAYS.indexOf(d.slice(0, 3).toLowerCase()) + 1}`), ' '));
-  rest = rest.replace(EN_MONTH, (all: string, m: string, at: number, whole: string) => {
+  const han = HAS_HAN.test(rest);
+  const latin = /[A-Za-z]/.test(rest);
+  if (ANY_CURRENCY.test(rest)) for (const [re, cur] of CURRENCIES) rest = rest.replace(re, () => (units.add(`cur:${cur}`), ' '));
+  if (han) rest = rest.replace(ZH_TIMES, (w) => (units.add(TIME_SYNONYMS[w] ?? w), ' ')).replace(WEEKDAY, (_, d: string) => (values.add(`wd:${WEEKDAY_NUM[d] ?? d}`), ' '));
+  if (latin) rest = rest.replace(EN_TIMES, (_, w: string) => (units.add(w.toLowerCase()), ' '));
+  if (latin) rest = rest.replace(EN_WEEKDAY, (_, d: string) => (values.add(`wd:${EN_WEEKDAYS.indexOf(d.slice(0, 3).toLowerCase()) + 1}`), ' '));
+  if (latin) rest = rest.replace(EN_MONTH, (all: string, m: string, at: number, whole: string) => {
     // "may" is a month only beside a number (May 3, 3 may); alone it is a verb.
     if (m.toLowerCase() === 'may' && !/\d\s*$/.test(whole.slice(0, at)) && !/^\s*\d/.test(whole.slice(at + all.length))) return all;
     values.add(`mo:${EN_MONTHS.indexOf(m.slice(0, 3).toLowerCase()) + 1}`);
     return ' ';
   });
-  rest = rest.replace(ZH_NUMERAL_IDIOMS, (w) => w.replace(/[零〇一二两三四五六七八九十百千万]/g, '')).replace(ZH_NUMERAL_RUN, (n) => {
+  if (han) rest = rest.replace(ZH_NUMERAL_IDIOMS, (w) => w.replace(/[零〇一二两三四五六七八九十百千万]/g, '')).replace(ZH_NUMERAL_RUN, (n) => {
     const v = zhNumber(n);
     values.add(v === null ? `zh:${n}` : String(v));
     return ' ';
