@@ -97,22 +97,29 @@ export function duplicateReport(index: RecordIndex): DuplicateReport {
   return { groups, records: groups.reduce((s, g) => s + g.count, 0), candidates, redlines };
 }
 
+/** Groups, candidates and red lines listed in the human report at most (each); --json has all. */
+const SHOWN = 20;
+
 /** The consolidate step: reports groups and candidates. Dry or not, it writes nothing (the links are derived). */
 export const duplicatesStep: ConsolidateStep = {
   name: 'duplicates',
   run(ctx) {
     const report = ctx.mem.duplicates();
     const lines: string[] = [];
-    for (const g of report.groups) {
+    const more = (n: number, what: string) => n > SHOWN && lines.push(`… and ${n - SHOWN} more ${what} (--json lists every one)`);
+    for (const g of report.groups.slice(0, SHOWN)) {
       lines.push(`×${g.count} ${g.representative} (${g.first.slice(0, 10)} … ${g.last.slice(0, 10)}) ${oneLine(g.text)}`);
       lines.push(`   also: ${g.ids.filter((id) => id !== g.representative).join(' ')}`);
     }
-    for (const c of report.candidates) {
+    more(report.groups.length, 'groups');
+    for (const c of report.candidates.slice(0, SHOWN)) {
       lines.push(`candidate correction: ${c.newer} after ${c.older} (${c.differs.join('; ')})`);
       lines.push(`   older: ${oneLine(c.olderText)}`);
       lines.push(`   newer: ${oneLine(c.newerText)}`);
     }
-    for (const r of report.redlines) lines.push(`red line ${r.redline} restated by ${r.other}: both kept, never collapsed`);
+    more(report.candidates.length, 'candidates');
+    for (const r of report.redlines.slice(0, SHOWN)) lines.push(`red line ${r.redline} restated by ${r.other}: both kept, never collapsed`);
+    more(report.redlines.length, 'red lines restated');
     const s = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
     return {
       name: 'duplicates',
