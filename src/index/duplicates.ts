@@ -109,11 +109,15 @@ export class DuplicateIndex {
     if (this.dirty.size === 0) return 0;
     const t0 = Date.now();
     const keys = [...this.dirty.keys()].sort((x, y) => x - y);
+    // A rebuild (nothing in the index but what just arrived): the buckets are read from memory,
+    // with the same order and the same cap as from the table.
+    const bandsOfKey = new Map(keys.map((k) => [k, bandsOfSignature(this.dirty.get(k)!)]));
+    const buckets = (this.q.keyCount.get() as number) === this.dirty.size ? memoryBuckets(bandsOfKey) : null;
     let made = 0;
     for (const key of keys) {
       const sig = this.dirty.get(key)!;
-      const bands = bandsOfSignature(sig);
-      const near = this.candidates(bands, key);
+      const bands = bandsOfKey.get(key)!;
+      const near = this.candidates(bands, key, buckets);
       this.stats.keysJudged++;
       for (const other of near) {
         // A pair of two new keys is judged once, from the smaller key.
@@ -140,10 +144,11 @@ export class DuplicateIndex {
    * MAX_CANDIDATES; each band's bucket is read up to BUCKET_READ keys, so a band every record of a
    * template falls into costs no more than any other.
    */
-  private candidates(bands: number[], self: number): number[] {
+  private candidates(bands: number[], self: number, buckets: Map<number, number[]> | null): number[] {
     const shared = new Map<number, number>();
     for (const band of bands) {
-      for (const k of this.q.bucket.all(band, BUCKET_READ) as number[]) if (k !== self) shared.set(k, (shared.get(k) ?? 0) + 1);
+      const bucket = buckets ? (buckets.get(band) ?? []).slice(0, BUCKET_READ) : (this.q.bucket.all(band, BUCKET_READ) as number[]);
+      for (const k of bucket) if (k !== self) shared.set(k, (shared.get(k) ?? 0) + 1);
     }
     return [...shared]
       .sort((x, y) => y[1] - x[1] || x[0] - y[0])
@@ -298,6 +303,19 @@ export class DuplicateIndex {
     for (const r of this.q.linkCounts.all() as { verdict: 'duplicate' | 'variant' | 'redline'; n: number }[]) out[r.verdict] = r.n;
     return out;
   }
+}
+
+/** Each band's keys, in key order (the keys come sorted), for keys that all arrived in one batch. */
+function memoryBuckets(bandsOfKey: Map<number, number[]>): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const [key, bands] of bandsOfKey) {
+    for (const band of new Set(bands)) {
+      const list = out.get(band);
+      if (list) list.push(key);
+      else out.set(band, [key]);
+    }
+  }
+  return out;
 }
 
 const MEMBER_COLUMNS = 'r.id AS id, r.time AS time, r.time_ms AS timeMs';
