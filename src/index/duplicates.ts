@@ -74,10 +74,11 @@ export class DuplicateIndex {
   added(rid: number, r: MemoryRecord): void {
     const sig = signatureOf(r, this.knownDomains);
     if (!sig) return;
-    const known = this.q.keyExists.get(sig.key) !== undefined;
+    const known = this.dirty.has(sig.key) || this.q.keyExists.get(sig.key) !== undefined;
     this.q.insertKey.run(rid, sig.key);
-    if (known || this.dirty.has(sig.key)) return;
-    for (const band of bandsOfSignature(sig)) this.q.insertBand.run(band, sig.key);
+    if (known) return;
+    const bands = bandsOfSignature(sig);
+    this.q.insertBands(bands.length).run(...bands.flatMap((b) => [b, sig.key]));
     this.dirty.set(sig.key, sig);
   }
 
@@ -335,7 +336,7 @@ function prepare(db: Database.Database) {
   return {
     keyExists: db.prepare('SELECT 1 FROM dup_keys WHERE key = ? LIMIT 1'),
     insertKey: db.prepare('INSERT OR REPLACE INTO dup_keys (rid, key) VALUES (?, ?)'),
-    insertBand: db.prepare('INSERT OR IGNORE INTO dup_bands (band, key) VALUES (?, ?)'),
+    insertBands: (n: number) => inList('insertBands', n, () => `INSERT OR IGNORE INTO dup_bands (band, key) VALUES ${Array.from({ length: n }, () => '(?, ?)').join(', ')}`),
     deleteBand: db.prepare('DELETE FROM dup_bands WHERE band = ? AND key = ?'),
     recordOfRid: db.prepare('SELECT text, domain, project, kind, tier FROM records WHERE rid = ?'),
     keyOfRid: db.prepare('SELECT key FROM dup_keys WHERE rid = ?').pluck(),

@@ -110,6 +110,12 @@ function sameNegations(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Content words or characters one side may add as wording (记一下, 已经, "again"); more is more
+ * information, not the same fact said again.
+ */
+const MAX_ADDED = 3;
+
 const pair = (a: string[], b: string[]) => `${a.join(' ') || '∅'} ≠ ${b.join(' ') || '∅'}`;
 
 /** What two records state differently (empty: nothing). Symmetric. */
@@ -122,11 +128,12 @@ export function differences(a: TextValues, b: TextValues): string[] {
   const ta = missingFrom(a.units, b.units);
   const tb = missingFrom(b.units, a.units);
   if (ta.length && tb.length) out.push(`times or currencies ${pair(ta, tb)}`);
-  // Content one side adds is wording (记一下, 已经); content on both sides that the other lacks is
-  // something else named: 小周 / 小吴, restic / borg, Telegram / 微信.
+  // A little content one side adds is wording (记一下, 已经); content on both sides that the other
+  // lacks is something else named: 小周 / 小吴, restic / borg, Telegram / 微信.
   const na = [...missingFrom(a.words, b.words), ...missingFrom(a.chars, b.chars)];
   const nb = [...missingFrom(b.words, a.words), ...missingFrom(b.chars, a.chars)];
   if (na.length && nb.length) out.push(`names ${pair(na, nb)}`);
+  else if (na.length + nb.length > MAX_ADDED) out.push(`names ${pair(na, nb)}`);
   if (!sameNegations(a.negations, b.negations)) out.push(`negation (${a.negations.length} / ${b.negations.length})`);
   return out;
 }

@@ -78,7 +78,7 @@ const FILLER_WORDS = new Set(
 );
 // Han characters that carry no content of their own: particles, copulas, prepositions, measure
 // words, and the words people put in front of a note (注意, 记一下). Anything else is content.
-const FILLER_CHARS = new Set(Array.from('的了是在之就都也还把被会再又很和与及而啊吧呢吗嘛呀哦着过得地才请记住要给让将对从到为于以所其这那个些里由即并且或等已经注意说'));
+const FILLER_CHARS = new Set(Array.from('的了是在之就都也还把被再又很和与及而啊吧呢吗嘛呀哦着过得地才请记住给让将对从到为于以所其这那个些里由即并且等已经注意说'));
 
 /** Latin words (folded) and Han characters of a span that carry content, sorted, unique. */
 function contentTokens(span: string): string[] {
