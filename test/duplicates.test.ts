@@ -89,6 +89,22 @@ describe('duplicates: linked, shown once, never rewritten', () => {
     mem.close();
   });
 
+  it('a hand edit is followed: a copy taken out of the files leaves its group, and comes back with the file', () => {
+    const { dir, mem } = home();
+    const a = mem.add({ text: '[hermes] 照片每个月底整理一次，按年月建文件夹', time: '2026-11-01T09:00:00+08:00' }).record;
+    const b = mem.add({ text: '[hermes] 照片每个月底整理一次，按年月建文件夹。', time: '2026-11-02T09:00:00+08:00' }).record;
+    expect(mem.duplicatesOf(a.id)?.ids).toEqual([a.id, b.id]);
+    const file = path.join(dir, 'log/2026/11/2026-11-02.md');
+    const bytes = fs.readFileSync(file);
+    fs.rmSync(file);
+    mem.refresh();
+    expect(mem.duplicatesOf(a.id)).toBeNull();
+    fs.writeFileSync(file, bytes);
+    mem.refresh();
+    expect(mem.duplicatesOf(a.id)?.ids).toEqual([a.id, b.id]);
+    mem.close();
+  });
+
   it('the CLI shows a group once in search and reports it in `optmem consolidate`', () => {
     const dir = tempHome();
     expect(cli(['init', '--dir', dir]).code).toBe(0);
