@@ -64,7 +64,7 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
   checks.push({
     name: 'index identity',
     ok: meta.schema === String(SCHEMA_VERSION) && meta.tokenizer === deps.tokenizerId && meta.domains === [...deps.domains].sort().join(','),
-    detail: `schema ${meta.schema}, tokenizer ${meta.tokenizer}, domains ${meta.domains}, rules ${meta.rules}`,
+    detail: `schema ${meta.schema}, tokenizer ${meta.tokenizer}, domains ${meta.domains}, rules ${meta.rules}, duplicates ${meta.duplicates}`,
   });
 
   // Event records (link/unlink/acknowledge) are in the index but never full-text searched.
