@@ -23,7 +23,8 @@ export interface TextValues {
 
 // A token whose every segment holds a digit, with the separators values use inside (1.2.3,
 // 09:00, 2026-10-02, 10.0.0.1:8080, b2-117, gpt-4o). "45/month" is the value 45 and a word.
-const DIGIT_TOKEN = /[A-Za-z\p{N}]*\p{N}[A-Za-z\p{N}]*(?:[._:/\-+@][A-Za-z\p{N}]*\p{N}[A-Za-z\p{N}]*)*/gu;
+// (NFKC has already made full-width and circled digits ASCII.)
+const DIGIT_TOKEN = /[A-Za-z0-9]*[0-9][A-Za-z0-9]*(?:[._:/\-+@][A-Za-z0-9]*[0-9][A-Za-z0-9]*)*/g;
 // Paths and dotted names without a digit: /var/log/app, ~/.ssh, .env, config/server.yaml, actions/checkout.
 const PATH_TOKEN = /(?<![A-Za-z0-9])(?:~|\.{1,2})?\/[\w.~@+-]+(?:\/[\w.~@+-]*)*|(?<![A-Za-z0-9])\.[a-z][a-z0-9_-]*|[a-z][a-z0-9_-]*(?:[./@][a-z0-9_-]+)+/gi;
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9]*(?:[-_'][A-Za-z0-9]+)*/g;
@@ -130,7 +131,7 @@ function zhNumber(s: string): number | null {
  * One form per value: digit groups without leading zeros (09:00 and 9:00, 007 and 7) and every
  * separator a dot (2026-09-30 and 2026/09/30).
  */
-const canonValue = (t: string) => t.toLowerCase().replace(/(?<!\p{N})0+(?=\p{N})/gu, '').replace(/[._:/\-+@]+/g, '.');
+const canonValue = (t: string) => t.toLowerCase().replace(/(?<![0-9])0+(?=[0-9])/g, '').replace(/[._:/\-+@]+/g, '.');
 
 /** An English word in one form: plural and possessive folded (rotations → rotation). */
 function foldWord(w: string): string {
