@@ -66,7 +66,7 @@ export function signatureOf(r: DupInput, knownDomains: readonly string[]): DupSi
 export function bandsOfSignature(s: DupSignature): number[] {
   const bands = bandsOf(s.grams, `${s.scope}\u0000${s.facts.values.join('\u0001')}`);
   const frame = maskedText(s.compact).replace(/[零〇一二两三四五六七八九十百千万]+/g, '0');
-  bands.push(hash53(`${s.scope}\u0000frame\u0000${frame}`, 0x51ed270b));
+  bands.push(hash53(`${s.scope}\u0000frame\u0000${frame}`, 0x51ed270b) % 2147483648);
   return bands;
 }
 

@@ -92,7 +92,7 @@ export const BAND_SHAPE: BandShape = { bands: 12, rows: 3 };
 
 /**
  * The record's MinHash bands within a scope: two sets of grams of one scope that are similar share
- * a band with high probability; different scopes never do. Each band is a 53-bit number.
+ * a band with high probability; different scopes never do (but by a 31-bit collision, which only adds a candidate). Each band is a 31-bit number.
  * One-permutation MinHash: each gram is hashed once into one of k bins and every bin keeps its
  * smallest value; an empty bin takes the next filled bin's value, shifted by the distance
  * (densification), so short texts get k values too.
@@ -134,7 +134,8 @@ export function bandsOf(grams: Uint32Array, scope: string, shape: BandShape = BA
       h1 = fmix32(Math.imul(h1, 0x01000193) ^ m);
       h2 = fmix32(h2 + Math.imul(m, 0xc2b2ae35));
     }
-    out.push((h2 & 0x1fffff) * 4294967296 + h1);
+    // 31 bits: stored in 4 bytes; a collision of two bands only adds a candidate, judged exactly.
+    out.push((h1 ^ fmix32(h2)) >>> 1);
   }
   return out;
 }
