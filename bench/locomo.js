@@ -1,7 +1,9 @@
 // LoCoMo retrieval benchmark: one record per dialogue turn ("speaker: text" plus the
 // image caption), the session date as its time, the conversation as its domain; every question is
 // searched within its conversation. Reads ../shared/data/locomo/locomo10.json in place (or
-// $OPTMEM_DATA/locomo/locomo10.json). Usage: npm run bench:locomo [-- --json]
+// $OPTMEM_DATA/locomo/locomo10.json). Usage: npm run bench:locomo [-- --json] [--default-only]
+// [--set K=V ...] (dotted keys into config.json, applied to every run: --set index.keyExpansion=true)
+// [--consolidate] (consolidate --archive each home before its questions)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,14 +68,49 @@ function metrics(ranked, relevant) {
   };
 }
 
-function run(label, ranking) {
+const argv = process.argv.slice(2);
+const userSets = argv.flatMap((a, i) => (a === '--set' ? [argv[i + 1]] : []));
+function applySets(config) {
+  for (const kv of userSets) {
+    const i = kv.indexOf('=');
+    const keys = kv.slice(0, i).split('.');
+    let o = config;
+    for (const k of keys.slice(0, -1)) o = o[k] = typeof o[k] === 'object' && o[k] !== null ? o[k] : {};
+    const v = kv.slice(i + 1);
+    let parsed = v;
+    try {
+      parsed = JSON.parse(v);
+    } catch {
+      /* a plain string */
+    }
+    o[keys.at(-1)] = parsed;
+  }
+  return config;
+}
+
+// --consolidate: run `optmem consolidate --archive` (summary tree, archive of the bounded share after
+// the gate) on each home before its questions: what consolidation does to recall.
+const consolidateFirst = argv.includes('--consolidate');
+
+async function run(label, ranking) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-locomo-'));
   const { records, lastTime } = buildRecords();
   fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
   const domains = convs.map((c) => c.sample_id);
-  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains, ranking }));
+  const config = applySets({ domains });
+  if (ranking) config.ranking = { ...config.ranking, ...ranking };
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
   const mem = createOptmem({ dir, durable: false });
+  const tImport = performance.now();
   mem.import(records.map((r) => JSON.stringify(r)).join('\n'));
+  const importMs = performance.now() - tImport;
+  let consolidated = '';
+  if (consolidateFirst) {
+    const r = await mem.consolidate({ archive: true, now: iso(Math.max(...lastTime.values())) });
+    const a = r.steps.find((s) => s.name === 'archive')?.data ?? {};
+    const sm = r.steps.find((s) => s.name === 'summaries')?.data ?? {};
+    consolidated = `; consolidated: ${sm.written ?? 0} summary nodes, ${a.archived?.length ?? 0} archived${a.gate ? ` (gate ${a.gate.pass ? 'passed' : 'refused'})` : ''}`;
+  }
   const rows = [];
   const t0 = performance.now();
   for (const c of convs) {
@@ -86,8 +123,9 @@ function run(label, ranking) {
   }
   const ms = performance.now() - t0;
   mem.close();
+  const indexBytes = fs.readdirSync(dir, { recursive: true }).filter((f) => /index[^/]*\.(db|sqlite)(-wal)?$/.test(String(f))).reduce((s, f) => s + fs.statSync(path.join(dir, String(f))).size, 0);
   fs.rmSync(dir, { recursive: true, force: true });
-  return { label, rows, msPerQuery: ms / rows.length };
+  return { label: label + consolidated, rows, msPerQuery: ms / rows.length, importMs, indexBytes };
 }
 
 const KEYS = ['r5', 'r10', 'hit1', 'hit5', 'hit10', 'mrr', 'ndcg10'];
@@ -100,7 +138,7 @@ function mean(rows) {
 function table(res) {
   const lines = [];
   const fmt = (name, m) => `${name.padEnd(26)} ${String(m.n).padStart(5)} ` + KEYS.map((k) => m[k].toFixed(3).padStart(7)).join('');
-  lines.push(`${res.label}  (${res.msPerQuery.toFixed(2)} ms/query in-process)`);
+  lines.push(`${res.label}  (${res.msPerQuery.toFixed(2)} ms/query in-process; import ${(res.importMs / 1000).toFixed(1)} s, index ${(res.indexBytes / 1048576).toFixed(1)} MiB)`);
   lines.push(`${'subset'.padEnd(26)} ${'n'.padStart(5)} ` + KEYS.map((k) => k.padStart(7)).join(''));
   const c14 = res.rows.filter((r) => r.cat >= 1 && r.cat <= 4);
   for (const cat of [1, 2, 3, 4]) lines.push(fmt(`category ${cat}`, mean(c14.filter((r) => r.cat === cat))));
@@ -111,9 +149,15 @@ function table(res) {
   return { text: lines.join('\n'), c14: mean(c14), all: mean(res.rows) };
 }
 
-const on = table(run('optmem, default configuration: relative decay (now = end of each conversation)', undefined));
-const abs = table(run('optmem, decay by own age (decayMode absolute, the earlier rule)', { decayMode: 'absolute' }));
-const off = table(run('optmem, decay off', { decayFloor: 1 }));
+const extra = userSets.length ? ` + ${userSets.join(' ')}` : '';
+const on = table(await run(`optmem, default configuration${extra}: relative decay (now = end of each conversation)`, undefined));
+if (argv.includes('--default-only')) {
+  console.log(on.text);
+  if (argv.includes('--json')) console.log(JSON.stringify({ c14: on.c14, all: on.all }));
+  process.exit(0);
+}
+const abs = table(await run(`optmem, decay by own age (decayMode absolute, the earlier rule)${extra}`, { decayMode: 'absolute' }));
+const off = table(await run(`optmem, decay off${extra}`, { decayFloor: 1 }));
 console.log(on.text + '\n\n' + abs.text + '\n\n' + off.text);
 console.log(
   `\nreference, categories 1-4: plain BM25 (k1 1.2, b 0.75, lowercase letter/digit tokens) R@5 0.441, R@10 0.519.` +

@@ -175,7 +175,10 @@ function metrics(ranked, relevant) {
   return { r5: m.recall5, r10: m.recall10, mrr: m.mrr };
 }
 
-function runSet(set, variant) {
+// --consolidate: `consolidate --archive` on each home (as of its "now") before its questions.
+const consolidateFirst = argv.includes('--consolidate');
+
+async function runSet(set, variant) {
   const rows = [];
   let aliasSeen = aliasesInDefaults;
   for (const home of set.homes) {
@@ -183,6 +186,12 @@ function runSet(set, variant) {
     if (!qs.length) continue;
     const { mem, dir, hadAliasFile } = openHome(home, variant);
     aliasSeen ||= hadAliasFile;
+    if (consolidateFirst) {
+      const r = await mem.consolidate({ archive: true, ...(home.now ? { now: home.now } : {}) });
+      const a = r.steps.find((x) => x.name === 'archive')?.data ?? {};
+      consolidated.archived += a.archived?.length ?? 0;
+      consolidated.homes++;
+    }
     const bm25 = bm25Index(home.records);
     for (const q of qs) {
       const res = mem.search({ query: q.question, limit: K, now: home.now });
@@ -220,6 +229,7 @@ const allSets = [];
 if (sets.includes('memorybank')) allSets.push(memorybankSet());
 if (sets.includes('agentwork') || sets.includes('xlang')) allSets.push(...agentSets().filter((s) => sets.includes(s.name)));
 
+const consolidated = { homes: 0, archived: 0 };
 const out = { split, config: userSets, sets: {} };
 const print = (s) => {
   if (!asJson) console.log(s);
@@ -227,11 +237,11 @@ const print = (s) => {
 print(`recall bench: optmem search (default config${userSets.length ? ' + ' + userSets.join(' ') : ''}) vs character-bigram BM25, top ${K}`);
 for (const set of allSets) {
   const variants = ['default'];
-  const first = runSet(set, 'default');
+  const first = await runSet(set, 'default');
   const runs = { default: first };
   if (first.aliasSeen) {
     variants.push('without aliases');
-    runs['without aliases'] = runSet(set, 'without aliases');
+    runs['without aliases'] = await runSet(set, 'without aliases');
   }
   out.sets[set.name] = {};
   for (const v of variants) {
@@ -274,5 +284,6 @@ for (const set of allSets) {
 }
 if (showErrors && split === 'test') print('\n--errors prints development cases only; the test split is scored in aggregate.');
 const secs = (performance.now() - t0) / 1000;
+if (consolidateFirst) print(`\nconsolidated first (consolidate --archive): ${consolidated.homes} home runs, ${consolidated.archived} records archived`);
 print(`\n${secs.toFixed(1)} s`);
 if (asJson) console.log(JSON.stringify({ ...out, seconds: secs }, null, 2));

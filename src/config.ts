@@ -7,8 +7,12 @@ import { KNOWN_KINDS, RECORD_BYTES_DEFAULT, RECORD_BYTES_MAX, RECORD_BYTES_MIN, 
 import { RANKING_DEFAULTS, STAGE_NAMES, type RankingOptions } from './query/options.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './index/supersession.js';
 import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
+import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
 import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './index/dedup/judge.js';
+import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
+import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
+import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';
 
 /**
  * The memory home's config.json. Every field is optional; defaults are below, and every field is
@@ -39,6 +43,38 @@ export interface HomeConfig {
   ingest: IngestConfig;
   /** the optional vector path (embeddings/config.ts, docs/CONFIG.md "Embeddings"); off by default */
   embeddings: EmbeddingsConfig;
+  /** topic files and MEMORY.md (`optmem topics`; consolidate/topic-config.ts, docs/CONSOLIDATION.md) */
+  topics: TopicsConfig;
+  /** retention and archive candidates (consolidate/retention.ts, docs/CONSOLIDATION.md "Forgetting") */
+  forgetting: ForgettingOptions;
+  /** `optmem consolidate` (docs/CONSOLIDATION.md) */
+  consolidate: ConsolidateConfig;
+  /** how records are indexed (docs/CONFIG.md "Index") */
+  index: IndexConfig;
+}
+
+export interface IndexConfig {
+  /** key expansion (index/key-expansion.ts): false (default), true (every part) or the parts to derive */
+  keyExpansion: boolean | KeyPart[];
+  /** BM25 weight of the expanded keys against the text's 1 (default 0.5; 0–1) */
+  keyWeight: number;
+  /** keyphrases per record (default 5; 1–20) */
+  keyTopK: number;
+}
+
+export const INDEX_DEFAULTS: Readonly<IndexConfig> = Object.freeze({ keyExpansion: false, keyWeight: 0.5, keyTopK: 5 });
+
+/** The index's key-expansion options from the config. */
+export function keyExpansionOptions(c: IndexConfig): KeyExpansionOptions {
+  const parts = c.keyExpansion === true ? [...KEY_PARTS] : c.keyExpansion === false ? [] : [...new Set(c.keyExpansion)];
+  return { parts, weight: c.keyWeight, topK: c.keyTopK };
+}
+
+export interface ConsolidateConfig {
+  /** the summary tree's budgets (consolidate/summary-tree.ts) */
+  summaries: TreeOptions;
+  /** extractive (default), or a model that rewrites each node's bullets, checked against the records they cite */
+  summarizer: SummarizerConfig;
 }
 
 export interface LimitsConfig {
@@ -113,6 +149,10 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     agents: DEFAULT_AGENTS,
     ingest: { summarizer: SUMMARIZER_DEFAULTS, ...INGEST_DEFAULTS, roots: {} },
     embeddings: EMBEDDINGS_DEFAULTS,
+    topics: TOPICS_DEFAULTS,
+    consolidate: { summaries: TREE_DEFAULTS, summarizer: SUMMARIZER_DEFAULTS },
+    forgetting: FORGETTING_DEFAULTS,
+    index: INDEX_DEFAULTS,
   }) as HomeConfig,
 );
 
@@ -208,6 +248,16 @@ function buildConfigSchema({ z }: typeof Zod) {
     maxEntryChars: num(40, 10_000).optional(),
   });
 
+  const ForgettingSchema = section('forgetting', {
+    halfLifeDays: num(1, 3650).optional(),
+    threshold: num(0, 1).optional(),
+    minAgeDays: num(0, 3650).optional(),
+    supersededAfterDays: num(0, 3650).optional(),
+    maxShare: num(0, 0.5).optional(),
+    trackRecalls: bool().optional(),
+    scope: z.enum(['low-trust', 'all'], { error: 'must be "low-trust" or "all"' }).optional(),
+  });
+
   const LimitsSchema = section('limits', {
     recordBytes: int(RECORD_BYTES_MIN, RECORD_BYTES_MAX).optional(),
   });
@@ -260,6 +310,38 @@ function buildConfigSchema({ z }: typeof Zod) {
     minSimilarity: num(-1, 1).optional(),
   });
 
+  const TopicSchema = section('topic', {
+    name: z.string({ error: 'must be a topic name like "infra"' }),
+    title: z.string({ error: 'must be a heading like "Infra"' }).refine((x) => x.trim().length > 0 && !x.includes('\n'), { error: 'must be a one-line heading like "Infra"' }).optional(),
+    match: z.array(z.string(), { error: 'must be a list of keywords or /regular expressions/' }),
+    domains: z.array(z.string(), { error: 'must be a list of domains' }).optional(),
+  });
+  const TopicsSchema = section('topics', {
+    list: z.array(TopicSchema, { error: 'must be a list of topics {name, title, match, domains}' }).optional(),
+    other: bool().optional(),
+    indexBudget: int(1000, 1_000_000).optional(),
+    topicBudget: int(1000, 10_000_000).optional(),
+    archiveShare: num(0.01, 1).optional(),
+  });
+  const ConsolidateSchema = section('consolidate', {
+    summaries: section('summaries', {
+      dayChars: int(200, 100_000).optional(),
+      weekChars: int(200, 100_000).optional(),
+      monthChars: int(200, 100_000).optional(),
+      domainChars: int(200, 100_000).optional(),
+      domainDays: int(1, 366).optional(),
+    }).optional(),
+    summarizer: SummarizerSchema.optional(),
+  });
+
+  const IndexSchema = section('index', {
+    keyExpansion: z
+      .union([bool(), z.array(z.enum(KEY_PARTS))], { error: `must be true, false or a list of ${KEY_PARTS.join(', ')}` })
+      .optional(),
+    keyWeight: num(0, 1).optional(),
+    keyTopK: int(1, 20).optional(),
+  });
+
   return section('', {
     domains: z
       .array(z.string(), { error: 'must be a list of words like "code"' })
@@ -278,6 +360,10 @@ function buildConfigSchema({ z }: typeof Zod) {
     agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
     ingest: IngestSchema.optional(),
     embeddings: EmbeddingsSchema.optional(),
+    topics: TopicsSchema.optional(),
+    consolidate: ConsolidateSchema.optional(),
+    forgetting: ForgettingSchema.optional(),
+    index: IndexSchema.optional(),
   });
 }
 
@@ -323,6 +409,14 @@ export function parseConfig(data: unknown, file: string): HomeConfig {
       file,
       field: 'embeddings.apiKey',
       hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_EMBEDDINGS_KEY)',
+    });
+  }
+  const cs = (data as { consolidate?: { summarizer?: unknown } }).consolidate?.summarizer;
+  if (typeof cs === 'object' && cs !== null && 'apiKey' in cs) {
+    throw new OptmemError('INVALID_INPUT', `${file}: "consolidate.summarizer.apiKey": keys do not belong in config.json`, {
+      file,
+      field: 'consolidate.summarizer.apiKey',
+      hint: 'put the key in an environment variable and name it in "apiKeyEnv" (default OPTMEM_LLM_API_KEY)',
     });
   }
   if ('ingest' in data) {
@@ -398,6 +492,21 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
     if (roots) cfg.ingest.roots = { ...roots };
   }
   if (o.embeddings) Object.assign(cfg.embeddings, o.embeddings);
+  if (o.topics) {
+    const { list, ...flat } = o.topics;
+    Object.assign(cfg.topics, flat);
+    if (list) cfg.topics.list = list.map((t) => ({ name: t.name, title: t.title?.trim() || defaultTitle(t.name), match: [...t.match], ...(t.domains ? { domains: t.domains.map((d) => d.toLowerCase()) } : {}) }));
+    problems.push(...checkTopics(cfg.topics.list, cfg.topics.other));
+    cfg.topics.list.forEach((t, i) =>
+      (t.domains ?? []).forEach((d, j) => {
+        if (!cfg.domains.includes(d)) problems.push({ path: `topics.list.${i}.domains.${j}`, message: `"topics.list.${i}.domains.${j}": "${d}" is not a configured domain (configured: ${cfg.domains.join(', ') || 'none'})` });
+      }),
+    );
+  }
+  if (o.consolidate?.summaries) Object.assign(cfg.consolidate.summaries, o.consolidate.summaries);
+  if (o.consolidate?.summarizer) Object.assign(cfg.consolidate.summarizer, o.consolidate.summarizer);
+  if (o.forgetting) Object.assign(cfg.forgetting, o.forgetting);
+  if (o.index) Object.assign(cfg.index, o.index.keyExpansion === undefined || typeof o.index.keyExpansion === 'boolean' ? o.index : { ...o.index, keyExpansion: [...o.index.keyExpansion] });
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {
       if (cfg.embeddings[k] === undefined) problems.push({ path: `embeddings.${k}`, message: `"embeddings.${k}" is needed when embeddings.enabled is true` });

@@ -21,7 +21,6 @@ export { EmbeddingError } from './embeddings/types.js';
 export type { Embedder } from './embeddings/types.js';
 export type { EmbedReport } from './embeddings/backfill.js';
 export { runConsolidate, CONSOLIDATE_STEPS } from './consolidate/run.js';
-export type { ConsolidateStep, ConsolidateContext, ConsolidateReport, StepReport } from './consolidate/run.js';
 export type { DuplicateReport, DuplicateGroup, CorrectionCandidate, RedlineRestatement } from './consolidate/duplicates.js';
 export { DUPLICATE_DEFAULTS } from './index/dedup/judge.js';
 export type { DuplicateOptions } from './index/dedup/judge.js';

@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { doorRules, readConfig, type HomeConfig } from './config.js';
+import { doorRules, keyExpansionOptions, readConfig, type HomeConfig } from './config.js';
 import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
-import { RecordIndex, isCorruption, type IndexedRecord } from './index/record-index.js';
+import { parseTime } from './core/time.js';
+import { appendRecalls, compactRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
+import { archiveCandidates, type CandidateReport } from './consolidate/retention.js';
+import { forget } from './consolidate/forget.js';
+import { coveredBy } from './consolidate/coverage.js';
+import { readPins } from './sessions/core-pins.js';
+import { RecordIndex, isCorruption, type ArchiveEventRow, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
 import type { Edge, Resolution } from './index/supersession.js';
-import { EVENT_KIND, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
+import { EVENT_KIND, MAX_ARCHIVE_IDS, checkEvent, eventText, parseEvent, type EventVerb } from './core/events.js';
 import { createJiebaSegmenter } from './index/tokenizer/jieba.js';
 import { createTokenizer } from './index/tokenizer/tokenizer.js';
 import { search as runSearch } from './query/search.js';
@@ -27,6 +33,10 @@ import { attachVectors, vectorState } from './index/vectors.js';
 import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
 import { duplicateReport, type DuplicateReport } from './consolidate/duplicates.js';
 import type { DuplicateInfo } from './query/types.js';
+import { runTopics, type TopicsReport } from './consolidate/topics.js';
+import { searchSummaries } from './query/summaries.js';
+import { syncSummaryIndex } from './index/summary-index.js';
+import type { ConsolidateReport } from './consolidate/types.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -106,6 +116,17 @@ export interface LinkChange {
   warnings: string[];
 }
 
+/** What `archive` or `unarchive` did. */
+export interface ArchiveChange {
+  /** the events appended (one per up to MAX_ARCHIVE_IDS ids); empty when nothing had to change */
+  events: MemoryRecord[];
+  /** the ids whose state changed */
+  changed: string[];
+  /** ids left as they were, each with why (already archived, not archived, a red line) */
+  skipped: { id: string; why: string }[];
+  warnings: string[];
+}
+
 export interface HistoryResult {
   /** the record asked about */
   id: string;
@@ -117,6 +138,8 @@ export interface HistoryResult {
   current: string | null;
   /** link/unlink events about the records of the chain, oldest first (an unlinked pair shows here) */
   events: LinkEventInfo[];
+  /** archive/unarchive events about the records of the chain, oldest first */
+  archiveEvents: ArchiveEventRow[];
 }
 
 export interface ImportResult {
@@ -171,7 +194,8 @@ export interface Optmem {
   /** every duplicate group, the near duplicates whose values differ (correction candidates), red lines restated */
   duplicates(): DuplicateReport;
   /** the newest records, newest first (no events); a record of no project shows in every project */
-  recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[];
+  /** the newest records, newest first; archived ones only with `archived: true` */
+  recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean }): IndexedRecord[];
   /** the supersession chain through a record: what it replaced and what replaced it */
   history(id: string): HistoryResult | null;
   /** the links into and out of a record, how its target was resolved, and the events about it */
@@ -182,6 +206,22 @@ export interface Optmem {
   unlink(req: LinkRequest): LinkChange;
   /** append an `acknowledge TARGET` event: the owner has looked at a file in recovered/ (or a record) */
   acknowledge(target: string, opts?: { why?: string; agent?: string }): { event: MemoryRecord | null; warnings: string[] };
+  /**
+   * Append `archive ID…` events: the records leave default search and stay in the log, found with
+   * `search --archived`. Red lines are never archived; unknown ids are an error, nothing appended.
+   */
+  archive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
+  /** Append `unarchive ID…` events: archived records come back into default search. */
+  unarchive(ids: string[], opts?: { why?: string; agent?: string }): ArchiveChange;
+  /** the ids archived now (red lines never are) */
+  archivedIds(): Set<string>;
+  /** Write a consistent copy of the index, up to date with the files, to `file` (which must not exist). */
+  snapshotIndex(file: string): void;
+  /**
+   * The records retention would archive now (consolidate/retention.ts), most forgettable first,
+   * with the exempt counts and this run's bound. Reads only.
+   */
+  archiveCandidates(opts?: { now?: string | number }): CandidateReport & { nowMs: number; recallLog: { lines: number; skipped: number; skippedLines: number[] } };
   /** true when the home cannot be written: reads work from a private copy of the index */
   readonly readOnly: boolean;
   /** the core memory block: show, add, pin, unpin, remove */
@@ -197,12 +237,30 @@ export interface Optmem {
   /** a project's current handoff */
   handoff(project: string): (MemoryRecord & { fields: HandoffFields }) | null;
   stats(): Stats;
+  /**
+   * Write the topic files and MEMORY.md under <home>/memory/ from the current facts (docs/CONSOLIDATION.md,
+   * "Topic files"): entries edited by hand inside a generated block become corrections first; only
+   * files whose bytes change are written. `dryRun`: report what would change, write nothing.
+   */
+  topics(opts?: { dryRun?: boolean }): TopicsReport;
+  /**
+   * Consolidate (docs/CONSOLIDATION.md): derive the summary tree (and the other steps' outputs)
+   * from the log. `dryRun`: report what would change, write nothing. `uses`: how often each record
+   * was recalled, raising its salience (none by default).
+   */
+  consolidate(opts?: { dryRun?: boolean; archive?: boolean; now?: string | number; uses?: ReadonlyMap<string, number> }): Promise<ConsolidateReport>;
   reindex(): SyncReport;
   /** re-read whatever changed on disk since the last look */
   refresh(): SyncReport;
   doctor(): DoctorReport;
   problems(): Problem[];
   close(): void;
+}
+
+function usesFromRecalls(r: ReturnType<typeof readRecalls>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [id, { count }] of r.byId) out.set(id, 2 ** Math.floor(Math.log2(1 + count)) - 1);
+  return out;
 }
 
 export function homeExists(dir: string): boolean {
@@ -236,7 +294,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // searched, read, exported and checked: the index is then built in a private temp copy.
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
-  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, config.duplicates);
+  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index), config.duplicates);
   let openReport: SyncReport;
   /**
    * Every append goes through here: what settling an interrupted append found (a torn append set
@@ -265,7 +323,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       if (!isCorruption(e)) throw e;
       index.close();
       RecordIndex.deleteFiles(indexFile);
-      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, config.duplicates);
+      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index), config.duplicates);
       rebuildIndex(index, store);
       return fn();
     }
@@ -399,6 +457,38 @@ export function createOptmem(options: OptmemOptions): Optmem {
     );
   };
 
+  const changeArchive = (verb: 'archive' | 'unarchive', ids: string[], opts: { why?: string; agent?: string }): ArchiveChange => {
+    const wanted = [...new Set(ids.map((i) => i.trim()).filter(Boolean))];
+    if (wanted.length === 0) throw new OptmemError('USAGE', `${verb}: give at least one record id`, { field: 'ids' });
+    for (const id of wanted) checkEvent({ verb, ids: [id], why: null });
+    mustWrite(`${verb} records`);
+    return withIndex(() =>
+      store.lock.with(() => {
+        syncIndex(index, store);
+        const archivedNow = index.archivedIds();
+        const changed: string[] = [];
+        const skipped: { id: string; why: string }[] = [];
+        for (const id of wanted) {
+          const r = index.get(id);
+          if (!r) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'ids', hint: 'check the ids with `optmem get ID`; nothing was archived' });
+          if (r.kind === EVENT_KIND) throw new OptmemError('USAGE', `${id} is an event record; ${verb} is about memory records`, { field: 'ids' });
+          if (r.tier === 'redline') skipped.push({ id, why: 'a red line is never archived' });
+          else if (verb === 'archive' && archivedNow.has(id)) skipped.push({ id, why: 'already archived' });
+          else if (verb === 'unarchive' && !archivedNow.has(id)) skipped.push({ id, why: 'not archived' });
+          else changed.push(id);
+        }
+        const warnings: string[] = [];
+        const events: MemoryRecord[] = [];
+        for (let i = 0; i < changed.length; i += MAX_ARCHIVE_IDS) {
+          const chunk = changed.slice(i, i + MAX_ARCHIVE_IDS);
+          events.push(createRecord({ text: eventText({ verb, ids: chunk, why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) }, ctx()));
+        }
+        if (events.length) indexAppended(index, store, appendRecords(events, warnings));
+        return { events, changed, skipped, warnings };
+      }),
+    );
+  };
+
   const api: Optmem = {
     core: sessions.core,
     sessionStart: (input) => sessions.sessionStart(input),
@@ -416,9 +506,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
       mustWrite('add a record');
       const record = createRecord(input, addCtx());
       if (record.kind === EVENT_KIND && !parseEvent(record.text)) {
-        throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD" or "acknowledge recovered/NAME|ID", optionally followed by "why: …"', {
+        throw new OptmemError('INVALID_RECORD', 'text: an event record is one line "link NEW OLD", "unlink NEW OLD", "acknowledge recovered/NAME|ID", "archive ID…" or "unarchive ID…", optionally followed by "why: …"', {
           field: 'text',
-          hint: 'use `optmem link NEW OLD`, `optmem unlink NEW OLD` or `optmem ack TARGET`',
+          hint: 'use `optmem link NEW OLD`, `optmem unlink NEW OLD`, `optmem ack TARGET`, `optmem archive ID…` or `optmem unarchive ID…`',
         });
       }
       const warnings: string[] = [];
@@ -500,6 +590,38 @@ export function createOptmem(options: OptmemOptions): Optmem {
       );
     },
     unlink: (req) => changeLink('unlink', req),
+    archive: (ids, opts = {}) => changeArchive('archive', ids, opts),
+    unarchive: (ids, opts = {}) => changeArchive('unarchive', ids, opts),
+    archivedIds() {
+      return withIndex(() => {
+        syncForRead();
+        return new Set(index.archivedIds());
+      });
+    },
+    snapshotIndex(file) {
+      withIndex(() => {
+        syncForRead();
+        index.db.prepare('VACUUM INTO ?').run(file);
+      });
+    },
+    archiveCandidates(opts = {}) {
+      const nowMs = opts.now === undefined ? now() : typeof opts.now === 'number' ? opts.now : parseTime(opts.now)?.ms;
+      if (nowMs === undefined || !Number.isFinite(nowMs)) throw new OptmemError('USAGE', `now: "${String(opts.now)}" is not an ISO 8601 time`, { field: 'now' });
+      const recalls = readRecalls(layout.recallsFile);
+      const pins = readPins(layout.coreFile);
+      return withIndex(() => {
+        syncForRead();
+        const rows = index.retentionRows();
+        for (const r of rows) {
+          if (r.supersededMs === null) continue;
+          const old = index.get(r.id);
+          const successors = index.edgesInto(r.id).filter((e) => !e.blocked).map((e) => index.get(e.newId)?.text ?? '');
+          r.covered = old !== null && coveredBy(old.text, successors);
+        }
+        const report = archiveCandidates({ rows, nowMs, recalls: recalls.byId, pinned: new Set(pins.pinned), archived: index.archivedIds(), options: config.forgetting });
+        return { ...report, nowMs, recallLog: { lines: recalls.lines, skipped: recalls.skipped, skippedLines: recalls.skippedLines } };
+      });
+    },
     import(text, opts = {}) {
       const source = opts.source ?? 'input';
       const { records } = parseJsonlRecords(text, source, ctx());
@@ -547,10 +669,40 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
+        const r = { ...req, now: req.now ?? now() };
         const v = vectorSearch();
-        if (v) return hybridSearch(index, { ...req, now: req.now ?? now() }, config.ranking, aliases, v);
-        return runSearch(index, { ...req, now: req.now ?? now() }, config.ranking, undefined, aliases);
+        const res = v ? hybridSearch(index, r, config.ranking, aliases, v) : runSearch(index, r, config.ranking, undefined, aliases);
+        // What searches return strengthens it against forgetting (consolidate/recall-log.ts).
+        if (config.forgetting.trackRecalls && !readOnly) appendRecalls(layout.recallsFile, res.results.slice(0, RECALL_TOP).map((h) => h.id), now());
+        // Overview queries and kind summary also reach the summary tree, beside the same results.
+        const summaries = searchSummaries(index, r, config.ranking, () => syncSummaryIndex(index, layout));
+        return summaries ? { ...res, summaries } : res;
       });
+    },
+    async consolidate(opts = {}) {
+      const dryRun = opts.dryRun === true;
+      if (!dryRun) mustWrite('consolidate');
+      const { runConsolidate } = await import('./consolidate/run.js');
+      withIndex(() => syncIndex(index, store));
+      // Use raises a span's salience: how often searches returned the record (the recall log),
+      // in powers of two (1, 3, 7, 15 … recalls), so a node is rebuilt when a record's use has
+      // doubled, not on every search.
+      // A recall log past 1 MiB becomes one line per record (the same counts and last times).
+      if (!dryRun) compactRecalls(layout.recallsFile);
+      const uses = opts.uses ?? usesFromRecalls(readRecalls(layout.recallsFile));
+      return runConsolidate(
+        {
+          layout,
+          index,
+          config,
+          // Archived records are left out of derived outputs (an archive event changes their day's node).
+          archivedIds: () => index.archivedIds(),
+          uses: () => uses,
+          env: options.env ?? process.env,
+          forget: (o) => forget(api, o),
+        },
+        { dryRun, ...(opts.archive ? { archive: true } : {}), ...(opts.now !== undefined ? { now: opts.now } : {}) },
+      );
     },
     embed(opts = {}) {
       const v = vectorSearch();
@@ -619,7 +771,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           .map((record) => ({ record, superseded: live.some((e) => e.oldId === record.id) }));
         const sinks = chain.filter((c) => !c.superseded);
         const events = eventsAbout([...seen]);
-        return { id, chain, edges: [...edges.values()], current: sinks.length ? sinks[sinks.length - 1]!.record.id : null, events };
+        return { id, chain, edges: [...edges.values()], current: sinks.length ? sinks[sinks.length - 1]!.record.id : null, events, archiveEvents: index.archiveEventsAbout([...seen]) };
       });
     },
     stats() {
@@ -647,13 +799,48 @@ export function createOptmem(options: OptmemOptions): Optmem {
         };
       });
     },
+    topics(opts = {}) {
+      if (!opts.dryRun) mustWrite('write the topic files');
+      // Records from hand edits reach the log once, even when withIndex() rebuilds and runs this again.
+      let appendedIds: string[] | null = null;
+      return withIndex(() =>
+        store.lock.with(() => {
+          syncIndex(index, store);
+          return runTopics(
+            {
+              dir: layout.memoryDir,
+              home: layout.home,
+              config: config.topics,
+              facts: () => index.currentFacts(TOPIC_EXCLUDED_KINDS),
+              replaced: () => index.replacedIds(),
+              days: () => index.recordDates(),
+              archivedIds: () => index.archivedIds(),
+              get: (id) => index.get(id),
+              append: (inputs) => {
+                if (appendedIds) return appendedIds;
+                const records = inputs.map((i) => createRecord(i, addCtx()));
+                const warnings: string[] = [];
+                const results = appendRecords(records, warnings);
+                appendedIds = records.map((r) => r.id);
+                indexAppended(index, store, results);
+                return appendedIds;
+              },
+            },
+            opts,
+          );
+        }),
+      );
+    },
     reindex() {
       mustWrite('rebuild the index');
       return store.lock.with(() => {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
-        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, config.duplicates);
-        return rebuildIndex(index, store);
+        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index), config.duplicates);
+        const report = rebuildIndex(index, store);
+        // Duplicate links are derived by consolidate; a rebuild derives them all again.
+        index.write(() => index.duplicates.derive());
+        return report;
       });
     },
     refresh() {
@@ -663,7 +850,29 @@ export function createOptmem(options: OptmemOptions): Optmem {
       });
     },
     doctor() {
-      return runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
+      const report = runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
+      // Forgetting: how much is archived, and whether the recall log reads cleanly (never fatal).
+      const archived = index.archivedIds().size;
+      const recalls = readRecalls(layout.recallsFile);
+      report.checks.push({
+        name: 'archive',
+        ok: true,
+        detail:
+          `${archived} record(s) archived (optmem search --archived finds them; optmem unarchive ID brings one back)` +
+          `; recall log ${recalls.lines} line(s)` +
+          (recalls.skipped ? `, ${recalls.skipped} unreadable and skipped (${layout.recallsFile} line ${recalls.skippedLines.slice(0, 5).join(', ')}; they only strengthened retention)` : ''),
+      });
+      // The vector path, when on: how many searched records still wait for a vector (never fatal:
+      // they are searched by their words meanwhile).
+      const v = vectorStats().vectors;
+      if (v) {
+        report.checks.push({
+          name: 'vectors',
+          ok: true,
+          detail: `model ${v.model}: ${v.current} record(s) with a current vector, ${v.pending} waiting` + (v.pending ? ' (run `optmem embed`; they are searched by their words until then)' : ''),
+        });
+      }
+      return report;
     },
     problems() {
       return withIndex(() => index.problems());
@@ -676,6 +885,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
   };
   return api;
 }
+
+/** Kinds that are not facts of a topic: what happened (diary, handoff, event) and derived summaries. */
+const TOPIC_EXCLUDED_KINDS = ['diary', 'handoff', 'summary', 'event'] as const;
 
 /** Can this process write the home (its folder, its log folder, and the index if there is one)? */
 function homeWritable(layout: Layout): boolean {

@@ -196,6 +196,7 @@ describe('hybrid search through the CLI', () => {
     // add leaves its record for `optmem embed`: stats says so
     expect(json(h, ['stats']).vectors).toMatchObject({ model: 'hash', current: 7, pending: 1 });
     expect(ok(h, ['stats'])).toMatch(/vectors +7 current \(model hash\), 1 waiting \(run `optmem embed`\)/);
+    expect(ok(h, ['doctor'])).toMatch(/vectors.*model hash: 7 record\(s\) with a current vector, 1 waiting/);
     const first = json(h, ['embed']);
     expect(json(h, ['stats']).vectors).toMatchObject({ current: 8, pending: 0 });
     expect(first).toMatchObject({ model: 'hash', records: 8, current: 7, embedded: 1, pending: 0, error: null });

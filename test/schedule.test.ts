@@ -227,7 +227,11 @@ describe('the scheduled run, its log, status and doctor', () => {
     expect(r).toMatchObject({ code: 1, stdout: '', stderr: '' });
     const log = fs.readFileSync(path.join(home, 'ingest', 'ingest.log'), 'utf8');
     expect(log).toMatch(/^\S+Z run start every=3h hosts=no-such-host\n/);
-    expect(log).toMatch(/\n\S+Z ingest no-such-host FAILED: exit \d: .+\n\S+Z run end FAILED: no-such-host: exit \d: .+\n$/);
+    expect(log).toMatch(/\n\S+Z ingest no-such-host FAILED: exit \d: .+\n(?:.*\n)*\S+Z run end FAILED: no-such-host: exit \d: .+\n$/);
+    // after ingest, the derived outputs are brought up to date (topic files, MEMORY.md, summaries)
+    expect(log).toMatch(/\n\S+Z topics ok \([\d.]+ s\)\n/);
+    expect(log).toMatch(/\n\S+Z consolidate ok \([\d.]+ s\)\n/);
+    expect(fs.existsSync(path.join(home, 'memory', 'MEMORY.md'))).toBe(true);
 
     const doc = cli(['doctor', '--dir', home]);
     expect(doc.code).toBe(1);

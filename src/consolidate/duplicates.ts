@@ -1,11 +1,13 @@
+import type { DeriveStats } from '../index/duplicates.js';
 import type { RecordIndex } from '../index/record-index.js';
-import type { ConsolidateStep } from './run.js';
+import type { ConsolidateStep } from './types.js';
 
 /**
- * Duplicates, never rewritten: records that say the same thing are linked (derived in the index,
- * index/duplicates.ts) and shown once with their count and first and last time. Nothing is written:
- * the links are rebuilt from the files like the rest of the index. Near duplicates whose values,
- * times or negation differ are reported as candidates for a correction; they link only under the
+ * Duplicates, never rewritten: records that say the same thing are linked (derived state of the
+ * index, index/duplicates.ts) and shown once with their count and first and last time. This step
+ * compares the records no run has compared yet; nothing is written to the log or the home's files,
+ * and `optmem reindex` derives the same links from the files. Near duplicates whose values, times
+ * or negation differ are reported as candidates for a correction; they link only under the
  * correction rules (docs/RANKING.md, "supersede"), never from here.
  */
 
@@ -100,32 +102,63 @@ export function duplicateReport(index: RecordIndex): DuplicateReport {
 /** Groups, candidates and red lines listed in the human report at most (each); --json has all. */
 const SHOWN = 20;
 
-/** The consolidate step: reports groups and candidates. Dry or not, it writes nothing (the links are derived). */
+const ROLLBACK = Symbol('dry run');
+
+/**
+ * Compare the records not compared yet and read the report. A dry run works the same inside a
+ * transaction it then rolls back: it lists what a run would link and leaves the index as it was.
+ */
+export function deriveDuplicates(index: RecordIndex, dryRun: boolean): { stats: DeriveStats; report: DuplicateReport } {
+  if (!dryRun) {
+    const stats = index.write(() => index.duplicates.derive());
+    return { stats, report: duplicateReport(index) };
+  }
+  let out: { stats: DeriveStats; report: DuplicateReport } | null = null;
+  try {
+    index.write(() => {
+      out = { stats: index.duplicates.derive(), report: duplicateReport(index) };
+      throw ROLLBACK;
+    });
+  } catch (e) {
+    if (e !== ROLLBACK) throw e;
+  } finally {
+    index.duplicates.reset();
+  }
+  return out!;
+}
+
+/** The consolidate step: compares what is new, then reports groups, correction candidates and red lines restated. */
 export const duplicatesStep: ConsolidateStep = {
   name: 'duplicates',
-  run(ctx) {
-    const report = ctx.mem.duplicates();
-    const lines: string[] = [];
-    const more = (n: number, what: string) => n > SHOWN && lines.push(`… and ${n - SHOWN} more ${what} (--json lists every one)`);
+  run(ctx, opts) {
+    const t0 = performance.now();
+    const { stats, report } = deriveDuplicates(ctx.index, opts.dryRun);
+    const s = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+    const lines: string[] = [
+      `duplicates: ${s(report.groups.length, 'group')} (${s(report.records, 'record')} shown as ${report.groups.length}), ` +
+        `${s(report.candidates.length, 'correction candidate')}, ${s(report.redlines.length, 'red line')} restated by another tier` +
+        ` (${stats.full ? 'all ' : ''}${s(stats.records, 'record')} compared${opts.dryRun ? ' in a dry run' : ''}, ${s(stats.links, 'new link')})`,
+    ];
+    const more = (n: number, what: string) => n > SHOWN && lines.push(`  … and ${n - SHOWN} more ${what} (--json lists every one)`);
     for (const g of report.groups.slice(0, SHOWN)) {
-      lines.push(`×${g.count} ${g.representative} (${g.first.slice(0, 10)} … ${g.last.slice(0, 10)}) ${oneLine(g.text)}`);
-      lines.push(`   also: ${g.ids.filter((id) => id !== g.representative).join(' ')}`);
+      lines.push(`  ×${g.count} ${g.representative} (${g.first.slice(0, 10)} … ${g.last.slice(0, 10)}) ${oneLine(g.text)}`);
+      lines.push(`     also: ${g.ids.filter((id) => id !== g.representative).join(' ')}`);
     }
     more(report.groups.length, 'groups');
     for (const c of report.candidates.slice(0, SHOWN)) {
-      lines.push(`candidate correction: ${c.newer} after ${c.older} (${c.differs.join('; ')})`);
-      lines.push(`   older: ${oneLine(c.olderText)}`);
-      lines.push(`   newer: ${oneLine(c.newerText)}`);
+      lines.push(`  candidate correction: ${c.newer} after ${c.older} (${c.differs.join('; ')})`);
+      lines.push(`     older: ${oneLine(c.olderText)}`);
+      lines.push(`     newer: ${oneLine(c.newerText)}`);
     }
     more(report.candidates.length, 'candidates');
-    for (const r of report.redlines.slice(0, SHOWN)) lines.push(`red line ${r.redline} restated by ${r.other}: both kept, never collapsed`);
+    for (const r of report.redlines.slice(0, SHOWN)) lines.push(`  red line ${r.redline} restated by ${r.other}: both kept, never collapsed`);
     more(report.redlines.length, 'red lines restated');
-    const s = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
     return {
       name: 'duplicates',
-      summary: `${s(report.groups.length, 'group')} of duplicates (${s(report.records, 'record')} shown as ${report.groups.length}), ${s(report.candidates.length, 'correction candidate')}, ${s(report.redlines.length, 'red line')} restated by another tier`,
+      ms: Math.round(performance.now() - t0),
+      data: { ...report, compared: stats },
       lines,
-      data: report,
+      warnings: [],
     };
   },
 };

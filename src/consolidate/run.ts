@@ -1,45 +1,20 @@
-import type { Optmem } from '../optmem.js';
+import type { ConsolidateContext, ConsolidateReport, ConsolidateStep, StepOptions } from './types.js';
+import { archiveStep } from './archive-step.js';
+import { summariesStep } from './summary-step.js';
 import { duplicatesStep } from './duplicates.js';
 
 /**
- * `optmem consolidate`: one command, one report with a section per step. The log stays the only
- * truth: a step either reports, writes derived files (rebuilt byte for byte from the log), or
- * appends event records. A dry run writes nothing at all.
+ * `optmem consolidate`: every step in order, each adding its section to one report. Steps only
+ * derive files from the log (or append events); running it twice with nothing new changes nothing.
  */
+// Archive first: what it archives leaves the summaries of this same run.
+// Duplicates only read the index and derive its links: they change no other step's input.
+export const CONSOLIDATE_STEPS: readonly ConsolidateStep[] = [archiveStep, duplicatesStep, summariesStep];
 
-export interface ConsolidateContext {
-  /** the open memory home */
-  mem: Optmem;
-  /** the clock, epoch ms */
-  nowMs: number;
-}
-
-export interface StepReport {
-  name: string;
-  /** one line: what the step found or did */
-  summary: string;
-  /** the details, one line each, for people */
-  lines: string[];
-  /** the same for machines (--json) */
-  data: unknown;
-}
-
-export interface ConsolidateStep {
-  readonly name: string;
-  run(ctx: ConsolidateContext, opts: { dryRun: boolean }): StepReport;
-}
-
-export interface ConsolidateReport {
-  dryRun: boolean;
-  sections: StepReport[];
-}
-
-/** The steps, in the order they run and report: one line each. */
-export const CONSOLIDATE_STEPS: readonly ConsolidateStep[] = [
-  duplicatesStep,
-];
-
-/** Run every step in order; each adds its section. */
-export function runConsolidate(ctx: ConsolidateContext, opts: { dryRun: boolean }, steps: readonly ConsolidateStep[] = CONSOLIDATE_STEPS): ConsolidateReport {
-  return { dryRun: opts.dryRun, sections: steps.map((s) => s.run(ctx, opts)) };
+export async function runConsolidate(ctx: ConsolidateContext, opts: StepOptions, steps: readonly ConsolidateStep[] = CONSOLIDATE_STEPS): Promise<ConsolidateReport> {
+  const t0 = performance.now();
+  const out: ConsolidateReport = { dryRun: opts.dryRun, ms: 0, steps: [] };
+  for (const s of steps) out.steps.push(await s.run(ctx, opts));
+  out.ms = Math.round(performance.now() - t0);
+  return out;
 }

@@ -11,21 +11,28 @@ import { isValidId } from './ids.js';
  *   unlink NEW OLD    NEW does not supersede OLD, however it was linked (explicit, resolved, inferred)
  *   acknowledge WHAT  the owner has looked at WHAT: a file set aside in recovered/ (`recovered/NAME`)
  *                     or a record id; `doctor` stops failing on it
+ *   archive ID…       the records leave default search (forgetting); they stay in the log and are
+ *                     found with `search --archived`. Red lines are never archived.
+ *   unarchive ID…     they come back
  *
- * For two records, the newest event about the pair decides.
+ * For two records, the newest event about the pair decides; for one record's archive state, the
+ * newest archive or unarchive event naming it.
  */
 export const EVENT_KIND = 'event';
-export const EVENT_VERBS = ['link', 'unlink', 'acknowledge'] as const;
+/** Most ids one archive or unarchive event names (a longer list is split over several events). */
+export const MAX_ARCHIVE_IDS = 200;
+export const EVENT_VERBS = ['link', 'unlink', 'acknowledge', 'archive', 'unarchive'] as const;
 export type EventVerb = (typeof EVENT_VERBS)[number];
 
 export interface MemoryEvent {
   verb: EventVerb;
-  /** the records it is about; for link/unlink: [new, old] */
+  /** the records it is about; for link/unlink: [new, old]; for archive/unarchive: one or more */
   ids: string[];
   why: string | null;
 }
 
-const ARITY: Record<EventVerb, number> = { link: 2, unlink: 2, acknowledge: 1 };
+/** How many ids each verb takes: [least, most]. */
+const ARITY: Record<EventVerb, [number, number]> = { link: [2, 2], unlink: [2, 2], acknowledge: [1, 1], archive: [1, MAX_ARCHIVE_IDS], unarchive: [1, MAX_ARCHIVE_IDS] };
 
 /** What `acknowledge` may name besides a record id: a file set aside in recovered/. */
 const RECOVERED_TARGET = /^recovered\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
@@ -46,14 +53,16 @@ export function checkEvent(e: MemoryEvent): MemoryEvent {
   if (!(EVENT_VERBS as readonly string[]).includes(e.verb)) {
     throw new OptmemError('USAGE', `event verb "${e.verb}" must be one of ${EVENT_VERBS.join(', ')}`, { field: 'verb' });
   }
-  if (e.ids.length !== ARITY[e.verb]) {
-    const what = e.verb === 'acknowledge' ? 'one target (recovered/NAME or a record id)' : `${ARITY[e.verb]} record ids (NEW OLD)`;
+  const [least, most] = ARITY[e.verb];
+  if (e.ids.length < least || e.ids.length > most) {
+    const what =
+      e.verb === 'acknowledge' ? 'one target (recovered/NAME or a record id)' : least === most ? `${least} record ids (NEW OLD)` : `${least} to ${most} record ids`;
     throw new OptmemError('USAGE', `${e.verb} takes ${what}, got ${e.ids.length}`, { field: 'ids' });
   }
   for (const id of e.ids) {
     if (!validTarget(e.verb, id)) throw new OptmemError('USAGE', `"${id}" is not ${e.verb === 'acknowledge' ? 'recovered/NAME or a record id' : 'a record id'}`, { field: 'ids' });
   }
-  if (e.ids.length === 2 && e.ids[0] === e.ids[1]) throw new OptmemError('USAGE', `${e.verb}: a record cannot supersede itself`, { field: 'ids' });
+  if (least > 1 && e.ids[0] === e.ids[1]) throw new OptmemError('USAGE', `${e.verb}: a record cannot supersede itself`, { field: 'ids' });
   return e;
 }
 
@@ -64,7 +73,8 @@ export function parseEvent(text: string): MemoryEvent | null {
   const verb = parts[0] as EventVerb;
   if (!(EVENT_VERBS as readonly string[]).includes(verb)) return null;
   const ids = parts.slice(1);
-  if (ids.length !== ARITY[verb] || !ids.every((t) => validTarget(verb, t)) || (ids.length === 2 && ids[0] === ids[1])) return null;
+  const [least, most] = ARITY[verb];
+  if (ids.length < least || ids.length > most || !ids.every((t) => validTarget(verb, t)) || (least > 1 && ids[0] === ids[1])) return null;
   const whyLine = rest.find((l) => /^why:\s*/i.test(l));
   return { verb, ids, why: whyLine ? whyLine.replace(/^why:\s*/i, '').trim() || null : null };
 }

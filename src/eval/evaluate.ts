@@ -56,6 +56,8 @@ export interface EvaluateOptions {
   tmpRoot?: string;
   /** the clock of a home suite without `now` (default: the real clock) */
   nowMs?: number;
+  /** records suites: run on each scenario home before its queries (bench/consolidation.js archives there) */
+  prepare?: (mem: Optmem, nowMs: number) => void;
 }
 
 interface Gathered {
@@ -79,6 +81,7 @@ function evaluateRecords(suite: LoadedSuite, opts: EvaluateOptions, t0: number):
   const report = runSuite(suite, {
     ...(opts.tmpRoot ? { tmpRoot: opts.tmpRoot } : {}),
     ...(config ? { config } : {}),
+    ...(opts.prepare ? { prepare: opts.prepare } : {}),
     onQuery: ({ mem, query, report: qr, idOf, keyOf }) => {
       const name = (id: string) => keyOf.get(id) ?? `~${id}`;
       gathered.set(qr, gather(mem, query, qr, name, (n) => (n.startsWith('~') ? n.slice(1) : idOf(n))));

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OptmemError } from '../core/errors.js';
 import { layoutOf } from '../store/layout.js';
+import { adoptIndexCopy } from '../index/adopt.js';
 
 export interface HomeCopy {
   /** the original, resolved */
@@ -32,7 +33,18 @@ const TOP_FILES = ['configFile', 'dictFile', 'aliasesFile', 'coreFile', 'intentF
  * Copy a home's truth into a new temporary folder. `config`, when given, replaces the copy's
  * config.json (the caller has merged and validated it).
  */
-export function copyHome(source: string, opts: { tmpRoot?: string; config?: Record<string, unknown> } = {}): HomeCopy {
+export function copyHome(
+  source: string,
+  opts: {
+    tmpRoot?: string;
+    config?: Record<string, unknown>;
+    /**
+     * Write a copy of the home's index to this file (the open library's `snapshotIndex`): the copy
+     * then opens without re-reading day files that have not changed (index/adopt.ts).
+     */
+    index?: (file: string) => void;
+  } = {},
+): HomeCopy {
   const from = layoutOf(source);
   if (!fs.existsSync(from.logDir) || !fs.statSync(from.logDir).isDirectory()) {
     throw new OptmemError('NOT_FOUND', `no memory home at ${from.home} (it has no log/ folder)`, { hint: 'give --home the folder `optmem init` made' });
@@ -43,7 +55,12 @@ export function copyHome(source: string, opts: { tmpRoot?: string; config?: Reco
   const files: string[] = [];
   const remove = () => fs.rmSync(root, { recursive: true, force: true });
   try {
+    if (opts.index) {
+      fs.mkdirSync(dir, { recursive: true });
+      opts.index(to.indexFile);
+    }
     copyTree(from.logDir, to.logDir, path.basename(from.logDir), files);
+    if (opts.index) adoptIndexCopy(to.indexFile, from.home, dir);
     for (const key of TOP_FILES) {
       const f = from[key];
       if (fs.existsSync(f) && fs.statSync(f).isFile()) {

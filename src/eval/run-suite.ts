@@ -84,6 +84,8 @@ export interface RunOptions {
   config?: Record<string, unknown>;
   /** called after each query while its home is still open: the metrics read the index here */
   onQuery?: (q: QueryVisit) => void;
+  /** called once per scenario home after its records are in and before its queries (e.g. consolidation) */
+  prepare?: (mem: Optmem, nowMs: number) => void;
 }
 
 /** What onQuery sees: the open home, the query, its report, and the key ↔ id maps. */
@@ -266,6 +268,7 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
       try {
         if (suite.noiseText.trim()) mem.import(suite.noiseText, { source: suite.noise ?? 'noise' });
         mem.import(scenarioJsonl(s, idOf), { source: `scenario ${s.id}` });
+        opts.prepare?.(mem, nowMs);
         report.queries = s.queries.map((q) => {
           const qr = runQuery(mem, q, suite.now, keyOf, idOf);
           opts.onQuery?.({ mem, scenario: s, query: q, report: qr, idOf, keyOf });

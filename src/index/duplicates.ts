@@ -3,11 +3,14 @@ import type { MemoryRecord } from '../core/record.js';
 import { DUPLICATE_DEFAULTS, bandsOfSignature, judgePair, signatureOf, type DupSignature, type DuplicateOptions, type Verdict } from './dedup/judge.js';
 
 /**
- * Duplicate links, derived like every other part of the index and kept in step with it as records
- * come and go (a hand edit re-reads one file, and only its records are judged again):
+ * Duplicate links: derived state of the index, computed by `optmem consolidate` (and by `optmem
+ * reindex`), never on the write path. Each run compares only the records the index holds that no
+ * run has compared yet; a hand edit that re-reads a file drops its records' rows here, and the next
+ * run compares them again.
  *
- * - `dup_keys`: each record's exact-duplicate key (dedup/judge.ts). Records with one key are
- *   duplicates without further look; no link is stored between them.
+ * - `dup_keys`: each compared record's exact-duplicate key (dedup/judge.ts), NULL for a record
+ *   never grouped (an event, a handoff). Records with one key are duplicates without further look;
+ *   no link is stored between them. A record with no row has not been compared yet.
  * - `dup_bands`: the MinHash bands of every distinct key (dedup/shingles.ts), so that a new key
  *   is compared only with the keys it may be near, never with every record.
  * - `dup_links`: pairs of keys judged near: `duplicate` (linked), `variant` (near, but a value,
@@ -16,7 +19,9 @@ import { DUPLICATE_DEFAULTS, bandsOfSignature, judgePair, signatureOf, type DupS
  *
  * A pair's verdict depends on the two texts alone, and every pair of keys sharing a band is judged
  * when the later of the two arrives: the same files give the same links whatever the order they
- * were read in. Groups are the connected keys over `duplicate` links, worked out when read.
+ * were read in, and whatever runs they were compared in (as long as no band's bucket reaches the
+ * caps below: a flood of one template). Groups are the connected keys over `duplicate` links,
+ * worked out when read.
  */
 
 /**
@@ -52,6 +57,25 @@ export interface DuplicateBuildStats {
   ms: number;
 }
 
+/** What one run compared and found. */
+export interface DeriveStats {
+  /** records compared for the first time (all of them after a reindex or an options change) */
+  records: number;
+  /** of which never grouped (events, handoffs, summaries, texts without letters or digits) */
+  skipped: number;
+  /** distinct new keys judged against their candidates */
+  keys: number;
+  pairs: number;
+  /** links made: duplicate, variant (correction candidate), redline (a red line restated) */
+  links: number;
+  /** true when every earlier result was dropped first (first run, or the options changed) */
+  full: boolean;
+  ms: number;
+}
+
+/** The options the stored links were derived with: another value re-derives every link. */
+export const duplicateOptionsId = (o: DuplicateOptions): string => `v2;threshold=${o.threshold}`;
+
 export class DuplicateIndex {
   private prepared: ReturnType<typeof prepare> | null = null;
   /** keys that arrived since the last flush, with the signature they arrived with */
@@ -70,16 +94,57 @@ export class DuplicateIndex {
     return (this.prepared ??= prepare(this.db));
   }
 
-  /** A record was inserted with this row id. Call inside the index's write transaction. */
-  added(rid: number, r: MemoryRecord): void {
+  /**
+   * Compare every record not compared yet with the keys it may be near, and store what was found.
+   * Call inside the index's write transaction. After a change of options every link is re-derived.
+   */
+  derive(): DeriveStats {
+    const t0 = Date.now();
+    const id = duplicateOptionsId(this.options);
+    const full = this.q.optionsId.get() !== id;
+    if (full) {
+      this.db.exec('DELETE FROM dup_keys; DELETE FROM dup_bands; DELETE FROM dup_links;');
+      this.q.setOptionsId.run(id);
+      this.reset();
+    }
+    const before = { keys: this.stats.keysJudged, pairs: this.stats.pairsJudged, links: this.stats.linksMade };
+    let records = 0;
+    let skipped = 0;
+    for (const r of this.q.uncompared.all() as Array<Pick<MemoryRecord, 'text' | 'domain' | 'project' | 'kind' | 'tier'> & { rid: number }>) {
+      records++;
+      if (!this.added(r.rid, r)) skipped++;
+    }
+    this.flush();
+    return {
+      records,
+      skipped,
+      keys: this.stats.keysJudged - before.keys,
+      pairs: this.stats.pairsJudged - before.pairs,
+      links: this.stats.linksMade - before.links,
+      full,
+      ms: Date.now() - t0,
+    };
+  }
+
+  /** Records the index holds that no run has compared yet. */
+  pending(): number {
+    return this.q.uncomparedCount.get() as number;
+  }
+
+  /** A record to compare, with its row id; false when it is never grouped. Inside the write. */
+  private added(rid: number, r: Pick<MemoryRecord, 'text' | 'domain' | 'project' | 'kind' | 'tier'>): boolean {
     const sig = signatureOf(r, this.knownDomains);
-    if (!sig) return;
+    if (!sig) {
+      this.q.insertKey.run(rid, null);
+      return false;
+    }
     const known = this.dirty.has(sig.key) || this.q.keyExists.get(sig.key) !== undefined;
     this.q.insertKey.run(rid, sig.key);
-    if (known) return;
+    if (known) return true;
     const bands = bandsOfSignature(sig);
     this.q.insertBands(bands.length).run(...bands.flatMap((b) => [b, sig.key]));
     this.dirty.set(sig.key, sig);
+    return true;
   }
 
   /**
@@ -89,10 +154,10 @@ export class DuplicateIndex {
   removing(rids: number[]): void {
     const keys = new Map<number, number>(); // key → one of the rows that held it
     for (const rid of rids) {
-      const key = this.q.keyOfRid.get(rid) as number | undefined;
+      const key = this.q.keyOfRid.get(rid) as number | null | undefined;
       if (key === undefined) continue;
-      if (!keys.has(key)) keys.set(key, rid);
       this.q.deleteKeyRow.run(rid);
+      if (key !== null && !keys.has(key)) keys.set(key, rid);
     }
     for (const [key, rid] of keys) {
       if (this.q.keyExists.get(key) !== undefined) continue;
@@ -298,6 +363,13 @@ export class DuplicateIndex {
     return out;
   }
 
+  /** For doctor: groups and the records in them, links by verdict, records not compared yet. */
+  summary(): { groups: number; records: number; variant: number; redline: number; pending: number } {
+    const groups = this.allGroups();
+    const c = this.counts();
+    return { groups: groups.length, records: groups.reduce((n, g) => n + g.length, 0), variant: c.variant, redline: c.redline, pending: this.pending() };
+  }
+
   /** Counts: distinct keys, links by verdict. */
   counts(): { keys: number; duplicate: number; variant: number; redline: number } {
     const out = { keys: this.q.keyCount.get() as number, duplicate: 0, variant: 0, redline: 0 };
@@ -334,6 +406,10 @@ function prepare(db: Database.Database) {
     return st;
   };
   return {
+    optionsId: db.prepare("SELECT value FROM meta WHERE key = 'dup_options'").pluck(),
+    setOptionsId: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('dup_options', ?)"),
+    uncompared: db.prepare('SELECT r.rid AS rid, r.text AS text, r.domain AS domain, r.project AS project, r.kind AS kind, r.tier AS tier FROM records r WHERE NOT EXISTS (SELECT 1 FROM dup_keys k WHERE k.rid = r.rid) ORDER BY r.rid'),
+    uncomparedCount: db.prepare('SELECT count(*) FROM records r WHERE NOT EXISTS (SELECT 1 FROM dup_keys k WHERE k.rid = r.rid)').pluck(),
     keyExists: db.prepare('SELECT 1 FROM dup_keys WHERE key = ? LIMIT 1'),
     insertKey: db.prepare('INSERT OR REPLACE INTO dup_keys (rid, key) VALUES (?, ?)'),
     insertBands: (n: number) => inList('insertBands', n, () => `INSERT OR IGNORE INTO dup_bands (band, key) VALUES ${Array.from({ length: n }, () => '(?, ?)').join(', ')}`),

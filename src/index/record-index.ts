@@ -7,10 +7,12 @@ import { markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
+import type { RetentionRow } from '../consolidate/retention.js';
 import { waitMs } from '../store/wait.js';
 import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
 import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions } from './key-expansion.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 import { DuplicateIndex } from './duplicates.js';
 import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/judge.js';
@@ -28,8 +30,8 @@ export interface IndexIdentity {
   domains: string;
   /** the supersession options the edges were derived with */
   rules: string;
-  /** the duplicate options the links were derived with */
-  duplicates: string;
+  /** what key expansion put in the keys column (index/key-expansion.ts) */
+  keys: string;
 }
 
 interface RecordRow {
@@ -95,21 +97,29 @@ export class RecordIndex {
   fresh = false;
 
   readonly supersession: SupersessionOptions;
+  /** key expansion: what goes in the keys column, and its BM25 weight (`bm25Weights`) */
+  readonly keyExpansion: KeyExpansionOptions;
   private resolver: SupersessionResolver | null = null;
   /** duplicate keys, bands and links (index/duplicates.ts) */
   readonly duplicates: DuplicateIndex;
 
-  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions, duplicates: DuplicateOptions) {
+  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions, keyExpansion: KeyExpansionOptions, duplicates: DuplicateOptions) {
     this.db = db;
     this.tokenizer = tokenizer;
     this.knownDomains = knownDomains;
     this.supersession = supersession;
     this.duplicates = new DuplicateIndex(db, knownDomains, duplicates);
+    this.keyExpansion = keyExpansion;
   }
 
-  /** Derive supersession edges and duplicate links for every record inserted since the last call. Inside a write. */
+  /** The arguments of bm25(fts, …): the text weighs 1, the keys column `index.keyWeight`. */
+  get bm25Weights(): string {
+    return `1.0, ${Number(this.keyExpansion.weight).toFixed(4)}`;
+  }
+
+  /** Derive supersession edges for every record inserted since the last call. Inside a write. */
   resolveDirty(): number {
-    this.duplicates.flush();
+    this.applyArchiveEvents();
     if (this.dirty.size === 0 && this.dirtyPairs.size === 0) return 0;
     this.resolver ??= new SupersessionResolver(this, this.supersession);
     return this.resolver.resolveDirty();
@@ -124,6 +134,7 @@ export class RecordIndex {
     tokenizer: Tokenizer,
     knownDomains: readonly string[],
     supersession: SupersessionOptions = SUPERSESSION_DEFAULTS,
+    keyExpansion: KeyExpansionOptions = KEY_EXPANSION_OFF,
     duplicates: DuplicateOptions = DUPLICATE_DEFAULTS,
   ): RecordIndex {
     const identity: IndexIdentity = {
@@ -131,7 +142,7 @@ export class RecordIndex {
       tokenizer: tokenizer.id,
       domains: [...knownDomains].sort().join(','),
       rules: `v${DERIVATION_VERSION};infer=${supersession.inferCorrections ? 1 : 0};share=${supersession.minSubjectShare};amb=${supersession.ambiguityRatio}`,
-      duplicates: `v1;threshold=${duplicates.threshold}`,
+      keys: keyExpansionId(keyExpansion),
     };
     const tryOpen = (): RecordIndex | null => {
       const existed = fs.existsSync(file);
@@ -156,7 +167,7 @@ export class RecordIndex {
           db.close();
           return null;
         }
-        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession, duplicates);
+        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession, keyExpansion, duplicates);
         if (!existed) {
           db.exec(SCHEMA_SQL);
           const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
@@ -194,7 +205,7 @@ export class RecordIndex {
         `INSERT INTO records (id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text)
          VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text)`,
       ),
-      insertFts: db.prepare('INSERT INTO fts (rowid, body) VALUES (?, ?)'),
+      insertFts: db.prepare('INSERT INTO fts (rowid, body, keys) VALUES (?, ?, ?)'),
       insertGrams: db.prepare('INSERT INTO grams (rowid, g) VALUES (?, ?)'),
       deleteGrams: db.prepare('DELETE FROM grams WHERE rowid = ?'),
       insertFact: db.prepare('INSERT INTO facts (rid, key, value, old_value, domain, project, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
@@ -216,6 +227,12 @@ export class RecordIndex {
       insertEvent: db.prepare('INSERT INTO link_events (rid, event_id, verb, new_id, old_id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       eventsOfFile: db.prepare('SELECT e.new_id, e.old_id FROM link_events e JOIN records r ON r.rid = e.rid WHERE r.file = ?'),
       deleteEventsOfFile: db.prepare('DELETE FROM link_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      insertArchiveEvent: db.prepare('INSERT INTO archive_events (rid, event_id, verb, id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      archiveIdsOfFile: db.prepare('SELECT a.id FROM archive_events a JOIN records r ON r.rid = a.rid WHERE r.file = ?'),
+      deleteArchiveEventsOfFile: db.prepare('DELETE FROM archive_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      lastArchiveEvent: db.prepare('SELECT verb, event_id, time_ms FROM archive_events WHERE id = ? ORDER BY time_ms DESC, rid DESC LIMIT 1'),
+      putArchived: db.prepare('INSERT OR REPLACE INTO archived (id, event_id, time_ms) VALUES (?, ?, ?)'),
+      dropArchived: db.prepare('DELETE FROM archived WHERE id = ?'),
     };
   }
 
@@ -228,6 +245,11 @@ export class RecordIndex {
     const body = this.tokenizer.indexText(r.tags.length ? `${text}\n${r.tags.join(' ')}` : text);
     const marks = markerWords(r);
     return marks.length ? `${body}\n${marks.join(' ')}` : body;
+  }
+
+  /** The keys column of a record: words key expansion derives from it ("" when off). */
+  keysOf(r: MemoryRecord): string {
+    return expandKey(r, stripMarkers(r.text, this.knownDomains), this.keyExpansion, this.tokenizer);
   }
 
   /** Insert one record; returns false (and inserts nothing) when its id is already indexed. */
@@ -263,12 +285,16 @@ export class RecordIndex {
         const [newId, oldId] = e.ids as [string, string];
         this.stmts.insertEvent.run(info.lastInsertRowid, r.id, e.verb, newId, oldId, timeMs, r.source.agent ?? null, e.why);
         this.dirtyPairs.set(`${newId} ${oldId}`, [newId, oldId]);
+      } else if (e && (e.verb === 'archive' || e.verb === 'unarchive')) {
+        for (const id of new Set(e.ids)) {
+          this.stmts.insertArchiveEvent.run(info.lastInsertRowid, r.id, e.verb, id, timeMs, r.source.agent ?? null, e.why);
+          this.dirtyArchive.add(id);
+        }
       }
       return true;
     }
     const body = this.bodyOf(r);
-    this.stmts.insertFts.run(info.lastInsertRowid, body);
-    this.duplicates.added(Number(info.lastInsertRowid), r);
+    this.stmts.insertFts.run(info.lastInsertRowid, body, this.keysOf(r));
     const grams = fallbackBigrams(stripMarkers(r.text, this.knownDomains), new Set(body.split(/\s+/)));
     if (grams.length) this.stmts.insertGrams.run(info.lastInsertRowid, grams.join(' '));
     const facts = extractFacts(r.text, (run) => this.tokenizer.words(run));
@@ -291,6 +317,46 @@ export class RecordIndex {
   readonly dirty = new Map<string, IndexedRecord>();
   /** (new, old) pairs whose link events changed: their edge is brought in line with the newest event */
   readonly dirtyPairs = new Map<string, [string, string]>();
+  /** ids whose archive events changed: their archive state is worked out again */
+  readonly dirtyArchive = new Set<string>();
+
+  /** Bring the derived archive state of every id whose events changed in line with its newest event. */
+  private applyArchiveEvents(): void {
+    if (this.dirtyArchive.size === 0) return;
+    for (const id of this.dirtyArchive) {
+      const ev = this.stmts.lastArchiveEvent.get(id) as { verb: string; event_id: string; time_ms: number } | undefined;
+      if (ev?.verb === 'archive') this.stmts.putArchived.run(id, ev.event_id, ev.time_ms);
+      else this.stmts.dropArchived.run(id);
+    }
+    this.dirtyArchive.clear();
+    this.archivedCache = null;
+  }
+
+  private archivedCache: { ids: Set<string>; n: number } | null = null;
+
+  /**
+   * Ids of archived records (not red lines: a red line is never archived, whatever an event says).
+   * Archived records leave default search; `search --archived` brings them back.
+   */
+  archivedIds(): Set<string> {
+    if (!this.archivedCache) {
+      const ids = this.db.prepare("SELECT a.id FROM archived a WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = a.id AND r.tier = 'redline')").pluck().all() as string[];
+      this.archivedCache = { ids: new Set(ids), n: ids.length };
+    }
+    return this.archivedCache.ids;
+  }
+
+  /** How many ids the archive table names (an upper bound of archivedIds().size; cheap). */
+  archivedCount(): number {
+    return this.archivedCache?.n ?? (this.db.prepare('SELECT count(*) FROM archived').pluck().get() as number);
+  }
+
+  /** The archive event that archived `id`, or null when it is not archived. */
+  archivedBy(id: string): { eventId: string; time: string } | null {
+    if (!this.archivedIds().has(id)) return null;
+    const row = this.db.prepare('SELECT event_id, time_ms FROM archived WHERE id = ?').get(id) as { event_id: string; time_ms: number } | undefined;
+    return row ? { eventId: row.event_id, time: new Date(row.time_ms).toISOString() } : null;
+  }
 
   removeFile(file: string): void {
     const ids = this.stmts.idsOfFile.pluck().all(file) as string[];
@@ -303,6 +369,9 @@ export class RecordIndex {
     this.stmts.deleteFactsOfFile.run(file);
     for (const p of this.stmts.eventsOfFile.all(file) as { new_id: string; old_id: string }[]) this.dirtyPairs.set(`${p.new_id} ${p.old_id}`, [p.new_id, p.old_id]);
     this.stmts.deleteEventsOfFile.run(file);
+    for (const id of this.stmts.archiveIdsOfFile.pluck().all(file) as string[]) this.dirtyArchive.add(id);
+    this.stmts.deleteArchiveEventsOfFile.run(file);
+    this.archivedCache = null;
     const rids = this.stmts.ridsOfFile.all(file) as { rid: number }[];
     this.duplicates.removing(rids.map((x) => x.rid));
     for (const { rid } of rids) {
@@ -442,8 +511,9 @@ export class RecordIndex {
    * The newest records, newest first: no events; a record of no project belongs to every project's
    * view (as in search). Filters are exact (domains compared lower-case).
    */
-  recent(f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[] }): IndexedRecord[] {
+  recent(f: { limit: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean }): IndexedRecord[] {
     const where = ["r.kind != 'event'"];
+    if (!f.archived) where.push("(r.tier = 'redline' OR r.id NOT IN (SELECT id FROM archived))");
     const args: (string | number)[] = [];
     const inList = (col: string, vals: string[]) => {
       where.push(`${col} IN (${vals.map(() => '?').join(',')})`);
@@ -457,6 +527,36 @@ export class RecordIndex {
     }
     args.push(f.limit);
     return (this.db.prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE ${where.join(' AND ')} ORDER BY r.time_ms DESC, r.rid DESC LIMIT ?`).all(...args) as RecordRow[]).map(rowToRecord);
+  }
+
+  /**
+   * Current facts for the topic files: not superseded, not chatter, none of the given kinds
+   * (diary, handoff, summary, event), in no particular order; only the fields a topic entry needs
+   * (a home of 100k records lists nearly all of them, so every column and object counts).
+   */
+  currentFacts(excludedKinds: readonly string[]): FactRow[] {
+    const ph = excludedKinds.map(() => '?').join(',');
+    const rows = this.db
+      .prepare(`SELECT r.id, r.time, r.time_ms, r.tier, r.domain, r.tags, r.text FROM records r WHERE r.kind NOT IN (${ph || "''"}) AND r.tier != 'chatter' AND ${LIVE_SQL}`)
+      .raw()
+      .all(...excludedKinds) as [string, string, number, string, string | null, string | null, string][];
+    return rows.map(([id, time, timeMs, tier, domain, tags, text]) => ({ id, time, timeMs, tier, domain, tags: tags ? (JSON.parse(tags) as string[]) : [], text }));
+  }
+
+  /** newer id → the older ids it supersedes through links that apply (sorted). */
+  replacedIds(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const e of this.db.prepare('SELECT new_id AS n, old_id AS o FROM edges WHERE blocked = 0 ORDER BY new_id, old_id').all() as { n: string; o: string }[]) {
+      const l = out.get(e.n);
+      if (l) l.push(e.o);
+      else out.set(e.n, [e.o]);
+    }
+    return out;
+  }
+
+  /** The dates (YYYY-MM-DD, in each record's own offset) that have records other than events, oldest first. */
+  recordDates(): string[] {
+    return this.db.prepare("SELECT DISTINCT substr(time, 1, 10) FROM records WHERE kind != 'event' ORDER BY 1").pluck().all() as string[];
   }
 
   /** Edges out of a record (what it supersedes), blocked ones included. */
@@ -487,6 +587,30 @@ export class RecordIndex {
       .all(...ids, ...ids) as LinkEventRow[];
   }
 
+  /** What retention (consolidate/retention.ts) needs of every record but events, oldest first. */
+  retentionRows(): RetentionRow[] {
+    return this.db
+      .prepare(
+        `SELECT r.id, r.time_ms AS timeMs, r.kind, r.tier, r.project,
+           (SELECT min(n.time_ms) FROM edges e JOIN records n ON n.id = e.new_id WHERE e.old_id = r.id AND e.blocked = 0) AS supersededMs,
+           EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0) AS supersedes
+         FROM records r WHERE r.kind != 'event' ORDER BY r.time_ms, r.rid`,
+      )
+      .all()
+      .map((x) => ({ ...(x as RetentionRow), supersedes: Boolean((x as { supersedes: number }).supersedes) }));
+  }
+
+  /** archive/unarchive events naming any of `ids`, oldest first. */
+  archiveEventsAbout(ids: string[]): ArchiveEventRow[] {
+    if (ids.length === 0) return [];
+    return this.db
+      .prepare(
+        `SELECT a.event_id AS eventId, a.verb, a.id, r.time, a.agent, a.why FROM archive_events a JOIN records r ON r.rid = a.rid
+         WHERE a.id IN (${ids.map(() => '?').join(',')}) ORDER BY a.time_ms, a.rid`,
+      )
+      .all(...ids) as ArchiveEventRow[];
+  }
+
   /** Every record id in the order of the log: day file by day file, line by line. */
   idsInLogOrder(): string[] {
     return this.db.prepare('SELECT id FROM records ORDER BY file, line').pluck().all() as string[];
@@ -514,8 +638,10 @@ export class RecordIndex {
 
   /** Throw away everything derived from the files (a rebuild follows). Call inside write(). */
   clear(): void {
+    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM archive_events; DELETE FROM archived; DELETE FROM dup_keys; DELETE FROM dup_bands; DELETE FROM dup_links; DELETE FROM meta WHERE key = 'dup_options'; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
+    this.archivedCache = null;
+    this.dirtyArchive.clear();
     this.duplicates.reset();
-    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM dup_keys; DELETE FROM dup_bands; DELETE FROM dup_links; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
   }
 
   /** Targets named by `acknowledge` events (files in recovered/, record ids). */
@@ -583,6 +709,26 @@ export interface LinkEventRow {
   time: string;
   agent: string | null;
   why: string | null;
+}
+
+export interface ArchiveEventRow {
+  eventId: string;
+  verb: 'archive' | 'unarchive';
+  id: string;
+  time: string;
+  agent: string | null;
+  why: string | null;
+}
+
+/** What a topic entry needs of a record (RecordIndex.currentFacts). */
+export interface FactRow {
+  id: string;
+  time: string;
+  timeMs: number;
+  tier: string;
+  domain: string | null;
+  tags: string[];
+  text: string;
 }
 
 export interface FileRow {

@@ -4,8 +4,11 @@
  */
 // 6: the bigram fallback table `grams`.
 // 7: red lines and corrections carry their marker word in the FTS body (aliases).
-// 8: duplicate keys, bands and links (index/duplicates.ts).
-export const SCHEMA_VERSION = 8;
+// 8: archive/unarchive events and the derived archive state.
+// 9: the fts table's second column `keys` (key expansion; empty unless index.keyExpansion is on).
+// 10: the summary tree's tables (summary_files, summary_bullets, summary_fts).
+// 11: duplicate keys, bands and links, derived by `optmem consolidate` (index/duplicates.ts).
+export const SCHEMA_VERSION = 11;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,11 +88,12 @@ CREATE TABLE IF NOT EXISTS link_events (
 CREATE INDEX IF NOT EXISTS link_events_pair ON link_events(new_id, old_id, time_ms);
 CREATE INDEX IF NOT EXISTS link_events_old ON link_events(old_id);
 CREATE INDEX IF NOT EXISTS link_events_rid ON link_events(rid);
--- Duplicates (index/duplicates.ts): each record's exact-duplicate key; the MinHash bands of every
+-- Duplicates (index/duplicates.ts), derived by optmem consolidate and reindex, never on a write:
+-- each compared record's exact-duplicate key (NULL: never grouped); the MinHash bands of every
 -- distinct key (which keys may be near); pairs of keys judged near: duplicate (linked), variant (a
 -- value, name or negation differs: a correction candidate), redline (a red line restated by a record
 -- of another tier). Keys are 53-bit hashes of what is compared (index/dedup/judge.ts).
-CREATE TABLE IF NOT EXISTS dup_keys (rid INTEGER PRIMARY KEY, key INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS dup_keys (rid INTEGER PRIMARY KEY, key INTEGER);
 CREATE INDEX IF NOT EXISTS dup_keys_key ON dup_keys(key);
 CREATE TABLE IF NOT EXISTS dup_bands (band INTEGER NOT NULL, key INTEGER NOT NULL, PRIMARY KEY (band, key)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS dup_links (
@@ -101,8 +105,24 @@ CREATE TABLE IF NOT EXISTS dup_links (
   PRIMARY KEY (a, b)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS dup_links_b ON dup_links(b);
+-- archive/unarchive event records (core/events.ts), one row per id named.
+CREATE TABLE IF NOT EXISTS archive_events (
+  rid INTEGER NOT NULL,
+  event_id TEXT NOT NULL,
+  verb TEXT NOT NULL,
+  id TEXT NOT NULL,
+  time_ms INTEGER NOT NULL,
+  agent TEXT,
+  why TEXT
+);
+CREATE INDEX IF NOT EXISTS archive_events_id ON archive_events(id, time_ms, rid);
+CREATE INDEX IF NOT EXISTS archive_events_rid ON archive_events(rid);
+-- Derived from archive_events: ids whose newest archive/unarchive event is archive, with that event.
+-- Red lines are never archived: queries keep them whatever this table says.
+CREATE TABLE IF NOT EXISTS archived (id TEXT PRIMARY KEY, event_id TEXT NOT NULL, time_ms INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   body,
+  keys,
   content = '',
   contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
@@ -114,6 +134,36 @@ CREATE VIRTUAL TABLE IF NOT EXISTS grams USING fts5(
   content = '',
   contentless_delete = 1,
   tokenize = 'unicode61'
+);
+-- The summary tree (memory/summaries/, derived by optmem consolidate), read from its files: each
+-- node file's stat and header, its bullets, and their words. Only overview queries and an explicit
+-- --kind summary search them; the default search never does (index/summary-index.ts).
+CREATE TABLE IF NOT EXISTS summary_files (
+  path TEXT PRIMARY KEY,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  ino INTEGER NOT NULL,
+  level TEXT,
+  key TEXT,
+  from_date TEXT,
+  to_date TEXT,
+  domain TEXT
+);
+CREATE INDEX IF NOT EXISTS summary_files_level ON summary_files(level, to_date);
+CREATE TABLE IF NOT EXISTS summary_bullets (
+  sid INTEGER PRIMARY KEY,
+  path TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  ids TEXT NOT NULL,
+  redline INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS summary_bullets_path ON summary_bullets(path, ord);
+CREATE VIRTUAL TABLE IF NOT EXISTS summary_fts USING fts5(
+  body,
+  content = '',
+  contentless_delete = 1,
+  tokenize = 'porter unicode61 remove_diacritics 2'
 );
 -- Document frequency per indexed term: lets correction resolution skip words most records hold.
 CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');

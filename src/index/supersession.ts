@@ -98,7 +98,8 @@ export class SupersessionResolver {
       supersededBy: db.prepare('SELECT new_id FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
       count: db.prepare('SELECT count(*) FROM records').pluck(),
       docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
-      matchCount: db.prepare('SELECT count(*) FROM fts WHERE fts MATCH ?').pluck(),
+      // The text only: key expansion (the keys column) never changes what a correction finds.
+      matchCount: db.prepare('SELECT count(*) FROM fts WHERE body MATCH ?').pluck(),
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
       linkedFrom: db.prepare('SELECT DISTINCT old_id FROM link_events WHERE new_id = ?').pluck(),
       sessionBefore: db.prepare(
@@ -116,8 +117,8 @@ export class SupersessionResolver {
          ORDER BY time_ms ASC, rid ASC LIMIT 1`,
       ),
       ftsScope: db.prepare(
-        `SELECT r.rid AS rid, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
-         WHERE fts MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
+        `SELECT r.rid AS rid, bm25(fts, 1.0, 0.0) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
+         WHERE body MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
            AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY bm LIMIT ?`,
       ),
     };

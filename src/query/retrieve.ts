@@ -45,8 +45,12 @@ export function activeTerms(terms: QueryTerm[]): QueryTerm[] {
   return content.length ? content : terms;
 }
 
-export function filterSql(q: ParsedQuery, params: unknown[]): string {
+/** Archived records leave default search; a red line is never archived. */
+const NOT_ARCHIVED = "(r.tier = 'redline' OR r.id NOT IN (SELECT id FROM archived))";
+
+export function filterSql(q: ParsedQuery, params: unknown[], withArchive = true): string {
   const parts: string[] = [];
+  if (withArchive && q.hideArchived) parts.push(NOT_ARCHIVED);
   const inList = (col: string, values: string[] | null) => {
     if (!values) return;
     parts.push(`${col} IN (${values.map(() => '?').join(',')})`);
@@ -83,15 +87,29 @@ type Row = Parameters<typeof rowToRecord>[0] & { bm: number };
 
 export function matchQuery(index: RecordIndex, q: ParsedQuery, match: string, limit: number): Row[] {
   const params: unknown[] = [match];
-  const where = filterSql(q, params);
-  params.push(limit);
+  const where = filterSql(q, params, false);
   const cols = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
+  if (q.hideArchived) {
+    // With other filters the archive test joins them; alone it keeps FTS ranking first: the best
+    // `limit` plus as many as are archived, the archived ones then left out.
+    if (where) {
+      params.push(limit);
+      const sql = `SELECT ${cols}, bm25(fts, ${index.bm25Weights}) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} AND ${NOT_ARCHIVED} ORDER BY bm LIMIT ?`;
+      return cached(index.db, sql).all(...params) as Row[];
+    }
+    params.push(limit + index.archivedCount(), limit);
+    const sql =
+      `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts, ${index.bm25Weights}) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
+      `CROSS JOIN records r ON r.rid = f.rid WHERE ${NOT_ARCHIVED} ORDER BY f.bm LIMIT ?`;
+    return cached(index.db, sql).all(...params) as Row[];
+  }
+  params.push(limit);
   // Without filters FTS5 ranks alone and only the best rows are joined to their records; with
   // filters every match is checked against its record first. FTS leads either way (CROSS JOIN):
   // the other order would run the MATCH once per record.
   const sql = where
-    ? `SELECT ${cols}, bm25(fts) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`
-    : `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
+    ? `SELECT ${cols}, bm25(fts, ${index.bm25Weights}) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm LIMIT ?`
+    : `SELECT ${cols}, f.bm AS bm FROM (SELECT rowid AS rid, bm25(fts, ${index.bm25Weights}) AS bm FROM fts WHERE fts MATCH ? ORDER BY bm LIMIT ?) f ` +
       `CROSS JOIN records r ON r.rid = f.rid ORDER BY f.bm`;
   return cached(index.db, sql).all(...params) as Row[];
 }

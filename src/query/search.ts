@@ -83,6 +83,8 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
     untilMs: useWindow ? intent.window!.untilMs : untilMs,
     nowMs,
     explain: req.explain === true,
+    includeArchived: req.archived === true,
+    hideArchived: req.archived !== true && index.archivedCount() > 0,
     recent: intent.recent,
     timePhrase: intent.phrase,
     windowFromQuery: useWindow,
@@ -142,6 +144,7 @@ export function search(
   if (q.domains) filters.push(`domain ∈ {${q.domains.join(', ')}}`);
   if (q.projects) filters.push(`project ∈ {${q.projects.join(', ')}}`);
   if (q.kinds) filters.push(`kind ∈ {${q.kinds.join(', ')}}`);
+  if (q.hideArchived) filters.push('not archived');
   if (q.sinceMs !== null) filters.push(`time ≥ ${formatIso(q.sinceMs)}${q.windowFromQuery ? ` (from "${q.timePhrase}")` : ''}`);
   if (q.untilMs !== null) filters.push(`time ≤ ${formatIso(q.untilMs)}`);
   const total = activeTerms(q.terms).length;
@@ -164,11 +167,16 @@ export function search(
   }
   const ctx = { q, options, lookup: createLookup(index) };
   const active = options.disabledStages.length ? stages.filter((s) => !options.disabledStages.includes(s.name)) : stages;
-  const ranked = order(runPipeline(ctx, active, got.candidates)).slice(0, q.limit);
+  // Archived records leave default search whatever brought them in (a replacement, a neighbour,
+  // a vector hit); with --archived they stay, flagged.
+  const archived = q.hideArchived || q.includeArchived ? index.archivedIds() : null;
+  const pipelined = order(runPipeline(ctx, active, got.candidates));
+  const ranked = (q.hideArchived && archived ? pipelined.filter((c) => c.rec.tier === 'redline' || !archived.has(c.rec.id)) : pipelined).slice(0, q.limit);
   const surfaces = activeTerms(q.terms).map((t) => t.surface);
   return {
     results: ranked.map((c) => {
       const hit = toHit(c, q, surfaces, active);
+      if (q.includeArchived && archived?.has(hit.id) && hit.tier !== 'redline') hit.archived = true;
       // How a correction's target was looked for: the candidates and why each was taken or refused.
       if (hit.explain) {
         const r = index.resolution(hit.id);

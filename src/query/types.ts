@@ -22,6 +22,8 @@ export interface SearchRequest {
   now?: string | number;
   /** attach each stage's part to every hit */
   explain?: boolean;
+  /** include archived records (flagged `archived`); default search leaves them out */
+  archived?: boolean;
 }
 
 /** A search after validation: times as epoch ms, defaults filled in. */
@@ -36,6 +38,10 @@ export interface ParsedQuery {
   untilMs: number | null;
   nowMs: number;
   explain: boolean;
+  /** archived records are searched too (`--archived`) */
+  includeArchived?: boolean;
+  /** the home has archived records and they are left out: retrieval filters them */
+  hideArchived?: boolean;
   /** read as a question (enough content words): weighted OR, never AND (query/question.ts) */
   question?: boolean;
   /** phrased as a question (a question mark or word): context may add records holding none of its words */
@@ -192,6 +198,8 @@ export interface SearchHit {
   conflicts: string[];
   /** present when the record stands for a group of duplicates (shown once): count, first and last time, ids */
   duplicates?: DuplicateInfo;
+  /** archived (forgetting): present only when `archived` was asked for and this record is archived */
+  archived?: true;
   explain?: { formula: string; stages: TraceEntry[]; /** for a correction naming no id: how its target was resolved */ resolution?: Resolution };
 }
 
@@ -216,4 +224,36 @@ export interface SearchResult {
   };
   /** what went wrong without failing the search (the embeddings endpoint down: lexical results); absent when nothing */
   warnings?: string[];
+  /**
+   * Summary-tree nodes (docs/CONSOLIDATION.md, "Summary tree"): only for an overview query or
+   * `kinds` naming `summary`; absent otherwise. `results` is the same with or without them.
+   */
+  summaries?: SummaryResult;
+}
+
+/** Summary-tree nodes an overview query reached. */
+export interface SummaryResult {
+  /** overview: the query asked what happened over a time; kind: `kinds` named summary */
+  reason: 'overview' | 'kind';
+  /** the level the query's window picked (domain: no window) */
+  level: 'day' | 'week' | 'month' | 'domain';
+  nodes: SummaryHit[];
+}
+
+/** One node of the summary tree: its bullets, each with the ids of the records it was taken from. */
+export interface SummaryHit {
+  /** LEVEL/KEY, e.g. week/2026-W48 */
+  node: string;
+  level: 'day' | 'week' | 'month' | 'domain';
+  key: string;
+  from: string;
+  to: string;
+  domain: string | null;
+  /** the node file, relative to the home */
+  file: string;
+  /** the bullets holding the query's words (all of them when it had none) */
+  bullets: { text: string; ids: string[]; redline: boolean }[];
+  bulletsInNode: number;
+  /** every record id the bullets cite: `optmem get ID` opens one */
+  cites: string[];
 }

@@ -8,7 +8,9 @@ import path from 'node:path';
  *   2026-05-12T01:17:00.000Z   codex| <a line the ingest printed>
  *   2026-05-12T01:17:02.000Z ingest claude-code ok (1.9 s)
  *   2026-05-12T01:17:02.000Z ingest codex FAILED: exit 1: <its last error line>
- *   2026-05-12T01:17:02.000Z run end FAILED: codex: exit 1: <its last error line>
+ *   2026-05-12T01:17:03.000Z topics ok (0.4 s)
+ *   2026-05-12T01:17:04.000Z consolidate ok (0.9 s)
+ *   2026-05-12T01:17:04.000Z run end FAILED: codex: exit 1: <its last error line>
  *
  * `lastRun` reads the last run back for `schedule status` and `doctor`. Lines it does not know
  * (a crash's stack trace that cron's redirection caught) are kept and skipped.

@@ -72,7 +72,7 @@ const BODY_PRIORITY = ['decisions', 'done', 'files'] as const;
 export function buildContextPack(
   index: RecordIndex,
   core: CoreMemory,
-  input: { project: string | null; agent?: string; budget: number; nowIso: string },
+  input: { project: string | null; agent?: string; budget: number; nowIso: string; topicsIndex?: string | null },
 ): ContextPack {
   const { project, budget } = input;
   const preamble =
@@ -130,6 +130,11 @@ export function buildContextPack(
   }
   show('Open items', openShown);
   show(relevantTitle, relShown);
+  // Last and least: where the topic files are (`optmem topics`), when there are some and room is left.
+  if (input.topicsIndex) {
+    const pointer = `\nTopic files: ${input.topicsIndex} (current facts by topic; the log is the truth)\n`;
+    if (md.length + pointer.length <= budget) md += pointer;
+  }
 
   const order: SectionName[] = ['redlines', 'core', 'handoff', 'openItems', 'relevant'];
   return {

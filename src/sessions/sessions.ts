@@ -1,5 +1,6 @@
 import { agentDomain, scrubText } from '../core/record.js';
 import path from 'node:path';
+import fs from 'node:fs';
 import { OptmemError } from '../core/errors.js';
 import type { MemoryRecord, RecordInput } from '../core/record.js';
 import { formatIso, parseTime } from '../core/time.js';
@@ -199,7 +200,8 @@ export function createSessions(deps: SessionsDeps): Sessions {
       const coreBudget = Math.max(200, Math.min(deps.core.budget, Math.floor(budget / 3)));
       deps.sync();
       const coreMem = selectCore(deps.index(), readPins(pinsFile), { ...deps.core, budget: coreBudget }, { project, nowMs });
-      return buildContextPack(deps.index(), coreMem, { project, agent: input.agent, budget, nowIso: input.now ?? formatIso(nowMs) });
+      const topicsIndex = fs.existsSync(layout.memoryIndexFile) ? layout.memoryIndexFile : null;
+      return buildContextPack(deps.index(), coreMem, { project, agent: input.agent, budget, nowIso: input.now ?? formatIso(nowMs), topicsIndex });
     },
     sessionEnd(input) {
       const project = checkProject(input.project);

@@ -41,6 +41,14 @@ export interface Layout {
   scheduleStateFile: string;
   /** JSONL mirrors of OpenClaw's SQLite session stores (`ingest/openclaw-store/`) */
   openclawMirrorDir: string;
+  /** derived files of consolidation (`memory/`): topic files, the index, summaries */
+  memoryDir: string;
+  /** the index of the topic files, derived (`memory/MEMORY.md`) */
+  memoryIndexFile: string;
+  /** the summary tree, derived by `optmem consolidate` (`memory/summaries/{day,week,month,domain}/`) */
+  summariesDir: string;
+  /** which records searches returned, for retention (`usage/recalls.jsonl`; consolidate/recall-log.ts) */
+  recallsFile: string;
 }
 
 export function layoutOf(home: string): Layout {
@@ -66,6 +74,10 @@ export function layoutOf(home: string): Layout {
     hooksLogFile: path.join(ingest, 'hooks.log'),
     scheduleStateFile: path.join(ingest, 'schedule.json'),
     openclawMirrorDir: path.join(ingest, 'openclaw-store'),
+    memoryDir: path.join(h, 'memory'),
+    memoryIndexFile: path.join(h, 'memory', 'MEMORY.md'),
+    summariesDir: path.join(h, 'memory', 'summaries'),
+    recallsFile: path.join(h, 'usage', 'recalls.jsonl'),
   };
 }
 
@@ -86,4 +98,9 @@ export function isDayFilePath(rel: string): boolean {
  */
 export function handoffFilePath(project: string): string {
   return path.posix.join('projects', project, 'HANDOFF.md');
+}
+
+/** memory/infra.md, relative to the home: a topic's derived file. `topic` is a checked topic name. */
+export function topicFilePath(topic: string): string {
+  return path.posix.join('memory', `${topic}.md`);
 }

@@ -4,6 +4,8 @@ import { nodeCrypto } from '../../core/lazy-crypto.js';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { OptmemError } from '../../core/errors.js';
+import { HAS_CJK } from './cjk.js';
+import { CHINESE_STOPWORDS } from './stopwords.js';
 
 /**
  * Chinese word segmentation with @node-rs/jieba, loaded on first use only (English-only work never
@@ -16,6 +18,8 @@ export interface Segmenter {
   cutForSearch(text: string): string[];
   /** plain segmentation (no sub-words): for finding the word before another */
   cut(text: string): string[];
+  /** the topK keywords of a text by TF-IDF over jieba's bundled IDF (key expansion only) */
+  keywords?(text: string, topK: number): string[];
 }
 
 const require = createRequire(import.meta.url);
@@ -117,17 +121,33 @@ function textHash(s: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
+/**
+ * Loaded segmenters by their user dictionary, shared by every home of this process that has the
+ * same one: loading the dictionary costs about 45 ms, and a process that opens many homes (the
+ * evaluation gate opens one per scenario) would pay it each time. A segmenter is never changed once
+ * loaded. Two are kept: the shipped dictionary alone and the last home's own.
+ */
+const loadedSegmenters = new Map<string, import('@node-rs/jieba').Jieba>();
+
+function loadShared(user: string): import('@node-rs/jieba').Jieba {
+  let j = loadedSegmenters.get(user);
+  if (!j) {
+    const { Jieba } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
+    j = Jieba.withDict(Buffer.concat([readBaseDict(), Buffer.from(user + '\n', 'utf8')]));
+    if (loadedSegmenters.size >= 2) loadedSegmenters.delete(loadedSegmenters.keys().next().value!);
+    loadedSegmenters.set(user, j);
+  }
+  return j;
+}
+
 export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
   let user: string | null = null;
   let id: string | null = null;
-  let jieba: { cutForSearch(s: string, hmm?: boolean): string[]; cut(s: string, hmm?: boolean): string[] } | null = null;
+  let jieba: import('@node-rs/jieba').Jieba | null = null;
+  let tfidf: import('@node-rs/jieba').TfIdf | null = null;
   const getUser = () => (user ??= readUserDict(homeDictFile));
   const load = () => {
-    if (!jieba) {
-      const u = getUser();
-      const { Jieba } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
-      jieba = Jieba.withDict(Buffer.concat([readBaseDict(), Buffer.from(u + '\n', 'utf8')]));
-    }
+    jieba ??= loadShared(getUser());
     return jieba;
   };
   const getId = () => (id ??= `jieba3-${baseDictDigest().slice(0, 12)}-${textHash(getUser())}`);
@@ -145,6 +165,19 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
         if (Array.isArray(words)) return [...words];
       }
       return load().cut(text, true);
+    },
+    keywords(text: string, topK: number): string[] {
+      if (!tfidf) {
+        const { TfIdf } = require('@node-rs/jieba') as typeof import('@node-rs/jieba');
+        const { idf } = require('@node-rs/jieba/dict') as { idf: Buffer };
+        tfidf = TfIdf.withDict(idf);
+      }
+      // Han words only (the rest is the identifiers' and RAKE's part), no stop words.
+      return tfidf
+        .extractKeywords(load(), text, topK * 3)
+        .map((k) => k.keyword)
+        .filter((w) => HAS_CJK.test(w) && w.length >= 2 && !CHINESE_STOPWORDS.has(w))
+        .slice(0, topK);
     },
   };
 }

@@ -19,6 +19,8 @@ export interface Tokenizer {
   words(hanRun: string): string[];
   /** split a run of Han characters in search mode: long words also yield their parts */
   searchWords(hanRun: string): string[];
+  /** a Chinese text's topK keywords by TF-IDF, when the segmenter offers them (key expansion) */
+  keywords?(text: string, topK: number): string[];
 }
 
 export interface QueryTerm {
@@ -49,6 +51,7 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
     searchWords(hanRun: string): string[] {
       return segmenter.cutForSearch(hanRun);
     },
+    ...(segmenter.keywords ? { keywords: (text: string, topK: number) => segmenter.keywords!(text.normalize('NFKC'), topK) } : {}),
     queryTerms(query: string): QueryTerm[] {
       const q = query.normalize('NFKC');
       const terms: QueryTerm[] = [];

@@ -34,6 +34,8 @@ export interface OpenAISummarizerOptions {
   /** a turn's text is cut to this many characters in the prompt (default 2 000; tool output to a fifth) */
   maxTurnChars?: number;
   temperature?: number;
+  /** the config section named in hints (default "ingest.summarizer") */
+  settings?: string;
 }
 
 export const OPENAI_SUMMARIZER_DEFAULTS = {
@@ -45,6 +47,7 @@ export const OPENAI_SUMMARIZER_DEFAULTS = {
   jsonMode: true,
   maxTurnChars: 2_000,
   temperature: 0,
+  settings: 'ingest.summarizer',
 } as const;
 
 export interface OpenAISummarizerDeps {
@@ -171,7 +174,18 @@ class Retry extends Error {
   }
 }
 
-export function createOpenAISummarizer(opts: OpenAISummarizerOptions, deps: OpenAISummarizerDeps = {}): Summarizer {
+/** One chat-completions call with the retries above: what the summarizers of ingest and consolidation share. */
+export interface ChatCompletion {
+  /** the endpoint, for messages (no query string, no key) */
+  where: string;
+  model: string;
+  /** send the messages; the answer's content, or SummarizerError when the attempts ran out or the request was refused */
+  complete(messages: { role: string; content: string }[]): Promise<{ content: string; finish: unknown }>;
+  /** hide the key in text that may reach a log */
+  clean(text: string): string;
+}
+
+export function createChatCompletion(opts: OpenAISummarizerOptions, deps: OpenAISummarizerDeps = {}): ChatCompletion {
   const o = { ...OPENAI_SUMMARIZER_DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as Required<OpenAISummarizerOptions>;
   const doFetch = deps.fetch ?? globalThis.fetch;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -219,7 +233,7 @@ export function createOpenAISummarizer(opts: OpenAISummarizerOptions, deps: Open
         warn(`${where}: the server refused response_format; asking without it`);
         throw new DropJsonMode(msg);
       }
-      const hint = res.status === 401 || res.status === 403 ? ' (check the API key in the environment variable named by ingest.summarizer.apiKeyEnv)' : res.status === 404 ? ' (check ingest.summarizer.baseUrl and model)' : '';
+      const hint = res.status === 401 || res.status === 403 ? ` (check the API key in the environment variable named by ${o.settings}.apiKeyEnv)` : res.status === 404 ? ` (check ${o.settings}.baseUrl and model)` : '';
       throw new SummarizerError(`${where}: ${msg}${hint}`, false);
     }
     let data: unknown;
@@ -235,13 +249,10 @@ export function createOpenAISummarizer(opts: OpenAISummarizerOptions, deps: Open
   }
 
   return {
-    id: `openai:${o.model}`,
-    async summarize(turns: IngestTurn[], ctx: SummarizeContext): Promise<DiaryItem[]> {
-      if (turns.length === 0) return [];
-      const messages = [
-        { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: formatBatch(turns, ctx, o.maxTurnChars) },
-      ];
+    where,
+    model: o.model,
+    clean,
+    async complete(messages) {
       let last = '';
       for (let n = 1; n <= o.maxAttempts; n++) {
         const body = JSON.stringify({ model: o.model, messages, temperature: o.temperature, stream: false, ...(jsonMode ? { response_format: { type: 'json_object' } } : {}) });
@@ -261,9 +272,27 @@ export function createOpenAISummarizer(opts: OpenAISummarizerOptions, deps: Open
           if (wait > 0) await sleep(wait);
           continue;
         }
-        return check(answer, turns);
+        return answer;
       }
       throw new SummarizerError(`${where}: gave up after ${o.maxAttempts} attempt${o.maxAttempts === 1 ? '' : 's'}: ${last}`, true);
+    },
+  };
+}
+
+export function createOpenAISummarizer(opts: OpenAISummarizerOptions, deps: OpenAISummarizerDeps = {}): Summarizer {
+  const chat = createChatCompletion(opts, deps);
+  const { where, clean } = chat;
+  const warn = deps.warn ?? (() => {});
+  const maxTurnChars = opts.maxTurnChars ?? OPENAI_SUMMARIZER_DEFAULTS.maxTurnChars;
+  return {
+    id: `openai:${chat.model}`,
+    async summarize(turns: IngestTurn[], ctx: SummarizeContext): Promise<DiaryItem[]> {
+      if (turns.length === 0) return [];
+      const messages = [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: formatBatch(turns, ctx, maxTurnChars) },
+      ];
+      return check(await chat.complete(messages), turns);
     },
   };
 

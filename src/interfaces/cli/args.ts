@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { OptmemError } from '../../core/errors.js';
+import { parseTime } from '../../core/time.js';
 import type { OptionSpec, ParsedArgs } from './types.js';
 
 export type { OptionDef, OptionSpec, ParsedArgs } from './types.js';
@@ -145,4 +146,13 @@ export function intOption(v: unknown, name: string, min: number, max: number): n
     throw new OptmemError('USAGE', `--${name}: "${s}" must be a whole number from ${min} to ${max}`, { field: name });
   }
   return Number(s);
+}
+
+/** An ISO 8601 time option, checked; undefined when not given. */
+export function timeOption(v: unknown, name: string): string | undefined {
+  const s = str(v);
+  if (s !== undefined && !parseTime(s)) {
+    throw new OptmemError('USAGE', `--${name}: "${s}" is not an ISO 8601 time (e.g. 2026-11-01 or 2026-11-01T09:00:00+08:00)`, { field: name });
+  }
+  return s;
 }

@@ -165,9 +165,14 @@ export const COMMANDS: Record<string, Command> = {
           if (ctx.json) ctx.io.stdout(JSON.stringify({ record: null }) + '\n');
           return 1;
         }
+        const archived = r.tier !== 'redline' && m.archivedIds().has(r.id);
         const dup = m.duplicatesOf(id);
         const dupLine = dup ? `duplicates: ×${dup.count}, ${dup.first} … ${dup.last}: ${dup.ids.join(' ')}\n` : '';
-        out(ctx, { record: { ...recordToJson(r), file: r.file, line: r.line }, duplicates: dup }, `${r.file}:${r.line}\n${dupLine}${serializeRecord(r, m.config.domains)}`);
+        out(
+          ctx,
+          { record: { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}) }, duplicates: dup },
+          `${r.file}:${r.line}${archived ? '  (archived: left out of default search; optmem unarchive ' + r.id + ' brings it back)' : ''}\n${dupLine}${serializeRecord(r, m.config.domains)}`,
+        );
       } finally {
         m.close();
       }
@@ -175,7 +180,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   history: {
-    summary: 'the supersession chain through a record',
+    summary: 'the supersession chain through a record, and the events about it',
     usage: 'optmem history ID',
     options: {},
     details: 'Shows what the record replaced and what replaced it, how each link was made, and the events about it.',
@@ -198,7 +203,10 @@ export const COMMANDS: Record<string, Command> = {
         for (const e of h.events) {
           lines.push(`event      ${e.verb} ${e.newId} ${e.oldId} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
         }
-        const linked = h.chain.length > 1 || h.events.length > 0;
+        for (const e of h.archiveEvents) {
+          lines.push(`event      ${e.verb} ${e.id} · ${e.time}${e.agent ? ` · by ${e.agent}` : ''}${e.why ? ` · why: ${e.why}` : ''} (${e.eventId})`);
+        }
+        const linked = h.chain.length > 1 || h.events.length > 0 || h.archiveEvents.length > 0;
         out(ctx, { history: { ...h, chain: h.chain.map((c) => ({ ...recordToJson(c.record), superseded: c.superseded })) } }, (linked ? lines.join('\n') : `${lines[0]}\n           (no supersession links)`) + '\n');
       } finally {
         m.close();

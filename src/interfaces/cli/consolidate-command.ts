@@ -1,38 +1,41 @@
-/** `optmem consolidate`: one report, a section per step (src/consolidate/run.ts). */
+/** `optmem consolidate`: derive the summary tree (and the other consolidation outputs) from the log. */
 import { OptmemError } from '../../core/errors.js';
-import { runConsolidate } from '../../consolidate/run.js';
+import type { ConsolidateReport } from '../../consolidate/types.js';
 import type { Command } from './types.js';
+import { timeOption } from './args.js';
+
+export function formatConsolidateReport(r: ConsolidateReport): string {
+  const lines: string[] = [];
+  if (r.dryRun) lines.push('dry run: nothing written');
+  for (const s of r.steps) lines.push(...s.lines);
+  lines.push(`done in ${(r.ms / 1000).toFixed(1)} s`);
+  return lines.join('\n') + '\n';
+}
 
 export const consolidateCommand: Command = {
-  summary: 'consolidate the memory: duplicates shown once, correction candidates; a report by section',
-  usage: 'optmem consolidate [--dry-run] [--json]',
+  summary: 'derive the summary tree from the log and list archive candidates (--archive archives a bounded share)',
+  usage: 'optmem consolidate [--dry-run] [--archive] [--now ISO] [--json]',
   options: {
-    'dry-run': { type: 'boolean', description: 'report what each step would do and write nothing' },
+    'dry-run': { type: 'boolean', description: 'say what would be written, removed or archived; write nothing' },
+    archive: { type: 'boolean', description: "archive this run's share of the candidates (forgetting.maxShare), after the gate passed on a copy of the home" },
+    now: { type: 'string', arg: 'ISO', description: 'the clock for retention (default: now)' },
   },
   details:
-    'Each step reports a section. duplicates: the groups of records that say the same thing (shown once\n' +
-    'in search, with their count and first and last time), and near duplicates whose numbers, dates or\n' +
-    'negation differ (candidates for a correction: link one by hand with `optmem link NEW OLD`). The\n' +
-    'duplicate links are derived from the files like the rest of the index: nothing is written for them.',
-  run(ctx) {
-    if (ctx.args.positionals.length) throw new OptmemError('USAGE', `consolidate takes no arguments (usage: ${consolidateCommand.usage})`);
-    const dryRun = ctx.args.values['dry-run'] === true;
+    'Each node is rebuilt only when the records it is made of changed; a second run with nothing new writes nothing.\n' +
+    'Summary nodes are derived files, not records: never exported, rebuilt byte for byte from the log.\n' +
+    'Archive candidates (docs/CONSOLIDATION.md, Forgetting) are only listed unless --archive is given; archiving is an event, undone by `optmem unarchive`.\n' +
+    'exit: 0 done; 1 the home could not be read or written.',
+  async run(ctx) {
+    if (ctx.args.positionals.length) throw new OptmemError('USAGE', 'consolidate takes no arguments (usage: optmem consolidate [--dry-run] [--json])');
     const m = ctx.open();
     try {
-      const report = runConsolidate({ mem: m, nowMs: Date.now() }, { dryRun });
-      if (ctx.json) ctx.io.stdout(JSON.stringify(report) + '\n');
-      else {
-        const out: string[] = [];
-        for (const s of report.sections) {
-          out.push(`${s.name}: ${s.summary}`);
-          for (const l of s.lines) out.push(`  ${l}`);
-        }
-        if (dryRun) out.push('(dry run: nothing written)');
-        ctx.io.stdout(out.join('\n') + '\n');
-      }
+      const now = timeOption(ctx.args.values.now, 'now');
+      const r = await m.consolidate({ dryRun: ctx.args.values['dry-run'] === true, archive: ctx.args.values.archive === true, ...(now ? { now } : {}) });
+      for (const s of r.steps) for (const w of s.warnings) ctx.io.stderr(`optmem: warning: ${s.name}: ${w}\n`);
+      ctx.io.stdout(ctx.json ? JSON.stringify(r) + '\n' : formatConsolidateReport(r));
+      return 0;
     } finally {
       m.close();
     }
-    return 0;
   },
 };

@@ -1,5 +1,5 @@
 import type { MemoryRecord } from '../../core/record.js';
-import type { SearchHit } from '../../query/types.js';
+import type { SearchHit, SummaryResult } from '../../query/types.js';
 import type { TraceEntry } from '../../query/types.js';
 
 /** Human output. Machine output is JSON (--json) and is formatted nowhere else. */
@@ -85,6 +85,7 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
   hits.forEach((h, i) => {
     const flags: string[] = [];
     if (h.pinned) flags.push('red line');
+    if (h.archived) flags.push('archived');
     if (h.superseded) flags.push(`superseded by ${h.supersededBy}${h.supersession?.inferred ? ', inferred' : ''}`);
     if (h.conflicts.length) flags.push(h.tier === 'redline' ? `ignores corrections ${h.conflicts.join(', ')}` : `conflicts with red line ${h.conflicts.join(', ')}`);
     const flag = flags.length ? `  [${flags.join('; ')}]` : '';
@@ -101,4 +102,16 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
     }
   });
   return out.join('\n') + '\n';
+}
+
+/** Summary-tree nodes an overview query reached: each node, then its bullets with their record ids. */
+export function formatSummaries(s: SummaryResult): string {
+  if (s.nodes.length === 0) return `summaries: no ${s.level} node covers this (run \`optmem consolidate\` to build the tree)\n\n`;
+  const out: string[] = [];
+  for (const n of s.nodes) {
+    const shown = n.bullets.length < n.bulletsInNode ? `, ${n.bullets.length} of ${n.bulletsInNode} lines` : '';
+    out.push(`summary ${n.node} (${n.from === n.to ? n.from : `${n.from} – ${n.to}`}${shown}) · ${n.file}`);
+    for (const b of n.bullets) out.push(`  - ${b.redline ? '[red line] ' : ''}${b.text} [${b.ids.join(' ')}]`);
+  }
+  return out.join('\n') + '\n\n';
 }

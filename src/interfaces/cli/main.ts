@@ -89,7 +89,7 @@ export async function runMain(argv: string[], io: CliIO): Promise<number> {
         return m;
       },
     };
-    return cmd.run(ctx);
+    return await cmd.run(ctx);
   } catch (e) {
     return reportError(e, io, { json, ...(home ? { home } : {}) });
   }

@@ -25,6 +25,8 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   link: recordCommand('link'),
   ack: () => import('./ack-command.js').then((m) => m.ackCommand),
   unlink: recordCommand('unlink'),
+  archive: () => import('./archive-command.js').then((m) => m.archiveCmd),
+  unarchive: () => import('./archive-command.js').then((m) => m.unarchiveCmd),
   core: sessionCommand('core'),
   session: sessionCommand('session'),
   stats: recordCommand('stats'),
@@ -40,6 +42,7 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   schedule: () => import('./schedule-command.js').then((m) => m.scheduleCommand),
   ingest: () => import('./ingest-command.js').then((m) => m.ingestCommand),
   embed: () => import('./embed-command.js').then((m) => m.embedCommand),
+  topics: () => import('./topics-command.js').then((m) => m.topicsCommand),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMAND_LOADERS);

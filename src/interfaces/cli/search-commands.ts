@@ -2,21 +2,13 @@
 import { OptmemError } from '../../core/errors.js';
 import { parseTime } from '../../core/time.js';
 import { recordToJson } from '../../io/jsonl.js';
-import { intOption, str, strList } from './args.js';
+import { intOption, str, strList, timeOption } from './args.js';
 import type { MemoryRecord } from '../../core/record.js';
-import { formatHits, recordLine } from './format.js';
+import { formatHits, formatSummaries, recordLine } from './format.js';
 import type { Command, CommandContext, OptionSpec } from './types.js';
 
 /** A query needs something to search for: a letter or a digit of any script (CJK included). */
 const SEARCHABLE = /[\p{L}\p{N}]/u;
-
-function timeOption(v: unknown, name: string): string | undefined {
-  const s = str(v);
-  if (s !== undefined && !parseTime(s)) {
-    throw new OptmemError('USAGE', `--${name}: "${s}" is not an ISO 8601 time (e.g. 2026-11-01 or 2026-11-01T09:00:00+08:00)`, { field: name });
-  }
-  return s;
-}
 
 function searchQuery(ctx: CommandContext): string {
   const query = ctx.args.positionals.join(' ');
@@ -39,7 +31,7 @@ const SCOPE_OPTIONS: OptionSpec = {
 
 export const searchCommand: Command = {
   summary: 'search the memory',
-  usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--explain] [--json]',
+  usage: 'optmem search QUERY [--limit K] [--domain D]... [--project P]... [--kind K]... [--since ISO] [--until ISO] [--now ISO] [--archived] [--explain] [--json]',
   options: {
     limit: { type: 'string', short: 'k', arg: 'K', description: 'return at most K results (1 to 1000, default 10)' },
     ...SCOPE_OPTIONS,
@@ -47,12 +39,15 @@ export const searchCommand: Command = {
     since: { type: 'string', arg: 'ISO', description: 'only records written at or after this time (ISO 8601, e.g. 2026-11-01)' },
     until: { type: 'string', arg: 'ISO', description: 'only records written at or before this time (ISO 8601)' },
     now: { type: 'string', arg: 'ISO', description: 'rank as if it were this time (decay, "last week"); default: now' },
+    archived: { type: 'boolean', description: 'include archived records (flagged [archived]); default search leaves them out' },
     explain: { type: 'boolean', description: 'show how each result was scored, stage by stage' },
   },
   details:
     'QUERY is one or more words (a letter, digit or CJK character is needed). A query that starts with "-"\n' +
     'goes after --: optmem search -- -9090 (a negative number such as -9090 also works without it).\n' +
-    'To browse the newest records without a query: optmem recent.',
+    'To browse the newest records without a query: optmem recent.\n' +
+    'An overview query (上周做了什么, 这个月, what did we do last week) and --kind summary also list the\n' +
+    'summary tree\'s nodes (built by optmem consolidate) above the records, each line with its record ids.',
   run(ctx) {
     const v = ctx.args.values;
     // Everything about the request is checked before the home is opened: bad usage touches nothing.
@@ -67,6 +62,7 @@ export const searchCommand: Command = {
       until: timeOption(v.until, 'until'),
       now: timeOption(v.now, 'now'),
       explain: v.explain === true,
+      archived: v.archived === true,
     };
     if (req.since && req.until && parseTime(req.since)!.ms > parseTime(req.until)!.ms) {
       throw new OptmemError('USAGE', `--since ${req.since} is after --until ${req.until}`, { field: 'since' });
@@ -76,7 +72,7 @@ export const searchCommand: Command = {
       const res = m.search(req);
       // The vector path's trouble (embeddings enabled, endpoint down): one line, lexical results.
       for (const w of res.warnings ?? []) ctx.io.stderr(`optmem: warning: ${w}\n`);
-      ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : formatHits(res.results, req.explain));
+      ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : (res.summaries ? formatSummaries(res.summaries) : '') + formatHits(res.results, req.explain));
     } finally {
       m.close();
     }
@@ -94,11 +90,12 @@ function firstLine(text: string, max = 160): string {
 
 export const recentCommand: Command = {
   summary: 'list the newest records, newest first (no query needed)',
-  usage: 'optmem recent [--limit N] [--domain D]... [--project P]... [--kind K]... [--json]',
+  usage: 'optmem recent [--limit N] [--domain D]... [--project P]... [--kind K]... [--archived] [--json]',
   options: {
     limit: { type: 'string', short: 'k', arg: 'N', description: 'list at most N records (1 to 1000, default 10)' },
     ...SCOPE_OPTIONS,
     kind: { type: 'string', multiple: true, arg: 'K', description: 'only records of this kind, e.g. note, correction, handoff' },
+    archived: { type: 'boolean', description: 'include archived records' },
   },
   details: 'Records are listed by their time, newest first; event records (links, acknowledgements) are not listed.',
   run(ctx) {
@@ -106,7 +103,7 @@ export const recentCommand: Command = {
     if (ctx.args.positionals.length) {
       throw new OptmemError('USAGE', `recent takes no query (to search for "${ctx.args.positionals.join(' ')}": optmem search ${ctx.args.positionals.join(' ')})`);
     }
-    const filters = { limit: intOption(v.limit, 'limit', 1, 1000) ?? 10, domains: listOf(v.domain), projects: listOf(v.project), kinds: listOf(v.kind) };
+    const filters = { limit: intOption(v.limit, 'limit', 1, 1000) ?? 10, domains: listOf(v.domain), projects: listOf(v.project), kinds: listOf(v.kind), archived: v.archived === true };
     const m = ctx.open();
     try {
       const records = m.recent(filters).map(recordToJson);

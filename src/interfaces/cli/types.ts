@@ -70,5 +70,6 @@ export interface Command {
    * that need it (`ctx.loadLibrary()`): a hook that answers every prompt must start like bare Node.
    */
   loadsLibraryItself?: boolean;
-  run(ctx: CommandContext): number;
+  /** the exit code (a command that waits on the network returns it as a promise) */
+  run(ctx: CommandContext): number | Promise<number>;
 }

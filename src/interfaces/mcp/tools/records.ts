@@ -39,6 +39,7 @@ function hitJson(h: SearchHit): Record<string, unknown> {
     supersededBy: h.supersededBy,
     pinned: h.pinned,
     conflicts: h.conflicts,
+    ...(h.archived ? { archived: true } : {}),
     ...(h.explain ? { explanation: h.explain } : {}),
   };
 }
@@ -65,6 +66,7 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
         until: z.string().optional().describe('only records at or before this time, ISO 8601'),
         now: z.string().optional().describe('the clock for recency, ISO 8601 (default: the real clock)'),
         explain: z.boolean().optional().describe('add each ranking stage\'s part to every result'),
+        archived: z.boolean().optional().describe('include archived (forgotten) records, flagged archived'),
       },
       annotations: READ_ONLY,
     },
@@ -79,12 +81,15 @@ export function registerRecordTools(server: McpServer, mem: Optmem, ctx: ToolCon
         until: a.until,
         now: a.now,
         explain: a.explain === true,
+        archived: a.archived === true,
       });
       return ok({
         results: res.results.map(hitJson),
         query: { terms: res.query.terms, mode: res.query.mode, time: res.query.time, ...(res.query.vector ? { vector: res.query.vector } : {}) },
         // embeddings enabled and the endpoint failed: the results are lexical, and this says so
         ...(res.warnings ? { warnings: res.warnings } : {}),
+        // an overview query (上周做了什么, last month) or kinds ["summary"]: the summary tree's nodes, each bullet with its record ids
+        ...(res.summaries ? { summaries: res.summaries } : {}),
       });
     }),
   );

@@ -1,0 +1,31 @@
+/**
+ * Overview queries: "上周做了什么", "这个月", "最近一周进展", "what did we do last week", "summary of
+ * last month". They ask what happened over a stretch of time, which the summary tree answers; a
+ * lookup by words ("上周的部署") does not. The words that say "overview" are taken out; what is left
+ * (a time window, maybe a topic) picks the nodes.
+ */
+const OVERVIEW_ZH = /(?:都|一共|主要)?(?:做|干|忙|搞)了?(?:些)?(?:什么|啥|哪些(?:事)?)|有(?:什么|哪些|啥)进展|进展(?:如何|怎么样|情况)?|进度|总结(?:一下)?|回顾(?:一下)?|概览|概况|汇总|周报|月报|小结|复盘一下|发生了什么/gu;
+const OVERVIEW_EN = /\b(?:what\s+(?:did|have)\s+(?:we|i|you)\s+(?:do|done|work(?:ed)?\s+on|been\s+doing)|what\s+happened|overview(?:\s+of)?|summary(?:\s+of)?|summari[sz]e|recap(?:\s+of)?|progress(?:\s+of)?)\b/gi;
+
+export interface OverviewIntent {
+  /** an overview word was there */
+  asked: boolean;
+  /** the query without those words */
+  rest: string;
+}
+
+export function overviewIntent(query: string): OverviewIntent {
+  let asked = false;
+  const rest = query
+    .replace(OVERVIEW_ZH, () => {
+      asked = true;
+      return ' ';
+    })
+    .replace(OVERVIEW_EN, () => {
+      asked = true;
+      return ' ';
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { asked, rest };
+}
