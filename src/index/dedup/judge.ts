@@ -53,7 +53,7 @@ export function signatureOf(r: DupInput, knownDomains: readonly string[]): DupSi
   const scope = `${r.domain ?? ''}\u0000${r.project ?? ''}`;
   const facts = valuesOf(clean);
   // Everything compared goes into the key: two records with one key are duplicates without a look.
-  const key = hash53([scope, r.tier, compact, facts.sequence.join('\u0001'), facts.values.join('\u0001'), facts.units.join('\u0001'), facts.negations.join('\u0001')].join('\u0000'));
+  const key = hash53([scope, r.tier, compact, facts.sequence.join('\u0001'), facts.values.join('\u0001'), facts.units.join('\u0001'), facts.negations.join('\u0001'), facts.qualifiers.join('\u0001')].join('\u0000'));
   return { scope, tier: r.tier, compact, key, grams: gramHashes(maskedText(compact)), facts };
 }
 
@@ -132,10 +132,40 @@ export function differences(a: TextValues, b: TextValues): string[] {
   // lacks is something else named: 小周 / 小吴, restic / borg, Telegram / 微信.
   const na = [...missingFrom(a.words, b.words), ...missingFrom(a.chars, b.chars)];
   const nb = [...missingFrom(b.words, a.words), ...missingFrom(b.chars, a.chars)];
-  if (na.length && nb.length) out.push(`names ${pair(na, nb)}`);
+  // A name one side adds (restic, Telegram, staging) says where or with what: another fact.
+  const added = [...missingFrom(a.names, b.words), ...missingFrom(b.names, a.words)];
+  if ((na.length && nb.length) || added.length) out.push(`names ${pair(na, nb)}`);
   else if (na.length + nb.length > MAX_ADDED) out.push(`names ${pair(na, nb)}`);
+  // only / all, above / below, before / after, must / may: what the words say of the values or the act.
+  const qa = missingFrom(a.qualifiers, b.qualifiers);
+  const qb = missingFrom(b.qualifiers, a.qualifiers);
+  if (qa.length || qb.length) out.push(`qualifiers ${pair(qa, qb)}`);
   if (!sameNegations(a.negations, b.negations)) out.push(`negation (${a.negations.length} / ${b.negations.length})`);
   return out;
+}
+
+/**
+ * The same values beside the same words, paired otherwise: a swapped pair however the clauses are
+ * ordered (JWT 15 分钟、refresh token 7 天 / refresh token 15 天、JWT 7 分钟). Only a true permutation
+ * counts: the words the values sit beside are the same on both sides, so a rewording (15 分钟 /
+ * 15 min) is not one.
+ */
+function swappedBindings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length < 2 || a.join('\n') === b.join('\n')) return false;
+  const values = (l: readonly string[]) => l.map((x) => x.split(' ')[0]).sort().join('\n');
+  const words = (l: readonly string[]) => l.map((x) => x.split(' ')[1] ?? '').sort().join('\n');
+  return values(a) === values(b) && words(a) === words(b);
+}
+
+/**
+ * Values given in another order, and one of them now beside another word on both sides (00700 成本
+ * 价、320 港元 / 320 腾讯、00700 港元): the clauses were not only reordered.
+ */
+function reboundInOtherOrder(a: TextValues, b: TextValues): boolean {
+  if (new Set(a.sequence).size < 2 || a.sequence.join(' ') === b.sequence.join(' ')) return false;
+  const ba = missingFrom(a.bindings, b.bindings);
+  const bb = missingFrom(b.bindings, a.bindings);
+  return ba.some((x) => bb.some((y) => y.split(' ')[0] === x.split(' ')[0]));
 }
 
 /** Judge a pair of signatures. Symmetric and deterministic. */
@@ -147,6 +177,8 @@ export function judgePair(a: DupSignature, b: DupSignature, opts: DuplicateOptio
   // The same words around the same values in another order: a swapped pair (前端 3000，后端 8080).
   if (!differs.length && a.compact !== b.compact && a.facts.sequence.join(' ') !== b.facts.sequence.join(' ') && maskedText(a.compact) === maskedText(b.compact)) {
     differs.push(`values in another order ${a.facts.sequence.join(' ')} ≠ ${b.facts.sequence.join(' ')}`);
+  } else if (!differs.length && (swappedBindings(a.facts.bindings, b.facts.bindings) || reboundInOtherOrder(a.facts, b.facts))) {
+    differs.push(`values beside other words ${pair(missingFrom(a.facts.bindings, b.facts.bindings), missingFrom(b.facts.bindings, a.facts.bindings))}`);
   }
   // Something else named (小周 / 小吴, restic / borg) is another fact, not a correction of this one.
   if (differs.some((d) => d.startsWith('names'))) return { verdict: 'none', similarity, differs };

@@ -1,3 +1,5 @@
+import { qualifiersOf } from './qualifiers.js';
+
 /**
  * What must agree for two similar texts to say the same thing: their values (numbers, ports,
  * versions, dates, times, weekdays, months, amounts, paths), their times of day and relative days,
@@ -11,12 +13,18 @@ export interface TextValues {
   values: string[];
   /** the digit values in the order the text gives them: a swapped pair keeps the set and changes this */
   sequence: string[];
+  /** each digit value with the word it is bound to: its unit after it (15 分钟, 320 港元, 10 min), else the word before it ("value word") */
+  bindings: string[];
   /** relative days, parts of the day and currencies (明天, 下午, weekend, cur:usd …), sorted, unique */
   units: string[];
   /** Latin content words (no stop words, no numbers or dates), plural folded, sorted, unique */
   words: string[];
   /** Han characters that carry content (not particles, not numerals or time words), sorted, unique */
   chars: string[];
+  /** the words of `words` that are names (qualifiers aside): a tool, a service, a person */
+  names: string[];
+  /** qualifier classes (only, all, at least, above, before, must, may …: qualifiers.ts), sorted, unique */
+  qualifiers: string[];
   /** each negation's scope: the content words and characters after it, to the end of its clause, sorted, space-joined */
   negations: string[];
 }
@@ -150,10 +158,12 @@ export function valuesOf(clean: string): TextValues {
   const values = new Set<string>();
   const units = new Set<string>();
   const sequence: string[] = [];
+  const bindings = new Set<string>();
   for (const m of text.matchAll(DIGIT_TOKEN)) {
     const v = canonValue(m[0]);
     values.add(v);
     sequence.push(v);
+    bindings.add(`${v} ${boundWord(text, m.index!, m.index! + m[0].length)}`);
   }
   for (const m of text.matchAll(PATH_TOKEN)) if (/[/.@]/.test(m[0])) values.add(m[0].toLowerCase().replace(/[.\-/]+$/, ''));
   // What the value and time atoms cover is taken out of the text the words and characters come
@@ -171,6 +181,10 @@ export function valuesOf(clean: string): TextValues {
     values.add(`mo:${EN_MONTHS.indexOf(m.slice(0, 3).toLowerCase()) + 1}`);
     return ' ';
   });
+  // Before the numeral idioms take 一 out of 一律, 一般, 一些.
+  const q = qualifiersOf(rest);
+  const qualifiers = q.qualifiers;
+  rest = q.rest;
   if (han) rest = rest.replace(ZH_NUMERAL_IDIOMS, (w) => w.replace(/[零〇一二两三四五六七八九十百千万]/g, '')).replace(ZH_NUMERAL_RUN, (n) => {
     const v = zhNumber(n);
     values.add(v === null ? `zh:${n}` : String(v));
@@ -186,7 +200,9 @@ export function valuesOf(clean: string): TextValues {
     }
   }
   const words = new Set<string>();
-  for (const m of rest.replace(EN_NEGATION, ' ').matchAll(LATIN_WORD)) {
+  const names = new Set<string>();
+  const plain = rest.replace(EN_NEGATION, ' ');
+  for (const m of plain.matchAll(LATIN_WORD)) {
     const raw = m[0];
     const w = raw.toLowerCase();
     if (w in EN_NUMBERS) {
@@ -196,11 +212,28 @@ export function valuesOf(clean: string): TextValues {
     const caps = raw.length > 1 && raw === raw.toUpperCase() && /[A-Z]/.test(raw);
     if (!caps && (w.length < 2 || FILLER_WORDS.has(w))) continue;
     words.add(foldWord(w));
+    // A name: a Latin word in a Chinese text (a tool, a service, a person), an all-capital or
+    // camel-case word, or a capital one inside a sentence (not its first word).
+    const inSentence = !/(?:^|[.!?。！？:：\n])\s*$/u.test(plain.slice(0, m.index!));
+    if (han || caps || /[a-z][A-Z]/.test(raw) || (/^[A-Z]/.test(raw) && inSentence)) names.add(foldWord(w));
   }
   const chars = new Set<string>();
   const hanRest = rest.replace(ZH_NEGATION, ' ');
   for (const m of hanRest.matchAll(HAN_CHAR)) if (!FILLER_CHARS.has(m[0])) chars.add(m[0]);
-  return { values: [...values].sort(), sequence, units: [...units].sort(), words: [...words].sort(), chars: [...chars].sort(), negations: negations.sort() };
+  return { values: [...values].sort(), sequence, bindings: [...bindings].sort(), units: [...units].sort(), words: [...words].sort(), chars: [...chars].sort(), qualifiers, names: [...names].sort(), negations: negations.sort() };
+}
+
+/**
+ * The word a value belongs to: the unit right after it (15 分钟, 7 天, 320 港元, 10 min, 5432 端口
+ * is "端"), or, when a clause ends or another value follows, the last word before it (port 5432,
+ * 端口 8080). Compared only when the two texts give their values in another order: a swapped pair
+ * (15 分钟 / 7 天 against 15 天 / 7 分钟) binds each value to the other word.
+ */
+function boundWord(text: string, start: number, end: number): string {
+  const after = /^\s*([\u3400-\u9fff]|[A-Za-z]+)/.exec(text.slice(end));
+  if (after) return after[1]!.toLowerCase();
+  const before = /([\u3400-\u9fff]|[A-Za-z]+)[^\p{L}\p{N}]*$/u.exec(text.slice(0, start));
+  return before ? `<${before[1]!.toLowerCase()}` : '';
 }
 
 /** Items of one sorted list the other lacks. */
