@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { RecordIndex } from './index/record-index.js';
+import { duplicateReport } from './consolidate/duplicates.js';
 import { doorFieldProblems, type DoorRules } from './core/record.js';
 import type { Layout } from './store/layout.js';
 import type { LogStore } from './store/log-store.js';
@@ -107,13 +108,16 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
   });
 
   // Duplicate links are derived by `optmem consolidate`: records added since its last run are not compared yet.
-  const dup = index.duplicates.summary();
+  const dup = duplicateReport(index);
+  const pending = index.duplicates.pending();
+  const n_ = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
   checks.push({
     name: 'duplicates',
     ok: true,
     detail:
-      `${dup.groups} groups (${dup.records} records shown as ${dup.groups}), ${dup.variant} correction candidates, ${dup.redline} red lines restated by another tier` +
-      (dup.pending ? `; ${dup.pending} records not compared yet (optmem consolidate compares them)` : ''),
+      `${n_(dup.groups.length, 'group')} (${n_(dup.records, 'record')} shown as ${dup.groups.length}), ${n_(dup.candidates.length, 'correction candidate')}, ` +
+      `${n_(dup.redlines.length, 'red line')} restated by another tier` +
+      (pending ? `; ${n_(pending, 'record')} not compared yet (optmem consolidate compares them)` : ''),
   });
 
   checks.push(...ingestDoctorChecks(layout.home));

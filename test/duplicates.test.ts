@@ -146,7 +146,7 @@ describe('duplicates: linked, shown once, never rewritten', () => {
     const run = cli(['consolidate', '--dir', dir]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('duplicates: 1 group (2 records shown as 1)');
-    expect(cli(['doctor', '--dir', dir]).stdout).toMatch(/1 groups \(2 records shown as 1\)/);
+    expect(cli(['doctor', '--dir', dir]).stdout).toMatch(/duplicates: 1 group \(2 records shown as 1\), 0 correction candidates/);
     const search = cli(['search', '--dir', dir, 'redis', '--now', NOW]);
     expect(search.stdout).toContain('(×2, 2026-10-02 … 2026-11-28)');
     expect(search.stdout).not.toMatch(/^2\. /m);

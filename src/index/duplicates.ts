@@ -191,7 +191,8 @@ export class DuplicateIndex {
         const o = this.dirty.get(other) ?? this.signature(other);
         if (!o) continue;
         this.stats.pairsJudged++;
-        const j = judgePair(sig, o, this.options);
+        // Judged in key order, so what differs reads the same whichever text came first.
+        const j = key < other ? judgePair(sig, o, this.options) : judgePair(o, sig, this.options);
         if (j.verdict === 'none') continue;
         const [a, b] = key < other ? [key, other] : [other, key];
         this.q.insertLink.run(a, b, j.verdict, Math.round(j.similarity * 1000) / 1000, JSON.stringify(j.differs));
@@ -361,13 +362,6 @@ export class DuplicateIndex {
       if (a && b) out.push({ verdict: r.verdict, similarity: r.similarity, differs: JSON.parse(r.differs) as string[], a, b });
     }
     return out;
-  }
-
-  /** For doctor: groups and the records in them, links by verdict, records not compared yet. */
-  summary(): { groups: number; records: number; variant: number; redline: number; pending: number } {
-    const groups = this.allGroups();
-    const c = this.counts();
-    return { groups: groups.length, records: groups.reduce((n, g) => n + g.length, 0), variant: c.variant, redline: c.redline, pending: this.pending() };
   }
 
   /** Counts: distinct keys, links by verdict. */
