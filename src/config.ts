@@ -10,6 +10,7 @@ import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { ORIGINS } from './core/provenance.js';
 import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './index/dedup/judge.js';
 import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
 import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
 import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';
@@ -32,6 +33,8 @@ export interface HomeConfig {
   ranking: RankingOptions;
   /** supersession derivation (index/supersession.ts) */
   supersession: SupersessionOptions;
+  /** duplicate links (index/dedup/judge.ts, docs/CONFIG.md) */
+  duplicates: DuplicateOptions;
   /** core memory (sessions/core-memory.ts): budget in characters and more */
   core: CoreOptions;
   /** working-directory prefix → project name, before the git root's name is tried */
@@ -182,6 +185,7 @@ export const DEFAULT_CONFIG: Readonly<HomeConfig> = deepFreeze(
     limits: { recordBytes: RECORD_BYTES_DEFAULT },
     ranking: RANKING_DEFAULTS,
     supersession: { ...SUPERSESSION_DEFAULTS },
+    duplicates: { ...DUPLICATE_DEFAULTS },
     core: CORE_DEFAULTS,
     projects: {},
     agents: DEFAULT_AGENTS,
@@ -276,6 +280,10 @@ function buildConfigSchema({ z }: typeof Zod) {
     inferCorrections: bool().optional(),
     minSubjectShare: num(0.2, 1).optional(),
     ambiguityRatio: num(0.5, 1).optional(),
+  });
+
+  const DuplicatesSchema = section('duplicates', {
+    threshold: num(0.5, 1).optional(),
   });
 
   const CoreSchema = section('core', {
@@ -415,6 +423,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     limits: LimitsSchema.optional(),
     ranking: RankingSchema.optional(),
     supersession: SupersessionSchema.optional(),
+    duplicates: DuplicatesSchema.optional(),
     core: CoreSchema.optional(),
     projects: strMap('a project name (letters, digits, _ . -)', (x) => /^[\p{L}\p{N}_.-]+$/u.test(x)).optional(),
     agents: strMap('a domain', (x) => /^[A-Za-z][\w-]*$/.test(x)).optional(),
@@ -534,6 +543,7 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
     if (disabledStages) cfg.ranking.disabledStages = [...disabledStages];
   }
   if (o.supersession) Object.assign(cfg.supersession, o.supersession);
+  if (o.duplicates) Object.assign(cfg.duplicates, o.duplicates);
   if (o.core) Object.assign(cfg.core, o.core);
   if (o.projects) cfg.projects = { ...o.projects };
   // An agent's records carry its domain, and a domain must be configured: a default mapping to a

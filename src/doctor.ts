@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { RecordIndex } from './index/record-index.js';
+import { duplicateReport } from './consolidate/duplicates.js';
 import { doorFieldProblems, type DoorRules } from './core/record.js';
 import type { Layout } from './store/layout.js';
 import type { LogStore } from './store/log-store.js';
@@ -104,6 +105,19 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
       `${res.linked} resolved from their words, ${res.none} correct nothing known, ${res.ambiguous} ambiguous` +
       (ambiguous.length ? `
   ambiguous (see \`optmem search … --explain\` or \`optmem history ID\`, then \`optmem link NEW OLD\`): ${ambiguous.join(', ')}` : ''),
+  });
+
+  // Duplicate links are derived by `optmem consolidate`: records added since its last run are not compared yet.
+  const dup = duplicateReport(index);
+  const pending = index.duplicates.pending();
+  const n_ = (k: number, one: string) => `${k} ${one}${k === 1 ? '' : 's'}`;
+  checks.push({
+    name: 'duplicates',
+    ok: true,
+    detail:
+      `${n_(dup.groups.length, 'group')} (${n_(dup.records, 'record')} shown as ${dup.groups.length}), ${n_(dup.candidates.length, 'correction candidate')}, ` +
+      `${n_(dup.redlines.length, 'red line')} restated by another tier` +
+      (pending ? `; ${n_(pending, 'record')} not compared yet (optmem consolidate compares them)` : ''),
   });
 
   checks.push(...ingestDoctorChecks(layout.home));

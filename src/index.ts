@@ -29,3 +29,8 @@ export type { QuarantineConfig } from './quarantine/config.js';
 export { computeHealth } from './health/compute.js';
 export type { HealthOptions } from './health/compute.js';
 export type { HealthReport } from './health/types.js';
+export { runConsolidate, CONSOLIDATE_STEPS } from './consolidate/run.js';
+export type { DuplicateReport, DuplicateGroup, CorrectionCandidate, RedlineRestatement } from './consolidate/duplicates.js';
+export { DUPLICATE_DEFAULTS } from './index/dedup/judge.js';
+export type { DuplicateOptions } from './index/dedup/judge.js';
+export type { DuplicateInfo } from './query/types.js';

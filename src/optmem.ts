@@ -35,6 +35,8 @@ import { embedPending, type EmbedReport } from './embeddings/backfill.js';
 import { createOpenAIEmbedder } from './embeddings/openai.js';
 import { attachVectors, vectorState } from './index/vectors.js';
 import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
+import { duplicateReport, type DuplicateReport } from './consolidate/duplicates.js';
+import type { DuplicateInfo } from './query/types.js';
 import { runTopics, type TopicsReport } from './consolidate/topics.js';
 import { searchSummaries } from './query/summaries.js';
 import { syncSummaryIndex } from './index/summary-index.js';
@@ -224,6 +226,10 @@ export interface Optmem {
    */
   embed(opts?: { all?: boolean; onProgress?: (done: number, of: number) => void }): EmbedReport;
   get(id: string): IndexedRecord | null;
+  /** the duplicate group a record belongs to (count, first and last time, ids oldest first), or null */
+  duplicatesOf(id: string): DuplicateInfo | null;
+  /** every duplicate group, the near duplicates whose values differ (correction candidates), red lines restated */
+  duplicates(): DuplicateReport;
   /** the newest records, newest first (no events); a record of no project shows in every project */
   /** the newest records, newest first; archived ones only with `archived: true` */
   recent(filters?: { limit?: number; domains?: string[]; projects?: string[]; kinds?: string[]; archived?: boolean; quarantined?: boolean }): IndexedRecord[];
@@ -331,7 +337,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // searched, read, exported and checked: the index is then built in a private temp copy.
   const readOnly = !homeWritable(layout);
   const indexFile = readOnly ? privateIndexCopy(layout) : layout.indexFile;
-  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+  let index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index), config.duplicates);
   index.packOrigins = config.core.origins;
   let openReport: SyncReport;
   /**
@@ -361,7 +367,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       if (!isCorruption(e)) throw e;
       index.close();
       RecordIndex.deleteFiles(indexFile);
-      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+      index = RecordIndex.open(indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index), config.duplicates);
       index.packOrigins = config.core.origins;
       rebuildIndex(index, store);
       return fn();
@@ -852,6 +858,20 @@ export function createOptmem(options: OptmemOptions): Optmem {
         return index.get(id);
       });
     },
+    duplicatesOf(id) {
+      return withIndex(() => {
+        syncForRead();
+        const members = index.duplicates.groupsOf([id]).get(id);
+        if (!members) return null;
+        return { count: members.length, first: members[0]!.time, last: members[members.length - 1]!.time, ids: members.map((m) => m.id) };
+      });
+    },
+    duplicates() {
+      return withIndex(() => {
+        syncForRead();
+        return duplicateReport(index);
+      });
+    },
     history(id) {
       return withIndex(() => {
         syncForRead();
@@ -943,9 +963,12 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return store.lock.with(() => {
         index.close();
         RecordIndex.deleteFiles(layout.indexFile);
-        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index));
+        index = RecordIndex.open(layout.indexFile, tokenizer, config.domains, config.supersession, keyExpansionOptions(config.index), config.duplicates);
         index.packOrigins = config.core.origins;
-        return rebuildIndex(index, store);
+        const report = rebuildIndex(index, store);
+        // Duplicate links are derived by consolidate; a rebuild derives them all again.
+        index.write(() => index.duplicates.derive());
+        return report;
       });
     },
     refresh() {

@@ -2,7 +2,8 @@
  * Forgetting: retention picks archive candidates (old, never recalled, or superseded a while ago),
  * never red lines, pinned records, correction chain heads or a project's latest handoff; a run
  * archives at most its bounded share, in one event, after the gate passed on a copy; and over
- * 10,000 random records with adversarial red lines, repeated runs never archive or lose one.
+ * 10,000 random records with adversarial red lines, repeated runs never archive or lose one, and
+ * duplicate links never merge one away (a red line links only with red lines that state the same).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -184,7 +185,7 @@ describe('optmem consolidate: the archive section', () => {
   });
 });
 
-describe('no red line is ever archived or lost (property, 10,000 random records)', () => {
+describe('no red line is ever archived, merged or lost (property, 10,000 random records)', () => {
   it('repeated applied runs with a large share, adversarial red lines and hand-written events; topic files and summaries keep them', async () => {
     const home = tempHome();
     const rand = mulberry32(20261201);
@@ -205,6 +206,17 @@ describe('no red line is ever archived or lost (property, 10,000 random records)
         const text = `[${d}] 〔红线〕${rand() < 0.5 ? `不要动 ${w}` : `${w} 保留`}`;
         redTexts.push(text);
         rec = { text, time };
+      } else if (kind < 0.045 && redTexts.length) {
+        // copies of a red line: as an ordinary note, as a red line again (near: other punctuation),
+        // and as a red line whose negation is flipped; duplicates must never merge a red line away
+        const red = redTexts[redTexts.length - 1]!;
+        const how = rand();
+        if (how < 0.4) rec = { text: red.replace('〔红线〕', ''), time, tier: pick(['normal', 'chatter']) };
+        else {
+          const text = how < 0.8 ? `${red}！` : red.replace('不要动', '要动');
+          redTexts.push(text);
+          rec = { text, time };
+        }
       } else if (kind < 0.05) {
         rec = { text: `[${d}] 〔更正〕${w} 改为 ${Math.floor(rand() * 9000) + 1000}`, time };
       } else if (kind < 0.07) {
@@ -237,24 +249,50 @@ describe('no red line is ever archived or lost (property, 10,000 random records)
       const r = m.get(id);
       expect(r?.tier).toBe('redline');
     }
-    // every red line is still found by its own words in default search
+    // duplicates are linked: a red line only ever with red lines that state the same (never with
+    // an ordinary copy, never across a flipped negation), and each stays in the group it is shown by
+    await m.consolidate({ now: NOW });
+    const report = m.duplicates();
+    expect(report.groups.length).toBeGreaterThan(0);
+    const redSet = new Set(redIds);
+    let redGroups = 0;
+    for (const g of report.groups) {
+      const reds = g.ids.filter((id) => redSet.has(id)).length;
+      expect(reds === 0 || reds === g.ids.length, g.ids.join(' ')).toBe(true);
+      if (reds) {
+        redGroups++;
+        const said = new Set(g.ids.map((id) => m.get(id)!.text.replace(/[！!]+$/, '')));
+        expect(said.size, [...said].join(' | ')).toBe(1);
+      }
+    }
+    expect(redGroups).toBeGreaterThan(0);
+    expect(report.redlines.length).toBeGreaterThan(0);
+    // every red line is still found by its own words in default search: itself, or in the group
+    // of duplicate red lines shown for it
     const sample = redIds.filter((_, i) => i % 5 === 0);
     for (const id of sample) {
       const text = m.get(id)!.text.replace(/^\[\w+\]\s*〔红线〕/, '');
-      expect(m.search({ query: text, limit: 10, now: NOW }).results.map((h) => h.id), text).toContain(id);
+      const hits = m.search({ query: text, limit: 10, now: NOW }).results;
+      expect(hits.flatMap((h) => (h.duplicates ? h.duplicates.ids : [h.id])), text).toContain(id);
+      for (const h of hits) if (h.duplicates?.ids.includes(id)) expect(h.tier).toBe('redline');
     }
     // the derived outputs never lose one either: MEMORY.md lists every red line in full, and the
     // day node of the summary tree holds each red line of that day
     m.topics();
     const memoryMd = fs.readFileSync(path.join(home, 'memory', 'MEMORY.md'), 'utf8');
-    await m.consolidate({ now: NOW });
+    let current = 0;
     for (const id of redIds) {
       expect(memoryMd, id).toContain(id);
       const day = m.get(id)!.time.slice(0, 10);
       const node = fs.readdirSync(path.join(home, 'memory', 'summaries', 'day')).find((f) => f.startsWith(day));
       expect(node, `${id} ${day}`).toBeDefined();
+      // A red line a later red line superseded is left out of the tree like any superseded record
+      // (its successor is in its own day); every current one is in its day's node.
+      if (m.history(id)!.current !== id) continue;
+      current++;
       expect(fs.readFileSync(path.join(home, 'memory', 'summaries', 'day', node!), 'utf8'), id).toContain(id);
     }
+    expect(current).toBeGreaterThan(redIds.length * 0.8);
     m.close();
     const doc = cli(['doctor', '--dir', home]);
     expect(doc.code, doc.stdout + doc.stderr).toBe(0);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOptmem, type Optmem } from '../src/optmem.js';
 import { parseBullets, readHeader } from '../src/core/summary-format.js';
-import { isVerbatim } from '../src/consolidate/salience.js';
+import { choose, isVerbatim } from '../src/consolidate/salience.js';
 import { cli, tempHome } from './helpers.js';
 
 const NOW = '2026-12-01T10:00:00+08:00';
@@ -57,6 +57,13 @@ const read = (home: string, rel: string) => fs.readFileSync(path.join(home, 'mem
 const cited = (content: string) => parseBullets(content).flatMap((b) => b.ids);
 
 describe('summary tree', () => {
+  it('two red lines of one wording are one bullet that carries both ids', () => {
+    const span = (id: string, text: string, forced: boolean) => ({ text, ids: [id], salience: forced ? 3 : 1, forced, timeMs: 1, date: '2026-11-01', redline: forced });
+    const out = choose([span('r1', '生产库禁止直接 DROP TABLE', true), span('n1', '生产库禁止直接 DROP TABLE', false), span('r2', '生产库禁止直接 DROP TABLE', true)], 10);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.ids).toEqual(['r1', 'r2']);
+  });
+
   it('builds nodes whose every bullet is a verbatim span of an existing record, keeps red lines and the day\'s corrections, and leaves superseded records out', async () => {
     const { home, mem } = makeHome();
     const r = await mem.consolidate();

@@ -148,9 +148,19 @@ export function choose(spans: readonly Span[], budget: number): Span[] {
   let used = 0;
   const seen = new Set<string>();
   const rest: Span[] = [];
+  // A forced span (a red line) worded like one already chosen adds its ids to that bullet: two red
+  // lines of one text are one bullet, and neither id is lost.
+  const forcedByText = new Map<string, number>();
   for (const s of order) {
+    if (s.forced && forcedByText.has(s.text)) {
+      const i = forcedByText.get(s.text)!;
+      const first = chosen[i]!;
+      chosen[i] = { ...first, ids: [...new Set([...first.ids, ...s.ids])] };
+      continue;
+    }
     if (seen.has(s.text)) continue;
     if (s.forced) {
+      forcedByText.set(s.text, chosen.length);
       chosen.push(s);
       seen.add(s.text);
       used += s.text.length;

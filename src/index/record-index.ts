@@ -15,6 +15,8 @@ import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions } from './key-expansion.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
+import { DuplicateIndex } from './duplicates.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/judge.js';
 
 export interface IndexedRecord extends MemoryRecord {
   rid: number;
@@ -108,12 +110,15 @@ export class RecordIndex {
   /** key expansion: what goes in the keys column, and its BM25 weight (`bm25Weights`) */
   readonly keyExpansion: KeyExpansionOptions;
   private resolver: SupersessionResolver | null = null;
+  /** duplicate keys, bands and links (index/duplicates.ts) */
+  readonly duplicates: DuplicateIndex;
 
-  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions, keyExpansion: KeyExpansionOptions) {
+  private constructor(db: Database.Database, tokenizer: Tokenizer, knownDomains: readonly string[], supersession: SupersessionOptions, keyExpansion: KeyExpansionOptions, duplicates: DuplicateOptions) {
     this.db = db;
     this.tokenizer = tokenizer;
     this.knownDomains = knownDomains;
     this.supersession = supersession;
+    this.duplicates = new DuplicateIndex(db, knownDomains, duplicates);
     this.keyExpansion = keyExpansion;
   }
 
@@ -140,6 +145,7 @@ export class RecordIndex {
     knownDomains: readonly string[],
     supersession: SupersessionOptions = SUPERSESSION_DEFAULTS,
     keyExpansion: KeyExpansionOptions = KEY_EXPANSION_OFF,
+    duplicates: DuplicateOptions = DUPLICATE_DEFAULTS,
   ): RecordIndex {
     const identity: IndexIdentity = {
       schema: String(SCHEMA_VERSION),
@@ -171,7 +177,7 @@ export class RecordIndex {
           db.close();
           return null;
         }
-        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession, keyExpansion);
+        const idx = new RecordIndex(db, tokenizer, knownDomains, supersession, keyExpansion, duplicates);
         if (!existed) {
           db.exec(SCHEMA_SQL);
           const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
@@ -444,7 +450,9 @@ export class RecordIndex {
     this.stmts.deleteArchiveEventsOfFile.run(file);
     this.archivedCache = null;
     this.heldCache = null;
-    for (const { rid } of this.stmts.ridsOfFile.all(file) as { rid: number }[]) {
+    const rids = this.stmts.ridsOfFile.all(file) as { rid: number }[];
+    this.duplicates.removing(rids.map((x) => x.rid));
+    for (const { rid } of rids) {
       this.stmts.deleteFts.run(rid);
       this.stmts.deleteGrams.run(rid);
     }
@@ -709,11 +717,12 @@ export class RecordIndex {
 
   /** Throw away everything derived from the files (a rebuild follows). Call inside write(). */
   clear(): void {
-    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM archive_events; DELETE FROM archived; DELETE FROM held; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
+    this.db.exec("DELETE FROM records; DELETE FROM files; DELETE FROM problems; DELETE FROM facts; DELETE FROM edges; DELETE FROM resolutions; DELETE FROM link_events; DELETE FROM archive_events; DELETE FROM archived; DELETE FROM held; DELETE FROM dup_keys; DELETE FROM dup_bands; DELETE FROM dup_links; DELETE FROM meta WHERE key = 'dup_options'; INSERT INTO fts(fts) VALUES('delete-all'); INSERT INTO grams(grams) VALUES('delete-all');");
     this.archivedCache = null;
     this.heldCache = null;
     this.dirtyArchive.clear();
     this.dirtyHeld.clear();
+    this.duplicates.reset();
   }
 
   /** Targets named by `acknowledge` events (files in recovered/, record ids). */

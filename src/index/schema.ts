@@ -7,7 +7,8 @@
 // 8: archive/unarchive events and the derived archive state.
 // 9: the fts table's second column `keys` (key expansion; empty unless index.keyExpansion is on).
 // 10: the summary tree's tables (summary_files, summary_bullets, summary_fts).
-// 11: provenance columns (origin, writer, quarantine), approve/reject events and the derived `held` table.
+// 11: provenance columns (origin, writer, quarantine), approve/reject events and the derived `held` table;
+//     duplicate keys, bands and links, derived by `optmem consolidate` (index/duplicates.ts).
 export const SCHEMA_VERSION = 11;
 
 export const SCHEMA_SQL = `
@@ -91,6 +92,23 @@ CREATE TABLE IF NOT EXISTS link_events (
 CREATE INDEX IF NOT EXISTS link_events_pair ON link_events(new_id, old_id, time_ms);
 CREATE INDEX IF NOT EXISTS link_events_old ON link_events(old_id);
 CREATE INDEX IF NOT EXISTS link_events_rid ON link_events(rid);
+-- Duplicates (index/duplicates.ts), derived by optmem consolidate and reindex, never on a write:
+-- each compared record's exact-duplicate key (NULL: never grouped); the MinHash bands of every
+-- distinct key (which keys may be near); pairs of keys judged near: duplicate (linked), variant (a
+-- value, name or negation differs: a correction candidate), redline (a red line restated by a record
+-- of another tier). Keys are 53-bit hashes of what is compared (index/dedup/judge.ts).
+CREATE TABLE IF NOT EXISTS dup_keys (rid INTEGER PRIMARY KEY, key INTEGER);
+CREATE INDEX IF NOT EXISTS dup_keys_key ON dup_keys(key);
+CREATE TABLE IF NOT EXISTS dup_bands (band INTEGER NOT NULL, key INTEGER NOT NULL, PRIMARY KEY (band, key)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS dup_links (
+  a INTEGER NOT NULL,
+  b INTEGER NOT NULL,
+  verdict TEXT NOT NULL,
+  similarity REAL NOT NULL,
+  differs TEXT NOT NULL,
+  PRIMARY KEY (a, b)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS dup_links_b ON dup_links(b);
 -- archive/unarchive and approve/reject event records (core/events.ts), one row per id named.
 CREATE TABLE IF NOT EXISTS archive_events (
   rid INTEGER NOT NULL,

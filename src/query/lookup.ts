@@ -94,6 +94,14 @@ export function createLookup(index: RecordIndex): QueryLookup {
       }
       return out;
     },
+    duplicates(ids) {
+      return index.duplicates.groupsOf(ids);
+    },
+    hidden(q) {
+      const archived = q.hideArchived ? index.archivedIds() : null;
+      const held = q.hideHeld ? index.heldIds() : null;
+      return (id) => (archived?.has(id) ?? false) || (held?.has(id) ?? false);
+    },
     current(id) {
       // Follow the newest successor until none is left: one recursive statement per chain.
       if (currents.has(id)) return currents.get(id)!;

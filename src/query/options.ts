@@ -104,7 +104,7 @@ export const RANKING_DEFAULTS: RankingOptions = {
 };
 
 // 'aliases' is not a pipeline stage: disabling it turns query expansion off (query/aliases.ts).
-export const STAGE_NAMES = ['relevance', 'context', 'supersede', 'decay', 'tier', 'redline', 'aliases'] as const;
+export const STAGE_NAMES = ['relevance', 'context', 'supersede', 'decay', 'tier', 'redline', 'duplicates', 'aliases'] as const;
 
 export function halfLifeFor(opts: RankingOptions, domain: string | null): number {
   return (domain !== null ? opts.halfLifeDays[domain] : undefined) ?? opts.halfLifeDays.default ?? 90;

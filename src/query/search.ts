@@ -14,6 +14,7 @@ import { redlineStage } from './stages/redline.js';
 import { relevanceStage } from './stages/relevance.js';
 import { supersedeStage } from './stages/supersede.js';
 import { tierStage } from './stages/tiers.js';
+import { duplicatesStage } from './stages/duplicates.js';
 import { parseTimeIntent } from './time-intent.js';
 import type { Candidate, ParsedQuery, SearchHit, SearchRequest, SearchResult, Stage } from './types.js';
 
@@ -23,7 +24,7 @@ export const SEARCH_DEFAULTS = {
 } as const;
 
 /** The ranking stages, in order. Each is a small step with its own trace entry (docs/RANKING.md). */
-export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, contextStage, supersedeStage, decayStage, tierStage, redlineStage];
+export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, contextStage, supersedeStage, decayStage, tierStage, redlineStage, duplicatesStage];
 
 function toMs(v: string | number | undefined, field: string): number | null {
   if (v === undefined || v === null || v === '') return null;
@@ -115,6 +116,7 @@ function toHit(c: Candidate, q: ParsedQuery, surfaces: string[], stages: readonl
     supersession: c.superseded ? { by: c.superseded.by, method: c.superseded.method, inferred: c.superseded.inferred } : null,
     pinned: c.pinned,
     conflicts: c.conflicts,
+    ...(c.duplicates ? { duplicates: c.duplicates } : {}),
   };
   if (r.origin) hit.origin = r.origin;
   if (q.explain) hit.explain = { formula: 'retrieve → ' + stages.map((s) => s.name).join(' → ') + ' → order', stages: c.trace };

@@ -110,6 +110,11 @@ export type TraceEntry =
    * candidates (null: not found that way), its cosine similarity to the query, the fused relevance
    */
   | { stage: 'vector'; lexicalRank: number | null; vectorRank: number | null; similarity: number | null; fused: number; formula: string }
+  /**
+   * a duplicate group shown once (stages/duplicates.ts): its size, first and last time and ids;
+   * collapsed: the other members that were candidates of this query
+   */
+  | { stage: 'duplicates'; count: number; first: string; last: string; ids: string[]; collapsed: string[] }
   /** the query's terms with aliases, and which of them this record holds only through an alias */
   | { stage: 'aliases'; expanded: Record<string, string[]>; matchedBy: { term: string; aliases: string[] }[]; weight: number };
 
@@ -134,6 +139,16 @@ export interface Candidate {
   conflicts: string[];
   pinned: boolean;
   trace: TraceEntry[];
+  /** set by the duplicates stage: the group this record stands for */
+  duplicates?: DuplicateInfo;
+}
+
+/** A record shown once for its duplicates: how many, when first and last written, which ids (oldest first). */
+export interface DuplicateInfo {
+  count: number;
+  first: string;
+  last: string;
+  ids: string[];
 }
 
 /** What stages may ask of the index beyond the candidates themselves. */
@@ -147,6 +162,10 @@ export interface QueryLookup {
   byRids(rids: number[]): IndexedRecord[];
   /** the fact slot keys (core/facts.ts) each record states, by row id; absent: no fact slots known */
   factKeys?(rids: number[]): Map<number, string[]>;
+  /** for each id in a duplicate group: every member of its group, oldest first (index/duplicates.ts) */
+  duplicates?(ids: string[]): Map<string, { id: string; time: string; timeMs: number }[]>;
+  /** ids default search leaves out whatever brings them in: archived (not red lines) and held by quarantine */
+  hidden?(q: ParsedQuery): (id: string) => boolean;
 }
 
 export interface QueryContext {
@@ -185,6 +204,8 @@ export interface SearchHit {
   pinned: boolean;
   /** on a red line: ordinary corrections aimed at it (ignored); on such a correction: the red line */
   conflicts: string[];
+  /** present when the record stands for a group of duplicates (shown once): count, first and last time, ids */
+  duplicates?: DuplicateInfo;
   /** archived (forgetting): present only when `archived` was asked for and this record is archived */
   archived?: true;
   /** quarantined or rejected: present only when `quarantined` was asked for and this record is held */

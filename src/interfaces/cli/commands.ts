@@ -9,6 +9,7 @@ import { str, strList } from './args.js';
 import { recordLine } from './format.js';
 import { checkNotFile } from './home.js';
 import { resolutionNote, type Edge, type Resolution } from '../../index/supersession.js';
+import type { DuplicateInfo } from '../../query/types.js';
 import type { Command, CommandContext } from './types.js';
 
 // The command types live in types.ts; hooks and MCP still import them from here.
@@ -147,7 +148,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'show one record',
     usage: 'optmem get ID',
     options: {},
-    details: 'Prints where the record is (file:line) and the record as it is written in its day file.',
+    details: 'Prints where the record is (file:line), its duplicates if it has any (count, first and last time, ids), and the record as it is written in its day file.',
     run(ctx) {
       const id = onePositional(ctx, 'record id');
       const m = ctx.open();
@@ -160,7 +161,8 @@ export const COMMANDS: Record<string, Command> = {
         }
         const archived = r.tier !== 'redline' && m.archivedIds().has(r.id);
         const held = m.heldIds().get(r.id);
-        printGet(ctx, { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}), ...(held ? { held } : {}) }, serializeRecord(r, m.config.domains));
+        const dup = m.duplicatesOf(id);
+        printGet(ctx, { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}), ...(held ? { held } : {}) }, serializeRecord(r, m.config.domains), dup);
       } finally {
         m.close();
       }
@@ -360,13 +362,14 @@ function printAdd(ctx: CommandContext, r: AddOutput): void {
 
 type GotRecord = RecordJson & { file: string; line: number; archived?: boolean; held?: string };
 
-function printGet(ctx: CommandContext, r: GotRecord, markdown: string): void {
+function printGet(ctx: CommandContext, r: GotRecord, markdown: string, dup?: DuplicateInfo | null): void {
+  const dupLine = dup ? `duplicates: ×${dup.count}, ${dup.first} … ${dup.last}: ${dup.ids.join(' ')}\n` : '';
   const notes = [
     r.archived ? `archived: left out of default search; optmem unarchive ${r.id} brings it back` : '',
     r.held === 'quarantined' ? `quarantined (${(r.quarantine ?? []).join(', ')}): out of default search and packs until the owner runs optmem approve ${r.id}` : '',
     r.held === 'rejected' ? 'rejected by the owner: out of default search and packs' : '',
   ].filter(Boolean);
-  out(ctx, { record: r }, `${r.file}:${r.line}${notes.map((n) => `  (${n})`).join('')}\n${markdown}`);
+  out(ctx, { record: r, ...(dup !== undefined ? { duplicates: dup } : {}) }, `${r.file}:${r.line}${notes.map((n) => `  (${n})`).join('')}\n${dupLine}${markdown}`);
 }
 
 function printImport(ctx: CommandContext, r: ImportResult): void {

@@ -66,6 +66,8 @@ export function traceLine(t: TraceEntry): string {
       return `redline: ${t.note}`;
     case 'vector':
       return `vector: fused ${t.fused.toFixed(3)} = ${t.formula}; lexical rank ${t.lexicalRank ?? '-'}, vector rank ${t.vectorRank ?? '-'}${t.similarity !== null ? `, similarity ${t.similarity.toFixed(3)}` : ''}`;
+    case 'duplicates':
+      return `duplicates: shown once for ${t.count} records (${t.first.slice(0, 10)} … ${t.last.slice(0, 10)}: ${t.ids.join(', ')})${t.collapsed.length ? `; also found here, not listed again: ${t.collapsed.join(', ')}` : ''}`;
     case 'aliases': {
       const exp = Object.entries(t.expanded).map(([k, v]) => `${k} → ${v.join(' ')}`).join('; ');
       const by = t.matchedBy.length ? `; held only through an alias (×${t.weight}): ${t.matchedBy.map((m) => `${m.term} by ${m.aliases.join(' ')}`).join(', ')}` : '; every expanded word held as typed';
@@ -90,7 +92,8 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
     if (h.superseded) flags.push(`superseded by ${h.supersededBy}${h.supersession?.inferred ? ', inferred' : ''}`);
     if (h.conflicts.length) flags.push(h.tier === 'redline' ? `ignores corrections ${h.conflicts.join(', ')}` : `conflicts with red line ${h.conflicts.join(', ')}`);
     const flag = flags.length ? `  [${flags.join('; ')}]` : '';
-    out.push(`${i + 1}. ${h.snippet}${flag}`);
+    const dup = h.duplicates ? ` (×${h.duplicates.count}, ${h.duplicates.first.slice(0, 10)} … ${h.duplicates.last.slice(0, 10)})` : '';
+    out.push(`${i + 1}. ${h.snippet}${dup}${flag}`);
     out.push(`   ${recordLine(h)} · score ${h.score.toFixed(3)}`);
     if (explain && h.explain) {
       for (const t of h.explain.stages) out.push(`     ${traceLine(t)}`);

@@ -1,0 +1,120 @@
+// node scripts/score-duplicates.js [--split dev|test|FILE[,…]] [--errors] [--threshold X]
+// Duplicate-link precision and recall on labelled record pairs (eval/duplicates/README.md has the
+// format): each pair is judged the way `optmem consolidate` judges two records (signatures, MinHash
+// bands, then the pair's verdict). Prints, overall and by language: pairs, links made, link
+// precision, recall on `duplicate`, links on `variant` pairs (must be 0) and on `distinct` pairs,
+// distinct groups… Any split but dev is blind: aggregates only, never a case (--errors is for dev).
+// Needs a build (npm run build): it runs dist/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { detectMarkers } from '../dist/core/markers.js';
+import { DUPLICATE_DEFAULTS, bandsOfSignature, judgePair, signatureOf } from '../dist/index/dedup/judge.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const argv = process.argv.slice(2);
+const opt = (name) => {
+  const i = argv.indexOf(name);
+  return i === -1 ? null : (argv[i + 1] ?? null);
+};
+const splits = (opt('--split') ?? 'dev').split(',').filter(Boolean);
+const showErrors = argv.includes('--errors');
+const options = { ...DUPLICATE_DEFAULTS, ...(opt('--threshold') ? { threshold: Number(opt('--threshold')) } : {}) };
+const DEV = 'dev';
+
+function fail(msg) {
+  process.stderr.write(`score-duplicates: ${msg}\n`);
+  process.exit(2);
+}
+
+function readPairs(file) {
+  if (!fs.existsSync(file)) fail(`no such file: ${file}`);
+  const out = [];
+  fs.readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((l, i) => {
+      if (!l.trim()) return;
+      let p;
+      try {
+        p = JSON.parse(l);
+      } catch (e) {
+        fail(`${file}:${i + 1}: not JSON (${e.message})`);
+      }
+      for (const f of ['a', 'b']) if (!p[f] || typeof p[f].text !== 'string') fail(`${file}:${i + 1}: field "${f}.text" is missing`);
+      if (!['duplicate', 'variant', 'distinct'].includes(p.label)) fail(`${file}:${i + 1}: field "label" must be duplicate, variant or distinct`);
+      out.push(p);
+    });
+  return out;
+}
+
+function judge(p, domains) {
+  const sig = (r) => {
+    const m = detectMarkers(r.text, domains);
+    return signatureOf({ text: r.text, domain: r.domain ?? m.domain, project: r.project ?? null, kind: m.kind, tier: m.tier }, domains);
+  };
+  const a = sig(p.a);
+  const b = sig(p.b);
+  if (!a || !b) return { verdict: 'none', similarity: 0, differs: [], met: false };
+  // consolidate compares only records that share an exact key or a MinHash band.
+  const bandsA = new Set(bandsOfSignature(a));
+  const met = a.key === b.key || bandsOfSignature(b).some((x) => bandsA.has(x));
+  const j = judgePair(a, b, options);
+  return { ...j, met, verdict: met ? j.verdict : 'none' };
+}
+
+function score(rows) {
+  const links = rows.filter((r) => r.got === 'duplicate');
+  const tp = links.filter((r) => r.label === 'duplicate').length;
+  const dups = rows.filter((r) => r.label === 'duplicate').length;
+  const variants = rows.filter((r) => r.label === 'variant');
+  return {
+    pairs: rows.length,
+    links: links.length,
+    precision: links.length ? tp / links.length : 1,
+    recall: dups ? tp / dups : 1,
+    dups,
+    tp,
+    variantLinks: links.filter((r) => r.label === 'variant').length,
+    distinctLinks: links.filter((r) => r.label === 'distinct').length,
+    variants: variants.length,
+    candidates: variants.filter((r) => r.got === 'variant').length,
+  };
+}
+
+const f3 = (x) => x.toFixed(3);
+const header = `${''.padEnd(10)} pairs  links  precision  recall (dups)   variant links  distinct links  variants as candidates`;
+const line = (label, s) =>
+  `${label.padEnd(10)} ${String(s.pairs).padStart(5)} ${String(s.links).padStart(6)}  ${f3(s.precision).padStart(9)}  ${f3(s.recall)} (${s.tp}/${s.dups})`.padEnd(50) +
+  `${String(s.variantLinks).padStart(13)} ${String(s.distinctLinks).padStart(15)}  ${s.candidates}/${s.variants}`;
+
+const t0 = Date.now();
+const summary = {};
+for (const split of splits) {
+  const named = split === 'dev' || split === 'test';
+  const file = named ? path.join(here, '..', 'eval', 'duplicates', `${split}.jsonl`) : path.resolve(split);
+  const blind = split !== DEV;
+  const pairs = readPairs(file);
+  const domains = [...new Set(['hermes', 'code', 'openclaw', ...pairs.flatMap((p) => [p.a.domain, p.b.domain]).filter(Boolean)])];
+  const rows = pairs.map((p) => ({ lang: p.lang ?? '?', label: p.label, variantOf: p.variant_of ?? null, got: judge(p, domains).verdict, p }));
+  const all = score(rows);
+  summary[split] = all;
+  console.log(`\n${named ? split : path.basename(file)}${blind ? ' (blind: aggregates only)' : ''}  threshold ${options.threshold}`);
+  console.log(header);
+  console.log(line('all', all));
+  for (const lang of [...new Set(rows.map((r) => r.lang))].sort()) console.log(line(`  ${lang}`, score(rows.filter((r) => r.lang === lang))));
+  const kinds = [...new Set(rows.filter((r) => r.variantOf).map((r) => r.variantOf))].sort();
+  console.log('variant links by kind: ' + kinds.map((k) => `${k} ${score(rows.filter((r) => r.variantOf === k)).variantLinks}`).join(', '));
+  console.log(`bar (precision ≥ 0.99, no variant link): ${all.precision >= 0.99 && all.variantLinks === 0 ? 'met' : 'NOT met'}`);
+  if (blind || !showErrors) continue;
+  for (const r of rows) {
+    const j = judge(r.p, domains);
+    const wrongLink = r.got === 'duplicate' && r.label !== 'duplicate';
+    const missed = r.label === 'duplicate' && r.got !== 'duplicate';
+    if (!wrongLink && !missed) continue;
+    console.log(`  ${wrongLink ? '✗ linked' : '- missed'} ${r.p.id} [${r.label}${r.variantOf ? `/${r.variantOf}` : ''}] got ${r.got} sim ${j.similarity.toFixed(3)}${j.met === false ? ' (no shared band)' : ''} ${j.differs.join('; ')}`);
+    console.log(`      a: ${r.p.a.text.replace(/\n/g, '⏎')}`);
+    console.log(`      b: ${r.p.b.text.replace(/\n/g, '⏎')}`);
+  }
+}
+if (argv.includes('--json')) console.log(JSON.stringify(summary));
+console.log(`\n${((Date.now() - t0) / 1000).toFixed(2)} s`);
