@@ -8,7 +8,8 @@ import { cli, tempHome } from './helpers.js';
 function home(config: Record<string, unknown> = {}): { dir: string; mem: Optmem } {
   const dir = tempHome();
   fs.mkdirSync(path.join(dir, 'log'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], ...config }));
+  // Near duplicates are what these tests are about: the measured near setting, not the exact-only default.
+  fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], duplicates: { threshold: 0.6 }, ...config }));
   return { dir, mem: createOptmem({ dir, durable: false }) };
 }
 

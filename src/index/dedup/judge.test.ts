@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { judgePair, signatureOf } from './judge.js';
+import { judgePair, NEAR_DUPLICATE_THRESHOLD, signatureOf } from './judge.js';
 
 const D = ['hermes', 'code', 'openclaw'];
 const sig = (text: string, tier: 'normal' | 'redline' = 'normal') => signatureOf({ text, domain: null, project: null, kind: 'note', tier }, D)!;
-const verdict = (a: string, b: string) => judgePair(sig(a), sig(b)).verdict;
+// The near setting: what the judge decides once two texts are near (the default links exact copies only).
+const verdict = (a: string, b: string) => judgePair(sig(a), sig(b), { threshold: NEAR_DUPLICATE_THRESHOLD }).verdict;
 
 describe('judgePair', () => {
   it('links what differs only in width, case, spacing, punctuation, Markdown, emoji and numeral form', () => {
