@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    // Two test files at once: on 2 cores vitest would run one (CPUs - 1), and most of a file's time
+    // is child processes and files. Timeouts are a guard against a hang, not a speed rule.
+    maxWorkers: 2,
   },
 });
