@@ -736,6 +736,17 @@ export class RecordIndex {
     return out;
   }
 
+  /** The hashes named by the acknowledge events of one target (a record acknowledged as it stood; see `verify`). */
+  acknowledgedHashes(target: string): Set<string> {
+    const rows = this.db.prepare("SELECT text FROM records WHERE kind = 'event' AND text LIKE 'acknowledge %'").pluck().all() as string[];
+    const out = new Set<string>();
+    for (const t of rows) {
+      const e = parseEvent(t);
+      if (e?.verb === 'acknowledge' && e.ids[0] === target && e.hash) out.add(e.hash);
+    }
+    return out;
+  }
+
   /** SQLite's own quick check: 'ok', or what it found. */
   quickCheck(): string {
     try {
