@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OptmemError } from '../core/errors.js';
 import type { ParsedBlock } from '../core/record-format.js';
+import { isoDate } from '../core/time.js';
 import { fsyncDir } from './durable-file.js';
+import { dayFilePath } from './layout.js';
 import { die, failpointValue } from './failpoint.js';
 
 /**
@@ -15,15 +17,25 @@ import { die, failpointValue } from './failpoint.js';
  *
  * One JSON object per line:
  *   {"n":1,"seal":1,"created":ISO,"existing":N,"prev":""}                    the first line
- *   {"n":2,"id":ID,"file":REL,"at":BYTE,"time":T,"hash":H,"lines":[h,…],"prev":P}  one record
+ *   {"n":2,"id":ID,"at":BYTE,"time":T,"hash":H,"lines":HHH…,"prev":P}          one record
  *   {"n":3,"unsealed":{"file":REL,"from":A,"to":B},"prev":P}                   an append of optmem's own
  *                                               that completed, but whose seal lines a crash lost
- * `n` is the line's number, `prev` the hash of the line before, `hash` the SHA-256 (first 32 hex) of
- * the record's block from its header to its `---` line, `lines` a short hash of each line of that
- * block (so `verify` can tell which lines changed without keeping any text: a record a person
+ * `n` is the line's number, `prev` the hash of the line before (16 hex), `hash` the SHA-256 (first
+ * 32 hex) of the record's block from its header to its `---` line, `lines` a short hash (6 hex, FNV-1a) of
+ * each line of that block, run together. `file` (the day file, relative to the home) is written only
+ * when it is not the day file of `time`, which is where optmem appends a record. `late: true` marks
+ * a record sealed by `verify --seal-new`. Kept short: a seal line is about 170 bytes plus 6 per
+ * line of the record (for short records, the seal is about as large as the log). Keeping only hashes, never text, is on purpose (so `verify` can tell which lines changed without keeping any text: a record a person
  * edits to take a secret out must not keep the secret here).
  */
 export const SEAL_VERSION = 1;
+const LINE_HEX = 6;
+const PREV_HEX = 16;
+
+/** Where optmem appends a record of this time: its day file. */
+function homeFileOf(time: string): string {
+  return dayFilePath(isoDate(time));
+}
 
 export interface SealRecordLine {
   n: number;
@@ -75,15 +87,30 @@ export interface SealItem {
   late?: boolean;
 }
 
+/** SHA-256, the first `hex` hex digits. `crypto.hash` (Node ≥ 20.12) is several times faster than createHash for short inputs. */
 export function shortHash(s: string | Buffer, hex = 32): string {
-  return crypto.createHash('sha256').update(s).digest('hex').slice(0, hex);
+  const h = (crypto as { hash?: (alg: string, data: string | Buffer, enc: 'hex') => string }).hash;
+  return (h ? h('sha256', s, 'hex') : crypto.createHash('sha256').update(s).digest('hex')).slice(0, hex);
+}
+
+/**
+ * A line's short hash for the diff: FNV-1a over its UTF-16 code units. Not a security hash (the
+ * block's SHA-256 is what detects a change); it only tells which lines of a changed block differ.
+ */
+function lineHash(line: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < line.length; i++) {
+    h ^= line.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return ((h >>> 0) & 0xffffff).toString(16).padStart(LINE_HEX, '0');
 }
 
 /** The short hash of each line of a block (the block ends in "\n"; that last empty piece is not a line). */
 export function lineHashes(block: string): string[] {
   const lines = block.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => shortHash(l, 8));
+  return lines.map(lineHash);
 }
 
 /** The exact text of lines `from`..`to` (1-based, inclusive) of a file split on "\n", as a block. */
@@ -154,7 +181,7 @@ export function readSeal(file: string): SealRead {
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
     const raw = lines[i]!;
-    const expectedPrev = prevText === null ? '' : shortHash(prevText);
+    const expectedPrev = prevText === null ? '' : shortHash(prevText, PREV_HEX);
     prevText = raw;
     let v: Record<string, unknown>;
     try {
@@ -185,15 +212,15 @@ export function readSeal(file: string): SealRead {
         continue;
       }
     }
-    if (typeof v.id === 'string' && typeof v.file === 'string' && typeof v.hash === 'string' && typeof v.at === 'number' && Array.isArray(v.lines)) {
+    if (typeof v.id === 'string' && typeof v.time === 'string' && (v.file === undefined || typeof v.file === 'string') && typeof v.hash === 'string' && typeof v.at === 'number' && typeof v.lines === 'string') {
       out.records.push({
         n: lineNo,
         id: v.id,
-        file: v.file,
+        file: typeof v.file === 'string' ? v.file : homeFileOf(v.time),
         at: v.at,
-        time: typeof v.time === 'string' ? v.time : '',
+        time: v.time,
         hash: v.hash,
-        lines: v.lines.filter((x): x is string => typeof x === 'string'),
+        lines: splitLineHashes(v.lines),
         ...(v.late === true ? { late: true } : {}),
       });
       continue;
@@ -220,19 +247,22 @@ export function appendSeal(file: string, items: (SealItem | { unsealed: { file: 
     if (tail.end !== size) fs.ftruncateSync(fd, tail.end);
     let prev = tail.text;
     let n = tail.end === 0 ? 0 : tail.n;
-    let out = '';
+    const out: string[] = [];
     const push = (o: Record<string, unknown>) => {
       n++;
-      const line = JSON.stringify({ n, ...o, prev: prev === null ? '' : shortHash(prev) });
-      out += line + '\n';
+      const line = JSON.stringify({ n, ...o, prev: prev === null ? '' : shortHash(prev, PREV_HEX) });
+      out.push(line + '\n');
       prev = line;
     };
     if (tail.end === 0) push({ seal: SEAL_VERSION, created: opts.nowIso ?? new Date().toISOString(), existing: opts.existing ?? 0 });
     for (const it of items) {
       if ('unsealed' in it) push({ unsealed: it.unsealed });
-      else push({ id: it.id, file: it.file, at: it.at, time: it.time, hash: shortHash(it.block), lines: lineHashes(it.block), ...(it.late ? { late: true } : {}) });
+      else {
+        const file = it.file === homeFileOf(it.time) ? {} : { file: it.file };
+        push({ id: it.id, ...file, at: it.at, time: it.time, hash: shortHash(it.block), lines: lineHashes(it.block).join(''), ...(it.late ? { late: true } : {}) });
+      }
     }
-    const data = Buffer.from(out, 'utf8');
+    const data = Buffer.from(out.join(''), 'utf8');
     const torn = failpointValue('seal');
     if (torn !== null) {
       fs.writeSync(fd, data, 0, Math.min(torn, data.length - 1), tail.end);
@@ -330,9 +360,16 @@ export function sealLineOf(file: string, id: string): SealRecordLine | null {
   const end = buf.indexOf(0x0a, at);
   if (end === -1) return null;
   try {
-    const v = JSON.parse(buf.subarray(start, end).toString('utf8')) as SealRecordLine;
-    return typeof v.hash === 'string' && Array.isArray(v.lines) ? v : null;
+    const v = JSON.parse(buf.subarray(start, end).toString('utf8')) as Record<string, unknown>;
+    if (typeof v.hash !== 'string' || typeof v.lines !== 'string' || typeof v.time !== 'string' || typeof v.at !== 'number') return null;
+    return { n: Number(v.n), id, file: typeof v.file === 'string' ? v.file : homeFileOf(v.time), at: v.at, time: v.time, hash: v.hash, lines: splitLineHashes(v.lines) };
   } catch {
     return null;
   }
+}
+
+function splitLineHashes(s: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += LINE_HEX) out.push(s.slice(i, i + LINE_HEX));
+  return out;
 }
