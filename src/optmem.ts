@@ -358,7 +358,20 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const appendRecords = (records: MemoryRecord[], warnings: string[]) => {
     const results = store.append(records, { durable: options.durable });
     for (const p of store.takeSettled()) warnings.push(formatProblem(p));
+    rememberSealHead();
     return results;
+  };
+  /**
+   * The index remembers the seal's last line as last seen, so `verify` can tell a seal cut short
+   * (whole lines removed from its end), which its chain alone cannot. Lost with the index, harmlessly.
+   */
+  const rememberSealHead = () => {
+    if (!store.sealHead) return;
+    try {
+      index.setMetaValue(SEAL_SEEN_KEY, `${store.sealHead.n}:${store.sealHead.hash}`);
+    } catch {
+      // the index is derived; the next append or `verify --seal-new` remembers it again
+    }
   };
   /** Writes need a writable home: say so before touching anything. */
   const mustWrite = (what: string) => {
@@ -999,7 +1012,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
     doctor() {
       const report = runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
       // Tamper evidence, one line (never fatal here: `optmem verify` has the details and the exit code).
-      report.checks.push({ name: 'verify', ok: true, detail: verifySummary(runVerify({ store, writable: false })) });
+      const seen = /^(\d+):([0-9a-f]+)$/.exec(index.metaValue(SEAL_SEEN_KEY) ?? '');
+      report.checks.push({ name: 'verify', ok: true, detail: verifySummary(runVerify({ store, writable: false, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null })) });
       // Forgetting: how much is archived, and whether the recall log reads cleanly (never fatal).
       const archived = index.archivedIds().size;
       const recalls = readRecalls(layout.recallsFile);
@@ -1040,7 +1054,10 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncForRead();
         const linked = (id: string) => [...index.edgesFrom(id), ...index.edgesInto(id)].map((e) => (e.oldId === id ? e.newId : e.oldId));
-        return runVerify({ store, writable: !readOnly, sealNew: opts.sealNew, since: opts.since ?? null, sinceMs, linked });
+        const seen = /^(\d+):([0-9a-f]+)$/.exec(index.metaValue(SEAL_SEEN_KEY) ?? '');
+        const report = runVerify({ store, writable: !readOnly, sealNew: opts.sealNew, since: opts.since ?? null, sinceMs, linked, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null });
+        rememberSealHead();
+        return report;
       });
     },
     sealState(id) {
@@ -1063,6 +1080,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
   };
   return api;
 }
+
+/** The index's meta key for the seal's head last seen (`N:HASH`). */
+const SEAL_SEEN_KEY = 'seal_seen';
 
 /** `doctor`'s one line about the seal. */
 function verifySummary(r: VerifyReport): string {

@@ -171,6 +171,14 @@ describe('optmem verify', () => {
     expect(fs.readFileSync(sealFile, 'utf8').endsWith('\n')).toBe(true);
     expect(verifyIn(home, { sealNew: true }).ok).toBe(true);
 
+    // cut the seal's last line off: the chain alone cannot see it; the head the index last saw can
+    const whole = fs.readFileSync(sealFile, 'utf8');
+    fs.writeFileSync(sealFile, whole.slice(0, whole.lastIndexOf('\n', whole.length - 2) + 1));
+    const cut = verifyIn(home);
+    expect(cut.chainBroken).toBe(true);
+    expect(cut.seal.map((p) => p.message).join('\n')).toMatch(/cut short/);
+    fs.writeFileSync(sealFile, whole);
+
     // hand-edit one seal line: reported as a broken chain, with its line; no crash
     const lines = fs.readFileSync(sealFile, 'utf8').split('\n');
     lines[2] = lines[2]!.replace(/"hash":"[0-9a-f]{4}/, '"hash":"0000');

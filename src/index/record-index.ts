@@ -756,6 +756,16 @@ export class RecordIndex {
     }
   }
 
+  /** A value kept beside the identity that is not part of it (e.g. the seal's head last seen); null when unset. */
+  metaValue(key: string): string | null {
+    const v = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+    return typeof v === 'string' ? v : null;
+  }
+
+  setMetaValue(key: string, value: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+  }
+
   /** What the index was built with (schema, tokenizer, domains, rules). */
   identity(): Record<string, string> {
     return Object.fromEntries((this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));

@@ -9,7 +9,7 @@ import { appendDurably, fsyncDir } from './durable-file.js';
 import { die, failpointValue, tearAppend } from './failpoint.js';
 import { dayFilePath, isDayFilePath, type Layout } from './layout.js';
 import { WriterLock } from './lock.js';
-import { appendSeal, fileBlocks, readSeal, sealStarted, truncateSeal, type SealItem } from './seal.js';
+import { appendSeal, appendSealWithHead, fileBlocks, readSeal, sealStarted, truncateSeal, type SealHead, type SealItem } from './seal.js';
 import { waitMs } from './wait.js';
 
 export interface FileStat {
@@ -47,6 +47,8 @@ export class LogStore {
   readonly lock: WriterLock;
   private knownDomains: readonly string[];
   private settled: Problem[] = [];
+  /** the seal's head after this store's last seal append (for the index to remember; see verify) */
+  sealHead: SealHead | null = null;
 
   constructor(layout: Layout, knownDomains: readonly string[]) {
     this.layout = layout;
@@ -285,7 +287,7 @@ export class LogStore {
           items.push({ id: fb.block.record.id, file: f.rel, at: fb.at, time: fb.block.record.time, block: fb.text });
         }
       }
-      appendSeal(this.layout.sealFile, items, { durable, existing: items.length });
+      this.sealHead = appendSealWithHead(this.layout.sealFile, items, { durable, existing: items.length }).head;
       return items.length;
     });
   }
@@ -293,7 +295,9 @@ export class LogStore {
   /** Seal records after the fact (`verify --seal-new`): marked late. Runs under the writer lock. */
   sealLate(items: SealItem[]): void {
     if (!items.length) return;
-    this.lock.with(() => appendSeal(this.layout.sealFile, items.map((i) => ({ ...i, late: true })), { durable: true }));
+    this.lock.with(() => {
+      this.sealHead = appendSealWithHead(this.layout.sealFile, items.map((i) => ({ ...i, late: true })), { durable: true }).head;
+    });
   }
 
   /**
@@ -333,7 +337,9 @@ export class LogStore {
         const items: SealItem[] = planned.flatMap((p) =>
           p.records.map((r, i) => ({ id: r.id, file: p.rel, at: (p.before?.size ?? 0) + p.byteOffsets[i]!, time: r.time, block: p.blocks[i]! })),
         );
-        sealBefore = appendSeal(this.layout.sealFile, items, { durable });
+        const sealed = appendSealWithHead(this.layout.sealFile, items, { durable });
+        sealBefore = sealed.sizeBefore;
+        this.sealHead = sealed.head;
       } catch (e) {
         if (sealBefore !== null) truncateSeal(this.layout.sealFile, sealBefore);
         // All or nothing: cut every file we touched back to where it was (our own bytes: we hold the lock).

@@ -74,6 +74,8 @@ export interface SealRead {
   /** a last line without its newline (a write cut short): ignored */
   tornTail: boolean;
   lineCount: number;
+  /** the hash of each complete line's text (16 hex), in order: to compare with the head last seen */
+  lineHash: (n: number) => string | null;
 }
 
 /** What is sealed for one record (before `n` and `prev` are added). */
@@ -157,7 +159,7 @@ export function fileBlocks(content: string, blocks: readonly ParsedBlock[]): Fil
 }
 
 export function readSeal(file: string): SealRead {
-  const out: SealRead = { exists: false, created: null, existing: 0, records: [], unsealed: [], problems: [], tornTail: false, lineCount: 0 };
+  const out: SealRead = { exists: false, created: null, existing: 0, records: [], unsealed: [], problems: [], tornTail: false, lineCount: 0, lineHash: () => null };
   let buf: Buffer;
   try {
     buf = fs.readFileSync(file);
@@ -177,6 +179,7 @@ export function readSeal(file: string): SealRead {
   const lines = text.split('\n');
   lines.pop();
   out.lineCount = lines.length;
+  out.lineHash = (n) => (n >= 1 && n <= lines.length ? shortHash(lines[n - 1]!, PREV_HEX) : null);
   let prevText: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
@@ -237,9 +240,20 @@ export function readSeal(file: string): SealRead {
  * Returns the seal's size before, so a failed append of the log can cut it back.
  */
 export function appendSeal(file: string, items: (SealItem | { unsealed: { file: string; from: number; to: number } })[], opts: { durable: boolean; existing?: number; nowIso?: string }): number {
+  return appendSealWithHead(file, items, opts).sizeBefore;
+}
+
+/** The seal's last line: its number and a hash of its text. Kept in the index as the head last seen. */
+export interface SealHead {
+  n: number;
+  hash: string;
+}
+
+export function appendSealWithHead(file: string, items: (SealItem | { unsealed: { file: string; from: number; to: number } })[], opts: { durable: boolean; existing?: number; nowIso?: string }): { sizeBefore: number; head: SealHead } {
   const existed = fs.existsSync(file);
   const fd = fs.openSync(file, existed ? 'r+' : 'wx+');
   let sizeBefore = 0;
+  let head: SealHead = { n: 0, hash: '' };
   try {
     const size = fs.fstatSync(fd).size;
     const tail = lastLine(fd, size);
@@ -263,6 +277,7 @@ export function appendSeal(file: string, items: (SealItem | { unsealed: { file: 
       }
     }
     const data = Buffer.from(out.join(''), 'utf8');
+    head = { n, hash: prev === null ? '' : shortHash(prev, PREV_HEX) };
     const torn = failpointValue('seal');
     if (torn !== null) {
       fs.writeSync(fd, data, 0, Math.min(torn, data.length - 1), tail.end);
@@ -276,7 +291,7 @@ export function appendSeal(file: string, items: (SealItem | { unsealed: { file: 
     fs.closeSync(fd);
   }
   if (!existed && opts.durable) fsyncDir(path.dirname(file));
-  return sizeBefore;
+  return { sizeBefore, head };
 }
 
 /** Cut the seal back to a size it had (a log append that failed after its seal lines were written). */

@@ -14,6 +14,8 @@ export interface VerifyOptions {
   sinceMs?: number | null;
   since?: string | null;
   linked?: (id: string) => string[];
+  /** the seal's last line as the index last saw it: a seal now shorter, or different there, was cut or replaced */
+  seen?: { n: number; hash: string } | null;
 }
 
 /**
@@ -48,7 +50,15 @@ export function runVerify(o: VerifyOptions): VerifyReport {
       seal = readSeal(sealFile);
       ({ findings } = compareWithSeal({ store, seal, pendingRanges: [...seal.unsealed, ...store.completedAppends()], linked: o.linked, sinceMs: o.sinceMs }));
     }
-    const chainBroken = seal.problems.some((p) => !(seal.tornTail && p.line === seal.lineCount + 1));
+    const problems = [...seal.problems];
+    if (!o.sealNew && o.seen && o.seen.n > 0 && seal.lineHash(o.seen.n) !== o.seen.hash) {
+      problems.push(
+        seal.lineCount < o.seen.n
+          ? { line: seal.lineCount + 1, message: `the seal has ${seal.lineCount} complete lines, but had ${o.seen.n} when optmem last wrote it: it was cut short (records sealed in the lost lines show as never sealed)` }
+          : { line: o.seen.n, message: `line ${o.seen.n} is not the line optmem last wrote there: the seal was replaced or rewritten` },
+      );
+    }
+    const chainBroken = problems.some((p) => !(seal.tornTail && p.line === seal.lineCount + 1 && /incomplete/.test(p.message)));
     const unacknowledged = findings.filter((f) => !f.acknowledged).length;
     return {
       ...base,
@@ -56,7 +66,7 @@ export function runVerify(o: VerifyOptions): VerifyReport {
       sealLines: seal.records.length,
       records: present.length,
       findings,
-      seal: seal.problems,
+      seal: problems,
       chainBroken,
       unacknowledged,
       ok: unacknowledged === 0 && !chainBroken,
