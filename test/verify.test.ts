@@ -137,6 +137,14 @@ describe('optmem verify', () => {
     expect(verifyIn(home).findings.map((f) => `${f.kind} ${f.id} ${f.file}`)).toEqual([`moved third log/2026/05/2026-05-11.md`]);
   });
 
+  it('a file saved with CRLF line ends is reported as such, without a diff of identical-looking lines', () => {
+    const { home, file } = homeWithThree();
+    edit(file, (s) => s.replace(/\n/g, '\r\n'));
+    const report = verifyIn(home);
+    expect(report.findings.map((f) => `${f.kind} ${f.id}`)).toEqual(['edited port-old', 'edited port-new', 'edited third']);
+    expect(report.findings.every((f) => /only its line ends changed/.test(f.detail) && f.diff === undefined)).toBe(true);
+  });
+
   it('a crash between the record and its seal line is "appended, not sealed", never tampering; --seal-new seals it', () => {
     const { home } = homeWithThree();
     const killed = cli(['add', 'written, then killed', '--id', 'crashed', '--time', `${DAY}T14:00:00+08:00`, '--dir', home], { env: { OPTMEM_FAILPOINT: 'before-seal' } });

@@ -94,7 +94,13 @@ export function compareWithSeal(o: CompareOptions): { findings: Finding[]; prese
       list.push({ p, n: s.n });
     }
     if (s.hash !== p.hash) {
-      findings.push(finding('edited', p, s, 'edited since it was written', { diff: lineDiff(s.lines, p.text) }));
+      // an editor that saved the file with CRLF changes every byte of a record and none of its words
+      const onlyLineEnds = p.text.includes('\r') && shortHash(p.text.replace(/\r\n/g, '\n')) === s.hash;
+      findings.push(
+        onlyLineEnds
+          ? finding('edited', p, s, 'only its line ends changed (saved with CRLF); the text is as written')
+          : finding('edited', p, s, 'edited since it was written', { diff: lineDiff(s.lines, p.text) }),
+      );
     }
   }
   for (const [, list] of inFile) {
