@@ -337,6 +337,7 @@ export class LogStore {
         const items: SealItem[] = planned.flatMap((p) =>
           p.records.map((r, i) => ({ id: r.id, file: p.rel, at: (p.before?.size ?? 0) + p.byteOffsets[i]!, time: r.time, block: p.blocks[i]! })),
         );
+        sealBefore = this.statSeal();
         const sealed = appendSealWithHead(this.layout.sealFile, items, { durable });
         sealBefore = sealed.sizeBefore;
         this.sealHead = sealed.head;
@@ -369,6 +370,14 @@ export class LogStore {
       clearIntent(this.layout.intentFile);
       return out;
     });
+  }
+
+  private statSeal(): number {
+    try {
+      return fs.statSync(this.layout.sealFile).size;
+    } catch {
+      return 0;
+    }
   }
 
   /** Problems found while settling interrupted appends, since the last call (reported by the caller). */
