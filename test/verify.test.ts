@@ -84,14 +84,15 @@ describe('optmem verify', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(new RegExp(`log/2026/05/${DAY}\\.md:3: port-old: edited by hand`));
     expect(r.stdout).toContain('+ [code] 后端端口是8081');
-    expect(r.stdout).toMatch(/- \(line 4 as written; its text is not kept\)/);
+    const textLine = fs.readFileSync(file, 'utf8').split('\n').indexOf('[code] 后端端口是8081') + 1 - 2; // line within the block (the header is line 3 of the file)
+    expect(r.stdout).toContain(`- (line ${textLine} as written; its text is not kept)`);
     expect(r.stdout).toMatch(/affects: port-new/);
     const { report } = verifyJson(home);
     expect(report.findings.map((x) => `${x.kind} ${x.id} ${x.file}:${x.line}`)).toEqual([`edited port-old log/2026/05/${DAY}.md:3`]);
     const f = report.findings[0]!;
     expect(f.affected).toEqual(['port-new']);
     expect(f.diff!.filter((d) => d.op !== ' ')).toEqual([
-      { op: '-', text: null, oldLine: 4 },
+      { op: '-', text: null, oldLine: textLine },
       { op: '+', text: '[code] 后端端口是8081', oldLine: null },
     ]);
     expect(ok(home, ['get', 'port-old'])).toMatch(/edited by hand since written \(unacknowledged\)/);
