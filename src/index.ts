@@ -10,6 +10,7 @@ export { SEARCH_DEFAULTS } from './query/search.js';
 export type { SearchRequest, SearchResult, SearchHit, TraceEntry } from './query/types.js';
 export type { RecordJson } from './io/jsonl.js';
 export type { DoctorReport } from './doctor.js';
+export type { DiffLine, Finding, FindingKind, VerifyReport } from './verify/types.js';
 export type { SyncReport } from './index/sync.js';
 export type { CoreApi } from './sessions/sessions.js';
 export type { CoreEntry, CoreMemory, CoreChange, ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';

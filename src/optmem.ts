@@ -27,6 +27,9 @@ import { OWNER, type Provenance } from './core/provenance.js';
 import { stampRecord } from './quarantine/stamp.js';
 import { effectiveRules, scanForInjection } from './quarantine/scan.js';
 import { runDoctor, type DoctorReport } from './doctor.js';
+import { runVerify, sealStateOf, type SealState } from './verify/run.js';
+import type { VerifyReport } from './verify/types.js';
+import { sealLineOf } from './store/seal.js';
 import { writeFileAtomic } from './store/durable-file.js';
 import { createSessions, type CoreApi } from './sessions/sessions.js';
 import type { ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';
@@ -296,6 +299,14 @@ export interface Optmem {
   /** re-read whatever changed on disk since the last look */
   refresh(): SyncReport;
   doctor(): DoctorReport;
+  /**
+   * Compare the log with its seal (docs/DESIGN.md, "Tamper evidence"): records edited, removed,
+   * moved or added outside optmem, and a broken seal. A home without a seal is sealed as it is.
+   * `sealNew`: seal the records never sealed (after a crash, or added by hand).
+   */
+  verify(opts?: { since?: string; sealNew?: boolean }): VerifyReport;
+  /** One record against the seal: edited by hand since written, acknowledged or not (for `get`). */
+  sealState(id: string): { state: SealState; acknowledged: boolean } | null;
   problems(): Problem[];
   close(): void;
 }
@@ -347,7 +358,20 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const appendRecords = (records: MemoryRecord[], warnings: string[]) => {
     const results = store.append(records, { durable: options.durable });
     for (const p of store.takeSettled()) warnings.push(formatProblem(p));
+    rememberSealHead();
     return results;
+  };
+  /**
+   * The index remembers the seal's last line as last seen, so `verify` can tell a seal cut short
+   * (whole lines removed from its end), which its chain alone cannot. Lost with the index, harmlessly.
+   */
+  const rememberSealHead = () => {
+    if (!store.sealHead) return;
+    try {
+      index.setMetaValue(SEAL_SEEN_KEY, `${store.sealHead.n}:${store.sealHead.hash}`);
+    } catch {
+      // the index is derived; the next append or `verify --seal-new` remembers it again
+    }
   };
   /** Writes need a writable home: say so before touching anything. */
   const mustWrite = (what: string) => {
@@ -664,11 +688,19 @@ export function createOptmem(options: OptmemOptions): Optmem {
             if (!fs.existsSync(path.join(layout.recoveredDir, target.slice('recovered/'.length)))) {
               throw new OptmemError('NOT_FOUND', `no file ${target} in the memory home`, { field: 'target', hint: 'see `optmem doctor` for what recovered/ holds' });
             }
-          } else if (!index.has(target)) {
-            throw new OptmemError('NOT_FOUND', `no record ${target}`, { field: 'target' });
           }
-          if (index.acknowledgedTargets().has(target)) return { event: null, warnings: [`${target} was already acknowledged`] };
-          const event = eventRecord({ text: eventText({ verb: 'acknowledge', ids: [target], why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) });
+          // A record is acknowledged as it stands now (its hash, or "removed" for one sealed and gone):
+          // a later edit is reported again by `verify`.
+          let hash: string | null = null;
+          if (!target.startsWith('recovered/')) {
+            const rec = index.get(target);
+            if (rec) hash = sealStateOf(store, target, rec.file).hash;
+            else if (sealLineOf(layout.sealFile, target)) hash = 'removed';
+            else throw new OptmemError('NOT_FOUND', `no record ${target}`, { field: 'target' });
+          }
+          const already = hash ? index.acknowledgedHashes(target).has(hash) : index.acknowledgedTargets().has(target);
+          if (already) return { event: null, warnings: [`${target} was already acknowledged`] };
+          const event = eventRecord({ text: eventText({ verb: 'acknowledge', ids: [target], why: opts.why ?? null, hash }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) });
           const warnings: string[] = [];
           indexAppended(index, store, appendRecords([event], warnings));
           return { event, warnings };
@@ -979,6 +1011,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
     doctor() {
       const report = runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
+      // Tamper evidence, one line (never fatal here: `optmem verify` has the details and the exit code).
+      const seen = /^(\d+):([0-9a-f]+)$/.exec(index.metaValue(SEAL_SEEN_KEY) ?? '');
+      report.checks.push({ name: 'verify', ok: true, detail: verifySummary(runVerify({ store, writable: false, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null })) });
       // Forgetting: how much is archived, and whether the recall log reads cleanly (never fatal).
       const archived = index.archivedIds().size;
       const recalls = readRecalls(layout.recallsFile);
@@ -1010,6 +1045,30 @@ export function createOptmem(options: OptmemOptions): Optmem {
       }
       return report;
     },
+    verify(opts = {}) {
+      let sinceMs: number | null = null;
+      if (opts.since !== undefined) {
+        sinceMs = Date.parse(opts.since);
+        if (!/^\d{4}-\d{2}-\d{2}/.test(opts.since) || Number.isNaN(sinceMs)) throw new OptmemError('USAGE', `--since: "${opts.since}" is not an ISO date or time`, { field: 'since' });
+      }
+      return withIndex(() => {
+        syncForRead();
+        const linked = (id: string) => [...index.edgesFrom(id), ...index.edgesInto(id)].map((e) => (e.oldId === id ? e.newId : e.oldId));
+        const seen = /^(\d+):([0-9a-f]+)$/.exec(index.metaValue(SEAL_SEEN_KEY) ?? '');
+        const report = runVerify({ store, writable: !readOnly, sealNew: opts.sealNew, since: opts.since ?? null, sinceMs, linked, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null });
+        rememberSealHead();
+        return report;
+      });
+    },
+    sealState(id) {
+      return withIndex(() => {
+        syncForRead();
+        const rec = index.get(id);
+        if (!rec) return null;
+        const s = sealStateOf(store, id, rec.file);
+        return { state: s.state, acknowledged: s.hash !== null && index.acknowledgedHashes(id).has(s.hash) };
+      });
+    },
     problems() {
       return withIndex(() => index.problems());
     },
@@ -1020,6 +1079,22 @@ export function createOptmem(options: OptmemOptions): Optmem {
     },
   };
   return api;
+}
+
+/** The index's meta key for the seal's head last seen (`N:HASH`). */
+const SEAL_SEEN_KEY = 'seal_seen';
+
+/** `doctor`'s one line about the seal. */
+function verifySummary(r: VerifyReport): string {
+  if (!r.sealed) return 'no seal yet (`optmem verify` seals the records there are now)';
+  const counts = new Map<string, number>();
+  for (const f of r.findings) if (!f.acknowledged) counts.set(f.kind, (counts.get(f.kind) ?? 0) + 1);
+  const parts = [...counts].map(([k, n]) => `${n} ${k.replace(/-/g, ' ')}`);
+  if (r.chainBroken) parts.push('the seal chain is broken');
+  const acked = r.findings.length - r.unacknowledged;
+  return parts.length
+    ? `${parts.join(', ')}, not acknowledged (run \`optmem verify\`)`
+    : `clean: ${r.records} records, ${r.sealLines} sealed` + (acked ? `, ${acked} change(s) acknowledged` : '');
 }
 
 /** Kinds that are not facts of a topic: what happened (diary, handoff, event) and derived summaries. */

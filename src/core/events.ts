@@ -31,6 +31,8 @@ export interface MemoryEvent {
   /** the records it is about; for link/unlink: [new, old]; for archive/unarchive/approve/reject: one or more */
   ids: string[];
   why: string | null;
+  /** acknowledge of a record: the hash of the record as acknowledged (`hash: H`; see `optmem verify`) */
+  hash?: string | null;
 }
 
 /** How many ids each verb takes: [least, most]. */
@@ -55,7 +57,8 @@ function validTarget(verb: EventVerb, t: string): boolean {
 export function eventText(e: MemoryEvent): string {
   const head = `${e.verb} ${e.ids.join(' ')}`;
   const why = e.why?.replace(/\s+/g, ' ').trim();
-  return why ? `${head}\nwhy: ${why}` : head;
+  const lines = why ? `${head}\nwhy: ${why}` : head;
+  return e.hash ? `${lines}\nhash: ${e.hash}` : lines;
 }
 
 /** Check an event's verb and ids; throws a USAGE error naming the field. */
@@ -86,5 +89,6 @@ export function parseEvent(text: string): MemoryEvent | null {
   const [least, most] = ARITY[verb];
   if (ids.length < least || ids.length > most || !ids.every((t) => validTarget(verb, t)) || (least > 1 && ids[0] === ids[1])) return null;
   const whyLine = rest.find((l) => /^why:\s*/i.test(l));
-  return { verb, ids, why: whyLine ? whyLine.replace(/^why:\s*/i, '').trim() || null : null };
+  const hashLine = rest.find((l) => /^hash:\s*[0-9a-z]+\s*$/.test(l));
+  return { verb, ids, why: whyLine ? whyLine.replace(/^why:\s*/i, '').trim() || null : null, ...(hashLine ? { hash: hashLine.slice(5).trim() } : {}) };
 }

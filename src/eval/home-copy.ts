@@ -25,9 +25,10 @@ export interface HomeCopy {
 
 /**
  * Files at the top of a home that make up its truth (and the append intent, so that the copy
- * leaves out an interrupted append exactly as the home does); everything else is derived.
+ * leaves out an interrupted append exactly as the home does, and the seal, so that a write in the
+ * copy does not seal the whole log anew); everything else is derived.
  */
-const TOP_FILES = ['configFile', 'dictFile', 'aliasesFile', 'coreFile', 'intentFile'] as const;
+const TOP_FILES = ['configFile', 'dictFile', 'aliasesFile', 'coreFile', 'intentFile', 'sealFile'] as const;
 
 /**
  * Copy a home's truth into a new temporary folder. `config`, when given, replaces the copy's

@@ -736,6 +736,17 @@ export class RecordIndex {
     return out;
   }
 
+  /** The hashes named by the acknowledge events of one target (a record acknowledged as it stood; see `verify`). */
+  acknowledgedHashes(target: string): Set<string> {
+    const rows = this.db.prepare("SELECT text FROM records WHERE kind = 'event' AND text LIKE 'acknowledge %'").pluck().all() as string[];
+    const out = new Set<string>();
+    for (const t of rows) {
+      const e = parseEvent(t);
+      if (e?.verb === 'acknowledge' && e.ids[0] === target && e.hash) out.add(e.hash);
+    }
+    return out;
+  }
+
   /** SQLite's own quick check: 'ok', or what it found. */
   quickCheck(): string {
     try {
@@ -743,6 +754,16 @@ export class RecordIndex {
     } catch (e) {
       return (e as Error).message;
     }
+  }
+
+  /** A value kept beside the identity that is not part of it (e.g. the seal's head last seen); null when unset. */
+  metaValue(key: string): string | null {
+    const v = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+    return typeof v === 'string' ? v : null;
+  }
+
+  setMetaValue(key: string, value: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
   }
 
   /** What the index was built with (schema, tokenizer, domains, rules). */

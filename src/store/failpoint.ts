@@ -8,6 +8,8 @@ import path from 'node:path';
  *
  *   append:N        write the first N bytes of an append, sync them, die
  *   after-intent    die once the append intent is written, before any byte of the append
+ *   before-seal     die once the records are appended, before their seal lines (store/seal.ts)
+ *   seal:N          write the first N bytes of the seal lines, sync them, die
  *   reindex:N       die inside a reindex, after N day files are read into the index
  */
 export function failpointValue(name: string): number | null {

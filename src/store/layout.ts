@@ -23,6 +23,8 @@ export interface Layout {
   recoveredDir: string;
   /** what the writer is about to append, kept until the append is durable (`.append-intent`) */
   intentFile: string;
+  /** the seal: what optmem appended, hashed and chained, for `verify` (`seal.jsonl`; store/seal.ts) */
+  sealFile: string;
   /** core memory pins, hand-editable (`core.md`) */
   coreFile: string;
   /** each project's current handoff file, derived (`projects/P/HANDOFF.md`) */
@@ -79,6 +81,7 @@ export function layoutOf(home: string): Layout {
     aliasesFile: path.join(h, 'aliases.txt'),
     recoveredDir: path.join(h, 'recovered'),
     intentFile: path.join(h, '.append-intent'),
+    sealFile: path.join(h, 'seal.jsonl'),
     coreFile: path.join(h, 'core.md'),
     projectsDir: path.join(h, 'projects'),
     ingestDir: ingest,

@@ -9,6 +9,7 @@ import { appendDurably, fsyncDir } from './durable-file.js';
 import { die, failpointValue, tearAppend } from './failpoint.js';
 import { dayFilePath, isDayFilePath, type Layout } from './layout.js';
 import { WriterLock } from './lock.js';
+import { appendSeal, appendSealWithHead, fileBlocks, readSeal, sealStarted, truncateSeal, type SealHead, type SealItem } from './seal.js';
 import { waitMs } from './wait.js';
 
 export interface FileStat {
@@ -46,6 +47,8 @@ export class LogStore {
   readonly lock: WriterLock;
   private knownDomains: readonly string[];
   private settled: Problem[] = [];
+  /** the seal's head after this store's last seal append (for the index to remember; see verify) */
+  sealHead: SealHead | null = null;
 
   constructor(layout: Layout, knownDomains: readonly string[]) {
     this.layout = layout;
@@ -179,6 +182,7 @@ export class LogStore {
         if (fs.existsSync(this.layout.intentFile) && fs.statSync(this.layout.intentFile).size > 0) clearIntent(this.layout.intentFile);
         return { recovered, problems };
       }
+      const completed: typeof intent = [];
       for (const entry of intent) {
         const file = this.abs(entry.file);
         let buf: Buffer | null = null;
@@ -192,6 +196,7 @@ export class LogStore {
           problems.push({ file: entry.file, line: 1, message: 'an append by optmem was interrupted, and the file changed since; it is left as it is (check its end)' });
           continue;
         }
+        if (outcome === 'complete') completed.push(entry);
         if (outcome !== 'torn') continue;
         const from = entry.before ?? 0;
         const tail = buf!.subarray(from);
@@ -220,8 +225,78 @@ export class LogStore {
         recovered.push(rec);
         problems.push({ file: entry.file, line, message: `an append cut short by a crash (${tail.length} bytes, never acknowledged) was set aside in ${rec.savedAs}` });
       }
+      this.noteUnsealed(completed);
       clearIntent(this.layout.intentFile);
       return { recovered, problems };
+    });
+  }
+
+  /**
+   * An append that completed before a crash may have lost its seal lines (the seal is written
+   * after the records). Note its byte range in the seal, so that `verify` reports those records as
+   * appended but not sealed (never as tampering) until `verify --seal-new` seals them.
+   */
+  private noteUnsealed(completed: { file: string; before: number | null; data: Buffer }[]): void {
+    if (!completed.length || !sealStarted(this.layout.sealFile)) return;
+    const seal = readSeal(this.layout.sealFile);
+    const sealed = new Set(seal.records.map((r) => r.id));
+    const ranges = [];
+    for (const e of completed) {
+      const ids = parseDayFile(e.data.toString('utf8'), e.file, this.knownDomains).blocks.map((b) => b.record.id);
+      if (ids.some((id) => !sealed.has(id))) ranges.push({ unsealed: { file: e.file, from: e.before ?? 0, to: (e.before ?? 0) + e.data.length } });
+    }
+    if (ranges.length) appendSeal(this.layout.sealFile, ranges, { durable: true });
+  }
+
+  /**
+   * The byte ranges of an append that completed but whose intent is still there (a crash after
+   * the records were written, before the note was cleared): those records may lack seal lines.
+   */
+  completedAppends(): { file: string; from: number; to: number }[] {
+    let intent;
+    try {
+      intent = readIntent(this.layout.intentFile);
+    } catch {
+      return [];
+    }
+    const out = [];
+    for (const e of intent ?? []) {
+      let buf: Buffer | null = null;
+      try {
+        buf = fs.readFileSync(this.abs(e.file));
+      } catch {
+        continue;
+      }
+      if (classifyIntent(e, buf) === 'complete') out.push({ file: e.file, from: e.before ?? 0, to: (e.before ?? 0) + e.data.length });
+    }
+    return out;
+  }
+
+  /**
+   * Seal every record the log holds now: a home from before the seal existed, on its first write
+   * (or first `verify`). Runs under the writer lock. Returns how many records were sealed.
+   */
+  sealExisting(durable = true): number {
+    return this.lock.with(() => {
+      if (sealStarted(this.layout.sealFile)) return 0;
+      const items: SealItem[] = [];
+      for (const f of this.listDayFiles()) {
+        const snap = this.readDayFileWithStat(f.rel);
+        if (!snap) continue;
+        for (const fb of fileBlocks(snap.content, snap.parsed.blocks)) {
+          items.push({ id: fb.block.record.id, file: f.rel, at: fb.at, time: fb.block.record.time, block: fb.text });
+        }
+      }
+      this.sealHead = appendSealWithHead(this.layout.sealFile, items, { durable, existing: items.length }).head;
+      return items.length;
+    });
+  }
+
+  /** Seal records after the fact (`verify --seal-new`): marked late. Runs under the writer lock. */
+  sealLate(items: SealItem[]): void {
+    if (!items.length) return;
+    this.lock.with(() => {
+      this.sealHead = appendSealWithHead(this.layout.sealFile, items.map((i) => ({ ...i, late: true })), { durable: true }).head;
     });
   }
 
@@ -243,18 +318,31 @@ export class LogStore {
       this.settled.push(...settled.problems);
       const out: AppendResult[] = [];
       const durable = opts.durable !== false;
+      if (!sealStarted(this.layout.sealFile)) this.sealExisting(durable);
+      let sealBefore: number | null = null;
       try {
         const planned = this.plan(byFile);
         writeIntent(this.layout.intentFile, planned.map((p) => ({ file: p.rel, before: p.before?.size ?? null, data: p.data })), durable);
         if (failpointValue('after-intent') !== null) die();
         for (const p of planned) {
-          const { data, ...res } = p;
+          const { data, byteOffsets: _o, blocks: _b, ...res } = p;
           out.push(res);
           tearAppend(this.abs(p.rel), data);
           appendDurably(this.abs(p.rel), data, durable);
           res.after = this.statFile(p.rel)!;
         }
+        // The seal after the records: a crash in between leaves records appended but not sealed,
+        // which `verify` tells apart from a hand edit (the intent, or the next writer's note, proves them ours).
+        if (failpointValue('before-seal') !== null) die();
+        const items: SealItem[] = planned.flatMap((p) =>
+          p.records.map((r, i) => ({ id: r.id, file: p.rel, at: (p.before?.size ?? 0) + p.byteOffsets[i]!, time: r.time, block: p.blocks[i]! })),
+        );
+        sealBefore = this.statSeal();
+        const sealed = appendSealWithHead(this.layout.sealFile, items, { durable });
+        sealBefore = sealed.sizeBefore;
+        this.sealHead = sealed.head;
       } catch (e) {
+        if (sealBefore !== null) truncateSeal(this.layout.sealFile, sealBefore);
         // All or nothing: cut every file we touched back to where it was (our own bytes: we hold the lock).
         let rolledBack = true;
         for (const res of out) {
@@ -284,27 +372,42 @@ export class LogStore {
     });
   }
 
+  private statSeal(): number {
+    try {
+      return fs.statSync(this.layout.sealFile).size;
+    } catch {
+      return 0;
+    }
+  }
+
   /** Problems found while settling interrupted appends, since the last call (reported by the caller). */
   takeSettled(): Problem[] {
     return this.settled.splice(0);
   }
 
   /** The bytes each file will get: a heading for a new file, then each record's block. */
-  private plan(byFile: Map<string, MemoryRecord[]>): (AppendResult & { data: Buffer })[] {
-    const out: (AppendResult & { data: Buffer })[] = [];
+  private plan(byFile: Map<string, MemoryRecord[]>): (AppendResult & { data: Buffer; byteOffsets: number[]; blocks: string[] })[] {
+    const out: (AppendResult & { data: Buffer; byteOffsets: number[]; blocks: string[] })[] = [];
     for (const [rel, recs] of byFile) {
       const before = this.statFile(rel);
       const fresh = !before || before.size === 0;
       let text = fresh ? dayFileHeading(isoDate(recs[0]!.time)) : '';
       let lines = fresh ? 1 : 0;
       const lineOffsets: number[] = [];
+      const byteOffsets: number[] = [];
+      const blocks: string[] = [];
+      let bytes = Buffer.byteLength(text, 'utf8');
       for (const r of recs) {
-        const block = '\n' + serializeRecord(r, this.knownDomains);
+        const serialized = serializeRecord(r, this.knownDomains);
+        const block = '\n' + serialized;
         lineOffsets.push(lines + 1);
+        byteOffsets.push(bytes + 1);
+        blocks.push(serialized);
         lines += countNewlines(block);
+        bytes += Buffer.byteLength(block, 'utf8');
         text += block;
       }
-      out.push({ rel, before, after: before!, records: recs, lineOffsets, addedLines: lines, data: Buffer.from(text, 'utf8') });
+      out.push({ rel, before, after: before!, records: recs, lineOffsets, addedLines: lines, data: Buffer.from(text, 'utf8'), byteOffsets, blocks });
     }
     return out;
   }

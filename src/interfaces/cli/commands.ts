@@ -162,7 +162,9 @@ export const COMMANDS: Record<string, Command> = {
         const archived = r.tier !== 'redline' && m.archivedIds().has(r.id);
         const held = m.heldIds().get(r.id);
         const dup = m.duplicatesOf(id);
-        printGet(ctx, { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}), ...(held ? { held } : {}) }, serializeRecord(r, m.config.domains), dup);
+        const seal = m.sealState(r.id);
+        const changed = seal && (seal.state === 'edited' || seal.state === 'moved' || seal.state === 'unsealed') ? seal : null;
+        printGet(ctx, { ...recordToJson(r), file: r.file, line: r.line, ...(archived ? { archived: true } : {}), ...(held ? { held } : {}), ...(changed ? { seal: changed } : {}) }, serializeRecord(r, m.config.domains), dup);
       } finally {
         m.close();
       }
@@ -360,7 +362,7 @@ function printAdd(ctx: CommandContext, r: AddOutput): void {
   out(ctx, { id: record.id, record, supersedes, resolution, warnings, ...(r.quarantined !== undefined ? { quarantined: r.quarantined } : {}) }, `${record.id}\n`);
 }
 
-type GotRecord = RecordJson & { file: string; line: number; archived?: boolean; held?: string };
+type GotRecord = RecordJson & { file: string; line: number; archived?: boolean; held?: string; seal?: { state: string; acknowledged: boolean } };
 
 function printGet(ctx: CommandContext, r: GotRecord, markdown: string, dup?: DuplicateInfo | null): void {
   const dupLine = dup ? `duplicates: ×${dup.count}, ${dup.first} … ${dup.last}: ${dup.ids.join(' ')}\n` : '';
@@ -368,6 +370,9 @@ function printGet(ctx: CommandContext, r: GotRecord, markdown: string, dup?: Dup
     r.archived ? `archived: left out of default search; optmem unarchive ${r.id} brings it back` : '',
     r.held === 'quarantined' ? `quarantined (${(r.quarantine ?? []).join(', ')}): out of default search and packs until the owner runs optmem approve ${r.id}` : '',
     r.held === 'rejected' ? 'rejected by the owner: out of default search and packs' : '',
+    r.seal
+      ? `${r.seal.state === 'unsealed' ? 'added by hand, never sealed' : r.seal.state === 'moved' ? 'moved by hand since written' : 'edited by hand since written'} (${r.seal.acknowledged ? 'acknowledged' : 'unacknowledged'}); see optmem verify`
+      : '',
   ].filter(Boolean);
   out(ctx, { record: r, ...(dup !== undefined ? { duplicates: dup } : {}) }, `${r.file}:${r.line}${notes.map((n) => `  (${n})`).join('')}\n${dupLine}${markdown}`);
 }

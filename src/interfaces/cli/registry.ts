@@ -36,6 +36,7 @@ export const COMMAND_LOADERS: Record<string, CommandLoader> = {
   reindex: recordCommand('reindex'),
   doctor: recordCommand('doctor'),
   consolidate: () => import('./consolidate-command.js').then((m) => m.consolidateCommand),
+  verify: () => import('./verify-command.js').then((m) => m.verifyCommand),
   mcp: () => import('../mcp/command.js').then((m) => ({ ...m.mcpCommand, machineOutput: true })),
   hook: () => import('../hooks/command.js').then((m) => ({ ...m.hookCommand, machineOutput: true })),
   install: () => import('./install-commands.js').then((m) => m.installCommand),
