@@ -69,6 +69,13 @@ describe('packs and provenance', () => {
     expect(entries(owner).some((t) => t.includes('6379'))).toBe(false);
     expect(owner.sessionStart({ project: 'shop' }).markdown).not.toContain('6379');
     expect(ids(owner, 'redis')).toEqual(['t1']);
+    // Decisions about records are not facts to carry, and what is archived is forgotten for packs too.
+    const old = owner.add({ text: '[code] 旧的 staging 地址是 10.0.0.8', project: 'shop' }).record;
+    owner.archive([old.id], { why: '服务器已下线' });
+    const pack = owner.sessionStart({ project: 'shop' }).markdown;
+    expect(pack).not.toContain('10.0.0.8');
+    expect(pack).not.toContain('服务器已下线');
+    expect(entries(owner).join('\n')).not.toContain('archive ');
     owner.close();
     bot.close();
     fs.writeFileSync(`${dir}/config.json`, JSON.stringify({ core: { origins: ['owner', 'agent', 'ingest'] } }));

@@ -553,7 +553,7 @@ export class RecordIndex {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
     return (this.db
       .prepare(
-        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.time_ms >= ? AND r.tier IN ('evidence', 'normal') AND r.kind NOT IN ('handoff', 'diary', 'summary')
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.time_ms >= ? AND r.tier IN ('evidence', 'normal') AND r.kind NOT IN ('handoff', 'diary', 'summary', 'event')
          AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
       .all(sinceMs, ...(project ? [project] : []), limit) as RecordRow[]).map(rowToRecord);
@@ -579,7 +579,7 @@ export class RecordIndex {
   liveProjectRecords(project: string, limit: number): IndexedRecord[] {
     return (this.db
       .prepare(
-        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff') AND r.tier != 'chatter' AND ${packSql(this.packOrigins)}
+        `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff', 'event') AND r.tier != 'chatter' AND ${packSql(this.packOrigins)}
          ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
       .all(project, limit) as RecordRow[]).map(rowToRecord);
@@ -802,10 +802,11 @@ export class RecordIndex {
 /** Current (nothing supersedes it) and not held by quarantine. */
 const LIVE_SQL = 'NOT EXISTS (SELECT 1 FROM edges e WHERE e.old_id = r.id AND e.blocked = 0) AND r.id NOT IN (SELECT id FROM held)';
 /** What packs and core memory take: live records of the origins `core.origins` names (default owner and agent). */
+// Archived records are forgotten for packs too (a red line is never archived).
 function packSql(origins: readonly Origin[]): string {
   const others = origins.filter((o) => o !== 'owner').map((o) => `'${o}'`);
   const owner = origins.includes('owner') ? 'r.origin IS NULL' : '0';
-  return `${LIVE_SQL} AND (${owner}${others.length ? ` OR r.origin IN (${others.join(', ')})` : ''})`;
+  return `${LIVE_SQL} AND (r.tier = 'redline' OR r.id NOT IN (SELECT id FROM archived)) AND (${owner}${others.length ? ` OR r.origin IN (${others.join(', ')})` : ''})`;
 }
 /** RECORD_COLUMNS for a query that names the records table `r`. */
 const SCOPED_COLUMNS = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
