@@ -64,6 +64,10 @@ describe('the CLI against a server', () => {
     const got = remote(['get', id]);
     expect(got.code).toBe(0);
     expect(got.stdout).toBe(cli(['get', id, '--dir', home]).stdout);
+    // The writer the server stamps is one word: the day file reads back whole, and its seal holds.
+    expect(got.stdout).toMatch(/^- writer: tok_\w+:owner-first-serve$/m);
+    const verify = cli(['verify', '--dir', home]);
+    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
   });
 
   it('refuses maintenance commands, a missing token and a bad one, in one line each', () => {

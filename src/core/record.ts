@@ -199,6 +199,11 @@ export function normalizeText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
 }
 
+/** A word as record fields take it (see checkWord); throws INVALID_RECORD naming the field. */
+export function recordWord(value: string, field: string): string {
+  return checkWord(value, field);
+}
+
 function checkWord(value: string, field: string): string {
   const v = value.trim();
   if (!WORD.test(v) || v.length > 100) {

@@ -1,5 +1,5 @@
 import { EVENT_KIND } from '../core/events.js';
-import type { MemoryRecord } from '../core/record.js';
+import { recordWord, type MemoryRecord } from '../core/record.js';
 import type { Provenance } from '../core/provenance.js';
 import { scanForInjection, type InjectionScan } from './scan.js';
 
@@ -25,7 +25,8 @@ export function stampRecord(record: MemoryRecord, by: Provenance, scan?: (text: 
   const { origin: _o, writer: _w, quarantine: _q, ...rest } = record;
   const out: MemoryRecord = rest;
   if (by.origin !== 'owner') out.origin = by.origin;
-  if (by.writer) out.writer = by.writer;
+  // The writer is a meta line: one word, or the day file could not be read back.
+  if (by.writer) out.writer = recordWord(by.writer, 'writer');
   const rules = quarantineRules(out, by, scan);
   if (rules.length) out.quarantine = rules;
   return out;

@@ -26,9 +26,17 @@ export function originOf(p: Principal): Origin {
   return p.scope === 'owner' ? 'owner' : p.scope === 'ingest' ? 'ingest' : 'agent';
 }
 
-/** The writer line of a record written through the server: the token's id and name. */
+/**
+ * The writer line of a record written through the server: the token's id and name, as one word
+ * (a record's writer and agent are words: `tok_65c9…:laptop-hermes`).
+ */
 export function writerOf(p: Principal): string {
-  return p.name ? `${p.id} (${p.name})` : p.id;
+  const name = (p.name ?? '')
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}_.-]+/gu, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 40);
+  return name ? `${p.id}:${name}` : p.id;
 }
 
 export const limited = (p: Principal): boolean => p.projects.length > 0 || p.domains.length > 0;
