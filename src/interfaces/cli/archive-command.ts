@@ -5,20 +5,21 @@ import { str } from './args.js';
 import type { Command, CommandContext } from './types.js';
 
 /** The ids on the command line, or one per line on stdin when the only argument is `-`. */
-function idsOf(ctx: CommandContext, verb: string): string[] {
+export function idsOf(ctx: CommandContext, verb: string): string[] {
   const p = ctx.args.positionals;
   const ids = p.length === 1 && p[0] === '-' ? ctx.io.readStdin().split(/\s+/).filter(Boolean) : p;
   if (ids.length === 0) throw new OptmemError('USAGE', `${verb}: give at least one record id (or - to read ids from stdin)`);
   return ids;
 }
 
-function report(ctx: CommandContext, verb: 'archive' | 'unarchive', r: ArchiveChange): void {
+/** What an event-appending command did: `archived 3 (event …)`, then each id left as it was and why. */
+export function reportChange(ctx: CommandContext, done: string, r: Pick<ArchiveChange, 'events' | 'changed' | 'skipped' | 'warnings'>): void {
   for (const w of r.warnings) ctx.io.stderr(`optmem: ${w}\n`);
   if (ctx.json) {
     ctx.io.stdout(JSON.stringify({ events: r.events.map(recordToJson), changed: r.changed, skipped: r.skipped, warnings: r.warnings }) + '\n');
     return;
   }
-  const lines = [`${verb === 'archive' ? 'archived' : 'unarchived'} ${r.changed.length}${r.events.length ? ` (event ${r.events.map((e) => e.id).join(', ')})` : ''}`];
+  const lines = [`${done} ${r.changed.length}${r.events.length ? ` (event ${r.events.map((e) => e.id).join(', ')})` : ''}`];
   for (const s of r.skipped) lines.push(`  ${s.id}: ${s.why}`);
   ctx.io.stdout(lines.join('\n') + '\n');
 }
@@ -45,7 +46,7 @@ function archiveCommand(verb: 'archive' | 'unarchive'): Command {
       const m = ctx.open();
       try {
         const opts = { why: str(ctx.args.values.why), agent: str(ctx.args.values.agent) };
-        report(ctx, verb, verb === 'archive' ? m.archive(ids, opts) : m.unarchive(ids, opts));
+        reportChange(ctx, verb === 'archive' ? 'archived' : 'unarchived', verb === 'archive' ? m.archive(ids, opts) : m.unarchive(ids, opts));
       } finally {
         m.close();
       }

@@ -1,27 +1,8 @@
 import { OptmemError } from '../../core/errors.js';
 import { recordToJson } from '../../io/jsonl.js';
-import type { QuarantineChange } from '../../optmem.js';
 import { intOption, str } from './args.js';
-import type { Command, CommandContext } from './types.js';
-
-/** The ids on the command line, or one per line on stdin when the only argument is `-`. */
-function idsOf(ctx: CommandContext, verb: string): string[] {
-  const p = ctx.args.positionals;
-  const ids = p.length === 1 && p[0] === '-' ? ctx.io.readStdin().split(/\s+/).filter(Boolean) : p;
-  if (ids.length === 0) throw new OptmemError('USAGE', `${verb}: give at least one record id (or - to read ids from stdin)`);
-  return ids;
-}
-
-function report(ctx: CommandContext, verb: 'approve' | 'reject', r: QuarantineChange): void {
-  for (const w of r.warnings) ctx.io.stderr(`optmem: ${w}\n`);
-  if (ctx.json) {
-    ctx.io.stdout(JSON.stringify({ events: r.events.map(recordToJson), changed: r.changed, skipped: r.skipped, warnings: r.warnings }) + '\n');
-    return;
-  }
-  const lines = [`${verb === 'approve' ? 'approved' : 'rejected'} ${r.changed.length}${r.events.length ? ` (event ${r.events.map((e) => e.id).join(', ')})` : ''}`];
-  for (const s of r.skipped) lines.push(`  ${s.id}: ${s.why}`);
-  ctx.io.stdout(lines.join('\n') + '\n');
-}
+import { idsOf, reportChange } from './archive-command.js';
+import type { Command } from './types.js';
 
 function holdCommand(verb: 'approve' | 'reject'): Command {
   return {
@@ -40,7 +21,7 @@ function holdCommand(verb: 'approve' | 'reject'): Command {
       const m = ctx.open();
       try {
         const opts = { why: str(ctx.args.values.why) };
-        report(ctx, verb, verb === 'approve' ? m.approve(ids, opts) : m.reject(ids, opts));
+        reportChange(ctx, verb === 'approve' ? 'approved' : 'rejected', verb === 'approve' ? m.approve(ids, opts) : m.reject(ids, opts));
       } finally {
         m.close();
       }
