@@ -81,13 +81,8 @@ export interface WriteOptions {
   provenance?: Provenance;
 }
 
-/** What `approve` or `reject` did. */
-export interface QuarantineChange {
-  events: MemoryRecord[];
-  changed: string[];
-  skipped: { id: string; why: string }[];
-  warnings: string[];
-}
+/** What `approve` or `reject` did: the same shape as an archive change. */
+export type QuarantineChange = ArchiveChange;
 
 export interface AddResult {
   record: MemoryRecord;
@@ -529,7 +524,20 @@ export function createOptmem(options: OptmemOptions): Optmem {
     );
   };
 
-  const changeArchive = (verb: 'archive' | 'unarchive', ids: string[], opts: { why?: string; agent?: string }): ArchiveChange => {
+  /**
+   * Append events of one verb about many records (archive, unarchive, approve, reject): every id
+   * checked under the writer lock first (an unknown id appends nothing), those already in the asked
+   * state skipped with why, the rest named in events of at most MAX_ARCHIVE_IDS ids each.
+   * `skipWhy(r)` is built under the lock from the index's current state.
+   */
+  const changeMany = (
+    verb: 'archive' | 'unarchive' | 'approve' | 'reject',
+    ids: string[],
+    opts: { why?: string; agent?: string },
+    by: Provenance,
+    skipWhy: () => (r: IndexedRecord) => string | null,
+    notFoundHint: string,
+  ): ArchiveChange => {
     const wanted = [...new Set(ids.map((i) => i.trim()).filter(Boolean))];
     if (wanted.length === 0) throw new OptmemError('USAGE', `${verb}: give at least one record id`, { field: 'ids' });
     for (const id of wanted) checkEvent({ verb, ids: [id], why: null });
@@ -537,23 +545,22 @@ export function createOptmem(options: OptmemOptions): Optmem {
     return withIndex(() =>
       store.lock.with(() => {
         syncIndex(index, store);
-        const archivedNow = index.archivedIds();
+        const why = skipWhy();
         const changed: string[] = [];
         const skipped: { id: string; why: string }[] = [];
         for (const id of wanted) {
           const r = index.get(id);
-          if (!r) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'ids', hint: 'check the ids with `optmem get ID`; nothing was archived' });
+          if (!r) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'ids', hint: notFoundHint });
           if (r.kind === EVENT_KIND) throw new OptmemError('USAGE', `${id} is an event record; ${verb} is about memory records`, { field: 'ids' });
-          if (r.tier === 'redline') skipped.push({ id, why: 'a red line is never archived' });
-          else if (verb === 'archive' && archivedNow.has(id)) skipped.push({ id, why: 'already archived' });
-          else if (verb === 'unarchive' && !archivedNow.has(id)) skipped.push({ id, why: 'not archived' });
+          const skip = why(r);
+          if (skip) skipped.push({ id, why: skip });
           else changed.push(id);
         }
         const warnings: string[] = [];
         const events: MemoryRecord[] = [];
         for (let i = 0; i < changed.length; i += MAX_ARCHIVE_IDS) {
-          const chunk = changed.slice(i, i + MAX_ARCHIVE_IDS);
-          events.push(eventRecord({ text: eventText({ verb, ids: chunk, why: opts.why ?? null }), kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) }));
+          const text = eventText({ verb, ids: changed.slice(i, i + MAX_ARCHIVE_IDS), why: opts.why ?? null });
+          events.push(stampRecord(createRecord({ text, kind: EVENT_KIND, ...(opts.agent ? { source: { agent: opts.agent } } : {}) }, ctx()), by));
         }
         if (events.length) indexAppended(index, store, appendRecords(events, warnings));
         return { events, changed, skipped, warnings };
@@ -561,37 +568,46 @@ export function createOptmem(options: OptmemOptions): Optmem {
     );
   };
 
+  const changeArchive = (verb: 'archive' | 'unarchive', ids: string[], opts: { why?: string; agent?: string }): ArchiveChange =>
+    changeMany(
+      verb,
+      ids,
+      opts,
+      provenance,
+      () => {
+        const archivedNow = index.archivedIds();
+        return (r) =>
+          r.tier === 'redline'
+            ? 'a red line is never archived'
+            : verb === 'archive' && archivedNow.has(r.id)
+              ? 'already archived'
+              : verb === 'unarchive' && !archivedNow.has(r.id)
+                ? 'not archived'
+                : null;
+      },
+      'check the ids with `optmem get ID`; nothing was archived',
+    );
+
   const changeHold = (verb: 'approve' | 'reject', ids: string[], opts: { why?: string } & WriteOptions): QuarantineChange => {
-    const wanted = [...new Set(ids.map((i) => i.trim()).filter(Boolean))];
-    if (wanted.length === 0) throw new OptmemError('USAGE', `${verb}: give at least one record id`, { field: 'ids' });
-    for (const id of wanted) checkEvent({ verb, ids: [id], why: null });
     const by = opts.provenance ?? provenance;
     // Only the owner's decision counts (the index ignores anyone else's approve/reject events).
     if (by.origin !== 'owner') throw new OptmemError('USAGE', `${verb}: only the owner approves or rejects quarantined records`, { field: 'origin' });
-    mustWrite(`${verb} records`);
-    return withIndex(() =>
-      store.lock.with(() => {
-        syncIndex(index, store);
+    return changeMany(
+      verb,
+      ids,
+      { ...(opts.why !== undefined ? { why: opts.why } : {}) },
+      by,
+      () => {
         const held = index.heldIds();
-        const changed: string[] = [];
-        const skipped: { id: string; why: string }[] = [];
-        for (const id of wanted) {
-          const r = index.get(id);
-          if (!r) throw new OptmemError('NOT_FOUND', `no record ${id}`, { field: 'ids', hint: 'see `optmem quarantine` for the records waiting; nothing was changed' });
-          const status = held.get(id);
-          if (!r.quarantine?.length) skipped.push({ id, why: 'not quarantined' });
-          else if (verb === 'approve' && !status) skipped.push({ id, why: 'already approved' });
-          else if (verb === 'reject' && status === 'rejected') skipped.push({ id, why: 'already rejected' });
-          else changed.push(id);
-        }
-        const warnings: string[] = [];
-        const events: MemoryRecord[] = [];
-        for (let i = 0; i < changed.length; i += MAX_ARCHIVE_IDS) {
-          events.push(stampRecord(createRecord({ text: eventText({ verb, ids: changed.slice(i, i + MAX_ARCHIVE_IDS), why: opts.why ?? null }), kind: EVENT_KIND }, ctx()), by));
-        }
-        if (events.length) indexAppended(index, store, appendRecords(events, warnings));
-        return { events, changed, skipped, warnings };
-      }),
+        return (r) => {
+          const status = held.get(r.id);
+          if (!r.quarantine?.length) return 'not quarantined';
+          if (verb === 'approve' && !status) return 'already approved';
+          if (verb === 'reject' && status === 'rejected') return 'already rejected';
+          return null;
+        };
+      },
+      'see `optmem quarantine` for the records waiting; nothing was changed',
     );
   };
 
