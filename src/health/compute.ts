@@ -138,7 +138,7 @@ function measure(
     pilingUp: {
       unresolvedCorrections: stats.corrections.none,
       ambiguousCorrections: stats.corrections.ambiguous,
-      nearDuplicates: { ...countNearDuplicates(live), method: 'identical text after NFKC, case, white space and punctuation folding, within one domain and project (live records)' },
+      nearDuplicates: { ...countNearDuplicates(live), method: 'identical text after the folding of exact duplicates (NFKC, case, prefix, markers, Markdown, emoji, white space, punctuation), within one domain and project (live records)' },
       overSizeLimit: { records: rows.filter((r) => utf8Length(r.text) > limitBytes).length, limitBytes },
       doctorProblems: o.doctorProblems,
       core: { used: core.used, budget: core.budget, overflow: core.overflow.length },

@@ -1,7 +1,11 @@
+import { DEFAULT_DOMAINS } from '../core/markers.js';
+import { cleanText, compactText } from '../index/dedup/normalize.js';
+
 /**
  * Near-duplicates for the health report: records whose normalized text is identical within the
- * same domain and project. Normalized: NFKC (full-width folds to half-width), lower case, and
- * every white space and punctuation character removed. Deliberately exact after folding: a
+ * same domain and project. Normalized as consolidate's exact duplicates are: NFKC (full-width folds
+ * to half-width), lower case, the domain prefix, markers, Markdown marks, emoji, white space and
+ * punctuation removed. Deliberately exact after folding: a
  * repeat that changes a word, a number or a negation is not counted here.
  */
 export interface NearDuplicates {
@@ -11,8 +15,9 @@ export interface NearDuplicates {
   groups: number;
 }
 
-export function normalizeForDuplicates(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\p{P}\p{Z}\s]+/gu, '');
+/** The exact-duplicate key of consolidate's duplicates (index/dedup/normalize.ts): one definition. */
+export function normalizeForDuplicates(text: string, knownDomains: readonly string[] = DEFAULT_DOMAINS): string {
+  return compactText(cleanText(text, knownDomains));
 }
 
 type Row = { text: string; domain: string | null; project: string | null };
