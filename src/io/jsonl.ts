@@ -1,4 +1,5 @@
 import { OptmemError, type Problem } from '../core/errors.js';
+import { newId } from '../core/ids.js';
 import { createRecord, type MemoryRecord, type RecordContext, type RecordSource } from '../core/record.js';
 
 /** One line of `optmem export` / `optmem import`. */
@@ -119,6 +120,10 @@ export function parseJsonlRecords(text: string, file: string, ctx: RecordContext
         },
         ctx,
       );
+      // Lines without an id share one instant (the import's), so their ids differ only in 30 random
+      // bits: in a file of 10,000 such lines two collide about once in twenty. A generated id that
+      // is taken is drawn again; only an id the file gives is the file's mistake.
+      if (o.id === undefined || o.id === null) while (seen.has(record.id)) record.id = newId(ctx.nowMs);
       const prev = seen.get(record.id);
       if (prev !== undefined) {
         problems.push({ file, line, message: `id ${record.id} is already used on line ${prev}` });

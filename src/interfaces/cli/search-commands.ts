@@ -62,7 +62,7 @@ export const searchCommand: Command = {
   },
   async remote(ctx, client) {
     const req = searchRequest(ctx);
-    const q = new URLSearchParams({ q: req.query, explain: String(req.explain), archived: String(req.archived) });
+    const q = new URLSearchParams({ q: req.query, explain: String(req.explain), archived: String(req.archived), quarantined: String(req.quarantined) });
     for (const [k, v] of [['limit', req.limit], ['since', req.since], ['until', req.until], ['now', req.now]] as const) if (v !== undefined) q.set(k, String(v));
     for (const [k, list] of [['domain', req.domains], ['project', req.projects], ['kind', req.kinds]] as const) for (const x of list ?? []) q.append(k, x);
     const { data } = await client.json<SearchResult>('GET', `/api/search?${q}`);
