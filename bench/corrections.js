@@ -1,6 +1,6 @@
 // node bench/corrections.js [--split corr-a,...] [--errors] [--set supersession.K=V]
 // Correction-link precision and recall on the labelled sets in eval/corrections (after npm run build).
-// The test split (corr-t) is scored in aggregate and per kind, never printed case by case.
+// The test split (corr-u1, corr-u2) is scored in aggregate and per kind, never printed case by case.
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { readLinkCases, runLinkCase, scoreBy, scoreLinks } from '../dist/eval/li
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.join(here, '..', 'eval', 'corrections');
-const TEST_SPLIT = 'corr-t';
+const isTest = (split) => split.startsWith('corr-u');
 const argv = process.argv.slice(2);
 const opt = (name) => {
   const i = argv.indexOf(name);
@@ -38,11 +38,11 @@ for (const split of splits) {
   const cases = readLinkCases(path.join(dir, `${split}.jsonl`));
   const results = cases.map((c) => runLinkCase(c, { config }));
   all.push(...results);
-  console.log(`\n${split}${split === TEST_SPLIT ? ' (the test split: aggregate only)' : ''}`);
+  console.log(`\n${split}${isTest(split) ? ' (the test split: aggregate only)' : ''}`);
   console.log(header);
   console.log(line('all', scoreLinks(results)));
   for (const [k, s] of scoreBy(results, (r) => r.lang)) console.log(line(`  ${k}`, s));
-  if (showErrors && split !== TEST_SPLIT) {
+  if (showErrors && !isTest(split)) {
     for (const r of results) {
       if (r.falsePos || r.falseNeg) {
         const c = cases.find((x) => x.id === r.id);
@@ -54,8 +54,8 @@ for (const split of splits) {
     }
   }
 }
-const dev = all.filter((r) => r.split !== TEST_SPLIT);
-const test = all.filter((r) => r.split === TEST_SPLIT);
+const dev = all.filter((r) => !isTest(r.split));
+const test = all.filter((r) => isTest(r.split));
 for (const [name, rs] of [['development sets', dev], ['test split', test]]) {
   if (!rs.length) continue;
   console.log(`\n${name}, per kind`);
