@@ -13,8 +13,11 @@ import { factRecalled, loadHandoffCases, TEST_SET } from '../bench/handoff-cases
 import { createOptmem } from '../src/index.js';
 import { ROOT } from './helpers.js';
 
-/** The dev sets measured 0.988 for both when the floor was set (eval/handoffs/README.md): losing about 9 of the 241 facts fails. */
-const FLOOR = { handoff: 0.95, pack: 0.95 };
+/**
+ * The dev sets measured 0.988 for both when the floor was first set; blind-t (0.838 at its last look as
+ * the test split) joined them later, 0.955 together (eval/handoffs/README.md).
+ */
+const FLOOR = { handoff: 0.93, pack: 0.93 };
 const PACK_BUDGET = 2000;
 
 const dev = loadHandoffCases(path.join(ROOT, 'eval', 'handoffs')).filter((c) => c.set !== TEST_SET);
