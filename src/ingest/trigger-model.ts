@@ -3,6 +3,7 @@ import { PRIORITY, STRONG_DECISION, ruleEvidence } from './triggers.js';
 import { turnFeatures, type Features } from './trigger-features.js';
 import { TRIGGERS, type Detection, type Trigger } from './types.js';
 import { readCompiledModel } from './trigger-model-file.js';
+import { packageFile } from '../package-root.js';
 
 /**
  * The learned layer of the trigger detector: a multinomial logistic regression over `turnFeatures`
@@ -107,9 +108,9 @@ let shipped: TriggerModel | null | undefined;
 /** The model shipped with optmem (`models/triggers.json`), or null when it is missing. */
 export function shippedModel(): TriggerModel | null {
   if (shipped !== undefined) return shipped;
-  const url = new URL('../../models/triggers.json', import.meta.url);
+  const file = packageFile('models', 'triggers.json');
   // The build's compiled copy (dist/models/triggers.bin) while it matches the JSON; else the JSON.
-  shipped = readCompiledModel(new URL('../models/triggers.bin', import.meta.url), url) ?? (fs.existsSync(url) ? parseModel(fs.readFileSync(url, 'utf8'), url.pathname) : null);
+  shipped = readCompiledModel(packageFile('dist', 'models', 'triggers.bin'), file) ?? (fs.existsSync(file) ? parseModel(fs.readFileSync(file, 'utf8'), file) : null);
   return shipped;
 }
 

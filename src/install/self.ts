@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Where this optmem is installed, computed at run time: the package root, its `bin/optmem.js`, and
  * the Node that runs it. Configs get absolute paths to both, because a host may run hooks with
  * another Node on PATH (OpenClaw needs Node 24) and optmem's native SQLite module is built for this one.
  */
-export function packageRoot(): string {
-  // dist/install/self.js (or src/install/self.ts under vitest) → the package root
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-}
+import { packageRoot } from '../package-root.js';
+
+export { packageRoot };
 
 export interface SelfCommand {
   node: string;

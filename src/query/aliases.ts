@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../package-root.js';
 import type { Problem } from '../core/errors.js';
 import { MARKER_WORDS, type MarkerName } from '../core/markers.js';
 import type { IndexedRecord } from '../index/record-index.js';
@@ -126,9 +125,8 @@ export function aliasTable(groups: Group[], problems: Problem[]): AliasTable {
   };
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** The shipped default list (in the package: `dict/aliases.txt`). */
-export const DEFAULT_ALIAS_FILE = path.resolve(here, '..', '..', 'dict', 'aliases.txt');
+export const DEFAULT_ALIAS_FILE = packageFile('dict', 'aliases.txt');
 
 /**
  * The defaults, then the home's file (which adds groups and may remove words from the defaults).

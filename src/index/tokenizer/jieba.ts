@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { packageFile } from '../../package-root.js';
 import { nodeCrypto } from '../../core/lazy-crypto.js';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { OptmemError } from '../../core/errors.js';
 import { HAS_CJK } from './cjk.js';
 import { CHINESE_STOPWORDS } from './stopwords.js';
@@ -23,8 +22,6 @@ export interface Segmenter {
 }
 
 const require = createRequire(import.meta.url);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const packageRoot = path.resolve(here, '..', '..', '..');
 
 function userDictLines(text: string, file: string): string {
   const out: string[] = [];
@@ -42,7 +39,7 @@ function userDictLines(text: string, file: string): string {
   return out.join('\n');
 }
 
-const BASE_DICT = path.join(packageRoot, 'dist', 'dict', 'jieba-top.txt');
+const BASE_DICT = packageFile('dist', 'dict', 'jieba-top.txt');
 
 function readBaseDict(): Buffer {
   try {
@@ -71,7 +68,7 @@ function baseDictDigest(): string {
 
 /** optmem's user dictionary plus the home's dict.txt, as jieba dictionary lines. */
 function readUserDict(homeDictFile: string | null): string {
-  let user = userDictLines(fs.readFileSync(path.join(packageRoot, 'dict', 'optmem-user.txt'), 'utf8'), 'dict/optmem-user.txt');
+  let user = userDictLines(fs.readFileSync(packageFile('dict', 'optmem-user.txt'), 'utf8'), 'dict/optmem-user.txt');
   if (homeDictFile && fs.existsSync(homeDictFile)) {
     user += '\n' + userDictLines(fs.readFileSync(homeDictFile, 'utf8'), homeDictFile);
   }
@@ -89,7 +86,7 @@ interface KnownCuts {
   cut: Record<string, string[]>;
 }
 
-const KNOWN_CUTS = path.join(packageRoot, 'dist', 'dict', 'known-cuts.json');
+const KNOWN_CUTS = packageFile('dist', 'dict', 'known-cuts.json');
 let knownCuts: KnownCuts | null | undefined;
 
 function readKnownCuts(): KnownCuts | null {

@@ -1,6 +1,6 @@
 /** `optmem help [COMMAND]`, `COMMAND --help` and `optmem --version`: text built from the command table. */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../../package-root.js';
 import { GLOBAL_OPTIONS } from './args.js';
 import type { Command, OptionDef, OptionSpec } from './types.js';
 
@@ -16,10 +16,10 @@ const SHARED_DESCRIPTIONS: Record<string, string> = {
   now: 'the clock to use, an ISO 8601 time (default: now)',
 };
 
-/** The version in package.json, read at run time next to this module (dist/interfaces/cli or src/interfaces/cli). */
+/** The version in the package's package.json, read at run time. */
 export function version(): string {
   try {
-    const pkg = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(fs.readFileSync(packageFile('package.json'), 'utf8')) as { version?: unknown };
     return typeof pkg.version === 'string' ? pkg.version : 'unknown';
   } catch {
     return 'unknown';

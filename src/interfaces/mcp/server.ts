@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { packageFile } from '../../package-root.js';
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Optmem } from '../../optmem.js';
@@ -17,8 +18,7 @@ import type { ToolContext, ToolMemory } from './tools/common.js';
 
 function packageVersion(): string {
   try {
-    // dist/interfaces/mcp/server.js and src/interfaces/mcp/server.ts both sit three levels down.
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(fs.readFileSync(packageFile('package.json'), 'utf8')) as { version?: string };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';

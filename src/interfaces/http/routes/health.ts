@@ -4,7 +4,7 @@
  * a time (429 while one runs). The owner's only: the numbers cover every project.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../../../package-root.js';
 import type { Hono } from 'hono';
 import { OptmemError } from '../../../core/errors.js';
 import { errorBody } from '../http-errors.js';
@@ -12,8 +12,7 @@ import { boolField, intField, jsonBody, onlyFields } from '../params.js';
 import { requireScope } from '../scoped-memory.js';
 import type { AppEnv, RouteDeps } from '../types.js';
 
-/** bin/optmem.js from src/interfaces/http/routes/ and from dist/interfaces/http/routes/ alike. */
-const BIN = fileURLToPath(new URL('../../../../bin/optmem.js', import.meta.url));
+const BIN = packageFile('bin', 'optmem.js');
 /** A health run of 100,000 records takes about a minute of CPU; a stuck one is stopped. */
 const TIMEOUT_MS = 10 * 60_000;
 

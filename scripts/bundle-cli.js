@@ -1,0 +1,25 @@
+// Bundles the compiled CLI (dist/interfaces/cli/main.js and everything it imports) into a few chunks in
+// dist/cli/, which bin/optmem.js runs. A hook or a search starts many times a day: loading ~130 small
+// modules one by one cost more than the search itself. Each command and each lazily loaded part stays
+// a chunk of its own (a dynamic import stays one), so a command still loads only what it needs.
+// Packages (better-sqlite3, jieba, zod, the MCP SDK, hono) stay outside the bundle. Runs in `npm run build`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const out = path.join(root, 'dist', 'cli');
+fs.rmSync(out, { recursive: true, force: true });
+
+const isPackage = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
+const result = await build({
+  input: { main: path.join(root, 'dist', 'interfaces', 'cli', 'main.js') },
+  platform: 'node',
+  external: (id) => isPackage(id),
+  logLevel: 'warn',
+  output: { dir: out, format: 'esm', chunkFileNames: '[name]-[hash].js', entryFileNames: '[name].js' },
+});
+const chunks = result.output.filter((o) => o.type === 'chunk');
+const bytes = chunks.reduce((n, c) => n + c.code.length, 0);
+console.log(`cli: ${chunks.length} chunks, ${(bytes / 1024).toFixed(0)} KB -> dist/cli/`);
