@@ -26,6 +26,13 @@ fs.writeFileSync(path.join(out, 'jieba-top.txt'), text);
 fs.writeFileSync(path.join(out, 'jieba-top.txt.sha256'), createHash('sha256').update(text).digest('hex') + '\n');
 console.log(`dict: ${rows.length} words from jieba -> dist/dict/jieba-top.txt`);
 
+// The same words, and jieba's HMM model (dict/jieba-hmm.model), as binary files the TypeScript port of
+// jieba's cut reads without parsing (src/index/tokenizer/jieba-port.ts): small cuts need no native load.
+const { encodeBaseWords, encodeHmm } = await import('../dist/index/tokenizer/jieba-port.js');
+fs.writeFileSync(path.join(out, 'jieba-top.bin'), encodeBaseWords(rows.map((r) => [r[0], Number(r[1])])));
+fs.writeFileSync(path.join(out, 'jieba-hmm.bin'), encodeHmm(fs.readFileSync(path.join(root, 'dict', 'jieba-hmm.model'), 'utf8')));
+console.log('dict: the same words and the HMM model as binary -> dist/dict/jieba-top.bin, jieba-hmm.bin');
+
 // The plain cuts of the shipped alias words' Han runs, with these dictionaries: a query in English
 // whose aliases are Chinese then does not load jieba (src/index/tokenizer/jieba.ts, "known cuts").
 const { createJiebaSegmenter } = await import('../dist/index/tokenizer/jieba.js');

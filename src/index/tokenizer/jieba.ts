@@ -3,12 +3,14 @@ import { packageFile } from '../../package-root.js';
 import { nodeCrypto } from '../../core/lazy-crypto.js';
 import { createRequire } from 'node:module';
 import { OptmemError } from '../../core/errors.js';
-import { HAS_CJK } from './cjk.js';
+import { HAN_ONLY, HAS_CJK } from './cjk.js';
 import { CHINESE_STOPWORDS } from './stopwords.js';
+import { createPortSegmenter, decodeBaseWords, decodeHmm, portDictionary, type BaseWords, type PortSegmenter } from './jieba-port.js';
 
 /**
  * Chinese word segmentation with @node-rs/jieba, loaded on first use only (English-only work never
- * pays for it). The dictionary is jieba's top 60k words (built into dist/dict by `npm run build`)
+ * pays for it), and not at all for a few short runs of Han: those go through the TypeScript port of
+ * the same algorithm (jieba-port.ts), which gives the same words without loading the dictionary. The dictionary is jieba's top 60k words (built into dist/dict by `npm run build`)
  * plus optmem's user dictionary plus the memory home's own dict.txt.
  */
 export interface Segmenter {
@@ -67,7 +69,7 @@ function baseDictDigest(): string {
 }
 
 /** optmem's user dictionary plus the home's dict.txt, as jieba dictionary lines. */
-function readUserDict(homeDictFile: string | null): string {
+export function readUserDict(homeDictFile: string | null): string {
   let user = userDictLines(fs.readFileSync(packageFile('dict', 'optmem-user.txt'), 'utf8'), 'dict/optmem-user.txt');
   if (homeDictFile && fs.existsSync(homeDictFile)) {
     user += '\n' + userDictLines(fs.readFileSync(homeDictFile, 'utf8'), homeDictFile);
@@ -137,15 +139,46 @@ function loadShared(user: string): import('@node-rs/jieba').Jieba {
   return j;
 }
 
+/**
+ * The TypeScript port of jieba's cut (jieba-port.ts) answers small cuts until this many characters
+ * have gone through it in one process; then the native segmenter is loaded for the rest (a rebuild or
+ * an import of thousands of records is faster natively). Both give the same words.
+ */
+const PORT_BUDGET_CHARS = 20_000;
+let portBase: BaseWords | null | undefined;
+
+function readPortBase(): BaseWords | null {
+  if (portBase === undefined) {
+    try {
+      portBase = decodeBaseWords(fs.readFileSync(packageFile('dist', 'dict', 'jieba-top.bin')), 'dist/dict/jieba-top.bin');
+    } catch {
+      portBase = null; // not built: the native segmenter answers every cut
+    }
+  }
+  return portBase;
+}
+
 export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
   let user: string | null = null;
   let id: string | null = null;
   let jieba: import('@node-rs/jieba').Jieba | null = null;
   let tfidf: import('@node-rs/jieba').TfIdf | null = null;
+  let port: PortSegmenter | null | undefined;
+  let portChars = 0;
   const getUser = () => (user ??= readUserDict(homeDictFile));
   const load = () => {
     jieba ??= loadShared(getUser());
     return jieba;
+  };
+  /** The port, while the native segmenter is not loaded and the text is a short run of Han. */
+  const portFor = (text: string): PortSegmenter | null => {
+    if (jieba || portChars + text.length > PORT_BUDGET_CHARS || !HAN_ONLY.test(text)) return null;
+    if (port === undefined) {
+      const base = readPortBase();
+      port = base ? createPortSegmenter(portDictionary(base, getUser()), () => decodeHmm(fs.readFileSync(packageFile('dist', 'dict', 'jieba-hmm.bin')), 'dist/dict/jieba-hmm.bin')) : null;
+    }
+    if (port) portChars += text.length;
+    return port;
   };
   const getId = () => (id ??= `jieba3-${baseDictDigest().slice(0, 12)}-${textHash(getUser())}`);
   return {
@@ -153,7 +186,7 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
       return getId();
     },
     cutForSearch(text: string): string[] {
-      return load().cutForSearch(text, true);
+      return portFor(text)?.cutForSearch(text) ?? load().cutForSearch(text, true);
     },
     cut(text: string): string[] {
       if (!jieba) {
@@ -161,7 +194,7 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
         const words = known && known.id === getId() && Object.hasOwn(known.cut, text) ? known.cut[text] : undefined;
         if (Array.isArray(words)) return [...words];
       }
-      return load().cut(text, true);
+      return portFor(text)?.cut(text) ?? load().cut(text, true);
     },
     keywords(text: string, topK: number): string[] {
       if (!tfidf) {
