@@ -39,7 +39,14 @@ function cnDay(s: string): number {
   return (m[1] ? CN_NUM[m[1]]! : 1) * 10 + (m[2] ? CN_NUM[m[2]]! : 0);
 }
 
+/**
+ * A character or word every rule below needs: a query with none of them (most do) skips the rules,
+ * and compiling their large patterns, at once.
+ */
+const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently)\b/i;
+
 export function parseTimeIntent(query: string, nowMs: number, offsetMin: number): TimeIntent {
+  if (!MAY_HAVE_TIME.test(query)) return { rest: query, phrase: null, window: null, recent: false };
   const today = dayStart(nowMs, offsetMin);
   const local = new Date(nowMs + offsetMin * 60_000);
   const y = local.getUTCFullYear();
