@@ -1,5 +1,13 @@
 #!/usr/bin/env node
 // The optmem command. Runs the built CLI (npm install / npm ci builds it through `prepare`).
+import v8 from 'node:v8';
+
+// A hook or a search runs once per process, and most of optmem's large patterns (the trigger cues, the
+// resolver's lexicon) run a handful of times: V8's default first builds each as bytecode, then compiles
+// it again to machine code on its second run. Compiling once, straight away, is several times cheaper
+// here (a hook's trigger check: 57-68 ms -> 14-38 ms measured). Matching is the same either way.
+v8.setFlagsFromString('--no-regexp-tier-up');
+
 let cli;
 try {
   cli = await import('../dist/cli/main.js');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
@@ -8,4 +9,28 @@ const require = createRequire(import.meta.url);
  * of one costs Node a scan of its source for export names on every start. Types come from
  * `import type Database from 'better-sqlite3'`.
  */
-export const SqliteDatabase = require('better-sqlite3') as typeof BetterSqlite3;
+const Database = require('better-sqlite3') as typeof BetterSqlite3;
+
+let addon: object | null | undefined;
+
+/**
+ * The native addon, required straight from its build folder: by default better-sqlite3 looks for it
+ * with the `bindings` package, which reads a stack trace and tries a dozen paths on every start.
+ * Null when it is not where a normal install puts it (then better-sqlite3 looks for it itself).
+ */
+function nativeAddon(): object | null {
+  if (addon === undefined) {
+    try {
+      addon = require(path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node')) as object;
+    } catch {
+      addon = null;
+    }
+  }
+  return addon;
+}
+
+/** `new SqliteDatabase(file, options)`, as better-sqlite3's Database, with its addon found directly. */
+export const SqliteDatabase = function SqliteDatabase(file: string, options: BetterSqlite3.Options = {}) {
+  const a = nativeAddon();
+  return new Database(file, a && !options.nativeBinding ? { ...options, nativeBinding: a as never } : options);
+} as unknown as typeof BetterSqlite3;

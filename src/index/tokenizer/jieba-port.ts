@@ -46,7 +46,8 @@ export interface BaseWords {
   total: number;
   offsets: Uint32Array;
   freqs: Uint32Array;
-  text: string;
+  /** the words' UTF-16 code units, back to back (never decoded into one string) */
+  units: Uint16Array;
 }
 
 const aligned = (buf: Buffer): Buffer => (buf.byteOffset % 8 === 0 ? buf : Buffer.from(buf));
@@ -79,19 +80,40 @@ export function decodeBaseWords(raw: Buffer, file: string): BaseWords {
   const offsets = new Uint32Array(buf.buffer, buf.byteOffset + 24, count + 1);
   const freqs = new Uint32Array(buf.buffer, buf.byteOffset + 24 + 4 * (count + 1), count);
   const textStart = 24 + 4 * (count + 1) + 4 * count;
-  return { count, maxLen: buf.readUInt32LE(8), total: buf.readDoubleLE(16), offsets, freqs, text: buf.toString('utf16le', textStart) };
+  const units = new Uint16Array(buf.buffer, buf.byteOffset + textStart, (buf.length - textStart) >>> 1);
+  return { count, maxLen: buf.readUInt32LE(8), total: buf.readDoubleLE(16), offsets, freqs, units };
 }
 
-/** The first index whose word is >= key (code-unit order, as the file is sorted). */
+/** Word i against key in code-unit order (as the file is sorted): <0, 0 or >0. */
+function compareAt(w: BaseWords, i: number, key: string): number {
+  const a = w.offsets[i]!;
+  const len = w.offsets[i + 1]! - a;
+  const n = Math.min(len, key.length);
+  for (let k = 0; k < n; k++) {
+    const d = w.units[a + k]! - key.charCodeAt(k);
+    if (d !== 0) return d;
+  }
+  return len - key.length;
+}
+
+/** The first index whose word is >= key. */
 function lowerBound(w: BaseWords, key: string): number {
   let lo = 0;
   let hi = w.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (w.text.slice(w.offsets[mid]!, w.offsets[mid + 1]!) < key) lo = mid + 1;
+    if (compareAt(w, mid, key) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether word i starts with prefix. */
+function startsWithAt(w: BaseWords, i: number, prefix: string): boolean {
+  const a = w.offsets[i]!;
+  if (w.offsets[i + 1]! - a < prefix.length) return false;
+  for (let k = 0; k < prefix.length; k++) if (w.units[a + k] !== prefix.charCodeAt(k)) return false;
+  return true;
 }
 
 /**
@@ -107,7 +129,7 @@ export function portDictionary(base: BaseWords, userLines: string): PortDictiona
   }
   const baseFreq = (word: string): number | undefined => {
     const i = lowerBound(base, word);
-    return i < base.count && base.text.slice(base.offsets[i]!, base.offsets[i + 1]!) === word ? base.freqs[i]! : undefined;
+    return i < base.count && compareAt(base, i, word) === 0 ? base.freqs[i]! : undefined;
   };
   let total = base.total;
   let maxLen = base.maxLen;
@@ -122,7 +144,7 @@ export function portDictionary(base: BaseWords, userLines: string): PortDictiona
     hasPrefix(prefix) {
       if (userPrefixes.has(prefix)) return true;
       const i = lowerBound(base, prefix);
-      return i < base.count && base.text.startsWith(prefix, base.offsets[i]!) && base.offsets[i + 1]! - base.offsets[i]! >= prefix.length;
+      return i < base.count && startsWithAt(base, i, prefix);
     },
     logTotal: Math.log(total),
     maxLen,
