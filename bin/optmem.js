@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The optmem command. Runs the built CLI (npm install / npm ci builds it through `prepare`).
+import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 
 // A hook or a search runs once per process, and most of optmem's large patterns (the trigger cues, the
@@ -10,10 +11,10 @@ v8.setFlagsFromString('--no-regexp-tier-up');
 
 let cli;
 try {
-  cli = await import('../dist/cli/main.js');
+  cli = createRequire(import.meta.url)('../dist/cli/main.cjs');
 } catch (e) {
   // Even this fault is one line: a missing build or a native module built for another Node.
-  const why = e && e.code === 'ERR_MODULE_NOT_FOUND' ? 'the built CLI is missing (run `npm run build` in the optmem package)' : `cannot load optmem: ${String(e && e.message).split('\n')[0]} (reinstall optmem with this Node)`;
+  const why = e && e.code === 'MODULE_NOT_FOUND' && String(e.message).includes('main.cjs') ? 'the built CLI is missing (run `npm run build` in the optmem package)' : `cannot load optmem: ${String(e && e.message).split('\n')[0]} (reinstall optmem with this Node)`;
   process.stderr.write(`optmem: ${why}\n`);
   if (process.env.OPTMEM_DEBUG && process.env.OPTMEM_DEBUG !== '0') process.stderr.write(`${e && e.stack}\n`);
   process.exit(1);
