@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // The optmem command. Runs the built CLI (npm install / npm ci builds it through `prepare`).
-import { createRequire } from 'node:module';
-import v8 from 'node:v8';
+// CommonJS (bin/package.json says so), like the bundled CLI it loads: an ES module entry would start
+// Node's ES loader, and with it fs/promises, readline and the stream modules, for nothing.
+'use strict';
 
 // A hook or a search runs once per process, and most of optmem's large patterns (the trigger cues, the
 // resolver's lexicon) run a handful of times: V8's default first builds each as bytecode, then compiles
 // it again to machine code on its second run. Compiling once, straight away, is several times cheaper
 // here (a hook's trigger check: 57-68 ms -> 14-38 ms measured). Matching is the same either way.
-v8.setFlagsFromString('--no-regexp-tier-up');
+require('node:v8').setFlagsFromString('--no-regexp-tier-up');
 
 let cli;
 try {
-  cli = createRequire(import.meta.url)('../dist/cli/main.cjs');
+  cli = require('../dist/cli/main.cjs');
 } catch (e) {
   // Even this fault is one line: a missing build or a native module built for another Node.
   const why = e && e.code === 'MODULE_NOT_FOUND' && String(e.message).includes('main.cjs') ? 'the built CLI is missing (run `npm run build` in the optmem package)' : `cannot load optmem: ${String(e && e.message).split('\n')[0]} (reinstall optmem with this Node)`;
@@ -19,4 +20,6 @@ try {
   if (process.env.OPTMEM_DEBUG && process.env.OPTMEM_DEBUG !== '0') process.stderr.write(`${e && e.stack}\n`);
   process.exit(1);
 }
-process.exitCode = await cli.runMain(process.argv.slice(2), cli.processIO());
+cli.runMain(process.argv.slice(2), cli.processIO()).then((code) => {
+  process.exitCode = code;
+});

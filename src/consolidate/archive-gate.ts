@@ -9,8 +9,8 @@
  *    above it (the count must not grow).
  * The copy is deleted afterwards; the home is only read.
  */
-import crypto from 'node:crypto';
 import { stripMarkers } from '../core/markers.js';
+import { nodeCrypto } from '../core/lazy-crypto.js';
 import { copyHome } from '../eval/home-copy.js';
 import { createOptmem, type Optmem } from '../optmem.js';
 
@@ -34,7 +34,7 @@ const SAMPLE = 200;
 /** a query is the record's own text, cut here (long enough to be specific, short enough to be a query) */
 const QUERY_CHARS = 120;
 
-const hashOf = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const hashOf = (s: string) => nodeCrypto().createHash('sha256').update(s).digest('hex');
 
 /** A record's own words as a query: without its domain prefix and markers, cut at QUERY_CHARS. */
 function queryOf(text: string, domains: readonly string[]): string {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { TreeOptions } from './summary-options.js';
+import { nodeCrypto } from '../core/lazy-crypto.js';
 import { choose, handoffSpans, inTimeOrder, leadSpan, salience, type Span } from './salience.js';
 
 /**
@@ -77,7 +77,7 @@ function monthRange(month: string): { from: string; to: string } {
 }
 
 function hash(parts: string[]): string {
-  const h = createHash('sha256');
+  const h = nodeCrypto().createHash('sha256');
   for (const p of parts) h.update(p).update('\u0000');
   return h.digest('hex').slice(0, 32);
 }

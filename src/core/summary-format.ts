@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../core/lazy-crypto.js';
 
 /**
  * The summary tree's node files (`memory/summaries/LEVEL/KEY.md`, written by `optmem consolidate`):
@@ -40,7 +40,7 @@ export function nodePath(level: Level, key: string): string {
   return `memory/summaries/${level}/${key}.md`;
 }
 
-export const bodyHash = (body: string): string => createHash('sha256').update(body).digest('hex').slice(0, 16);
+export const bodyHash = (body: string): string => nodeCrypto().createHash('sha256').update(body).digest('hex').slice(0, 16);
 
 export function headerLine(h: NodeHeader): string {
   return `<!-- optmem-summary ${JSON.stringify(h)} -->`;

@@ -1,4 +1,5 @@
-import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 
 /**
  * A blocking HTTP POST. Search, import and the evaluation are synchronous all the way down (one
@@ -63,10 +64,12 @@ parentPort.on('message', (m) => {
 `;
 
 let worker: Worker | null = null;
+/** node:worker_threads, loaded on the first POST: only the vector path ever makes one. */
+const threads = (): typeof import('node:worker_threads') => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
 
 function theWorker(): Worker {
   if (!worker) {
-    worker = new Worker(WORKER, { eval: true });
+    worker = new (threads().Worker)(WORKER, { eval: true });
     worker.unref();
     worker.on('error', () => {
       worker = null;
@@ -77,6 +80,7 @@ function theWorker(): Worker {
 
 /** POST `body` to `url` and wait for the answer, at most `timeoutMs` (plus a little for the worker). */
 export function postSync(url: string, headers: Record<string, string>, body: string, timeoutMs: number): PostAnswer {
+  const { MessageChannel, receiveMessageOnPort } = threads();
   const { port1, port2 } = new MessageChannel();
   const flag = new Int32Array(new SharedArrayBuffer(4));
   try {

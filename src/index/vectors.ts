@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { nodeCrypto } from '../core/lazy-crypto.js';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import { OptmemError } from '../core/errors.js';
@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS vec.vmeta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
 
 /** The text a record is embedded from, and its hash (what "current" is checked against). */
 export function textHash(text: string): string {
-  return crypto.createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
+  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
 }
 
 const loaded = new WeakSet<Database.Database>();

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { nodeCrypto } from '../core/lazy-crypto.js';
 import { writeFileAtomic } from '../store/durable-file.js';
 import { layoutOf } from '../store/layout.js';
 import type { LineState } from './sources/parse-line.js';
@@ -80,7 +80,7 @@ function rangeHash(file: string, start: number, bytes: number): string {
   try {
     const buf = Buffer.alloc(bytes);
     const n = fs.readSync(fd, buf, 0, bytes, start);
-    return crypto.createHash('sha256').update(buf.subarray(0, n)).digest('hex').slice(0, 16);
+    return nodeCrypto().createHash('sha256').update(buf.subarray(0, n)).digest('hex').slice(0, 16);
   } finally {
     fs.closeSync(fd);
   }

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { nodeCrypto } from '../core/lazy-crypto.js';
 import path from 'node:path';
 import { OptmemError } from '../core/errors.js';
 import type { ParsedBlock } from '../core/record-format.js';
@@ -91,6 +91,7 @@ export interface SealItem {
 
 /** SHA-256, the first `hex` hex digits. `crypto.hash` (Node ≥ 20.12) is several times faster than createHash for short inputs. */
 export function shortHash(s: string | Buffer, hex = 32): string {
+  const crypto = nodeCrypto();
   const h = (crypto as { hash?: (alg: string, data: string | Buffer, enc: 'hex') => string }).hash;
   return (h ? h('sha256', s, 'hex') : crypto.createHash('sha256').update(s).digest('hex')).slice(0, hex);
 }

@@ -2,7 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { OptmemError } from '../../core/errors.js';
-import { faultLine } from '../../core/faults.js';
 import { findVerb, parseCommandLine } from './args.js';
 import { terminalSafe } from './format.js';
 import { BUILTINS, commandHelp, generalHelp, helpJson, version } from './help.js';
@@ -165,16 +164,6 @@ function writeAll(fd: number, s: string): void {
 
 export function processIO(): CliIO {
   let stdoutClosed: Error | null = null;
-  // Commands that write through the stream (the MCP server) learn of a closed stdout here: the
-  // reader went away, so there is no one left to answer. End quietly.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    try {
-      fs.writeSync(2, `optmem: cannot write to standard output: ${faultLine(e)}\n`);
-    } finally {
-      process.exit(1);
-    }
-  });
   return {
     stdout: (s) => {
       // After EPIPE every write fails the same way: the command stops, and runMain ends with 0.

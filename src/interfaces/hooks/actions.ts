@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
+import { nodeCrypto } from '../../core/lazy-crypto.js';
 import { AGENT } from '../../core/provenance.js';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,7 +66,7 @@ export function runAction(ctx: CommandContext, action: Exclude<HookAction, 'capt
   // Codex's Stop fires after every turn, and PreCompact then SessionEnd may see the same state:
   // write only when the session's fields changed since its last handoff.
   const seen = seenFile(ctx.home, `${host}|${session ?? transcript}`);
-  const digest = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  const digest = nodeCrypto().createHash('sha256').update(JSON.stringify(fields)).digest('hex');
   if (readQuiet(seen) === digest) return;
   if (action === 'handoff') {
     const m = ctx.open({ create: true, provenance: AGENT });
@@ -94,7 +94,7 @@ export function runAction(ctx: CommandContext, action: Exclude<HookAction, 'capt
 }
 
 function seenFile(home: string, key: string): string {
-  const h = createHash('sha256').update(`${path.resolve(home)}|${key}`).digest('hex').slice(0, 24);
+  const h = nodeCrypto().createHash('sha256').update(`${path.resolve(home)}|${key}`).digest('hex').slice(0, 24);
   return path.join(os.tmpdir(), 'optmem-hooks', h);
 }
 

@@ -1,4 +1,5 @@
 import { str } from '../cli/args.js';
+import { endOnStdoutError } from '../cli/stdout-stream.js';
 import { AGENT } from '../../core/provenance.js';
 import type { Command } from '../cli/commands.js';
 
@@ -15,6 +16,7 @@ export const mcpCommand: Command = {
     const log = ctx.io.stderr;
     // Anything a library prints with console.log would corrupt the protocol on stdout.
     console.log = console.error;
+    endOnStdoutError();
     const mem = ctx.open({ create: true, provenance: AGENT });
     import('./server.js')
       .then((m) => m.serveStdio(mem, { log, agent: str(ctx.args.values.agent) }))
@@ -28,6 +30,7 @@ export const mcpCommand: Command = {
   },
   async remote(ctx, client) {
     console.log = console.error;
+    endOnStdoutError();
     const { bridgeStdio } = await import('./bridge.js');
     await bridgeStdio(client, ctx.io.stderr);
     return 0;
