@@ -224,7 +224,7 @@ function classify(
   if (role === 'assistant') {
     // "20 笔回调全部验签通过": a result with no change word is still done; so is a blocker word followed by its resolution.
     // Names do not resolve anything: "clean" in scripts/clean-downloads.sh is not "clean".
-    const r = firstAt(RESOLVES, s.replace(/[\w.-]*[/._-][\w./-]*/g, (w) => ' '.repeat(w.length)));
+    const r = firstAt(RESOLVES, s.replace(/\w[\w-]*(?:[/._-]\w[\w-]*)+/g, (w) => ' '.repeat(w.length)));
     if (field === null && r < Infinity && informative(s) && specifics.length > 0) field = 'done';
     else if (field === 'stuck' && r > firstAt(CUES.stuck, s) && r < Infinity) field = 'done';
   }
