@@ -306,7 +306,8 @@ export function proseEdits(input: unknown, cwd?: string): string[] {
     const after = p.after.trim();
     if (!before || !after || before === after || before.includes('\n') || after.includes('\n') || after.length > 100) continue;
     if (SETTING_LINE.test(after)) continue; // a setting, said by settingChanges
-    const prose = (t: string) => !/[(){};=<>$\\`|]/.test(t) && (/[\u3400-\u9fff]/.test(t) || /^#{1,6}\s/.test(t) || /\.(?:md|mdx|txt|rst|adoc)$/i.test(p.file));
+    const cron = (t: string) => /^(?:[\d*…][\d*,/-]*\s+){4}[\d*][\d*,/-]*(?:\s|$)/.test(t);
+    const prose = (t: string) => !/[(){};=<>$\\`|]/.test(t) && (/[\u3400-\u9fff]/.test(t) || /^#{1,6}\s/.test(t) || cron(t) || /\.(?:md|mdx|txt|rst|adoc)$/i.test(p.file));
     if (!prose(before) || !prose(after)) continue;
     out.push(`${p.file ? `${p.file}: ` : ''}${after} (was ${before})`.slice(0, 200));
   }
@@ -353,7 +354,41 @@ function editPairs(input: unknown, cwd?: string): { file: string; before: string
     else flush();
   }
   flush();
+  pairs.push(...sedPairs(commandOf(input), cwd));
   return pairs;
+}
+
+/**
+ * The replacements a `sed` substitution made in place (`sed -i 's/^max = 5/max = 20/' app.conf`) or
+ * in the crontab (`crontab -l | sed 's/^0 23 /30 22 /' | crontab -`): a pattern's regex parts are
+ * dropped; a replacement that refers back to the match (`\1`, `&`) is not a text and is skipped.
+ */
+export function sedPairs(cmd: string, cwd?: string): { file: string; before: string; after: string }[] {
+  const out: { file: string; before: string; after: string }[] = [];
+  for (const m of cmd.matchAll(/\bsed\s+((?:-[\w.]*\s+)*)(["'])(.+?)\2\s*([^\s|;&>]*)/g)) {
+    const inPlace = /-\w*i/.test(m[1]!);
+    const rest = cmd.slice(m.index! + m[0].length);
+    const crontab = /\bcrontab -l\b/.test(cmd.slice(0, m.index)) && /^\s*\|\s*crontab\s+-(?!\w)/.test(rest);
+    if (!inPlace && !crontab) continue;
+    const file = crontab ? 'crontab' : m[4] ? relativeTo(m[4], cwd) : '';
+    for (const c of m[3]!.split(/;\s*/)) {
+      const s = /^s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gIi\d]*$/.exec(c.trim());
+      if (!s) continue;
+      const [, , pattern, replacement] = s;
+      if (/\\\d|(?<!\\)&/.test(replacement!)) continue; // refers back to the match
+      const unescape = (t: string) => t.replace(/\\(.)/g, '$1');
+      const before = unescape(pattern!.replace(/^\^|\$$/g, '').replace(/\.\*/g, '…'));
+      out.push({ file, before, after: unescape(replacement!) });
+    }
+  }
+  return out;
+}
+
+function commandOf(input: unknown): string {
+  if (typeof input === 'string') return input.includes('*** Begin Patch') ? '' : input;
+  if (!isObj(input)) return '';
+  const c = input.command ?? input.cmd;
+  return Array.isArray(c) ? c.map(String).join(' ') : typeof c === 'string' ? c : '';
 }
 
 const MD_TURN =
