@@ -225,7 +225,7 @@ function classify(
     // "20 笔回调全部验签通过": a result with no change word is still done; so is a blocker word followed by its resolution.
     // Names do not resolve anything: "clean" in scripts/clean-downloads.sh is not "clean".
     const r = firstAt(RESOLVES, s.replace(/\w[\w-]*(?:[/._-]\w[\w-]*)+/g, (w) => ' '.repeat(w.length)));
-    if (field === null && r < Infinity && informative(s) && specifics.length > 0) field = 'done';
+    if (field === null && !lineField && r < Infinity && informative(s) && specifics.length > 0) field = 'done';
     else if (field === 'stuck' && r > firstAt(CUES.stuck, s) && r < Infinity) field = 'done';
   }
   if (field === null && role === 'assistant' && DOING.test(s) && !/\b(?:would|could|should|might|may)\b/i.test(s) && informative(s)) return { field: 'done', item: s, doing: true };
