@@ -7,8 +7,9 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  * The rules, in the order they apply (docs/HANDOFFS.md says the same for users):
  *
  * 1. **Sentences.** Each user/assistant turn is cut into sentences (after 。！？； anywhere, after
- *    . ! ? before a capital or a Chinese character). Tool output is never read; tool calls give the
- *    files they touched and the settings their edits changed.
+ *    . ! ? before a capital or a Chinese character). Tool calls give the files they touched, the
+ *    settings and prose lines their edits changed; tool output only the `KEY=value` lines a short
+ *    output shows (see transcript.ts).
  * 2. **Field.** A labelled sentence ("下一步：…", "Fixed: …", "TODO: …") goes where its label says,
  *    and the label carries over to the rest of its line. Otherwise the cue words decide:
  *    decisions (决定 定为 就叫 采用 / decided, we'll go with), then done (已修复 解决了 改成 降到 设为 /
@@ -16,12 +17,17 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  *    need to, remind me to), then stuck (卡住 报错 失败 超时 / blocked, fails, timeout). A cue right
  *    after a negation does not count ("还没完成" is not done: it is an open item). A sentence with a
  *    title in it and no cue is a decision. Questions, the user's requests ("帮我…", "can you…") and
- *    sentences with neither a cue nor a named thing are chatter and dropped.
+ *    sentences with neither a cue nor a named thing are chatter and dropped. A label alone at a line's
+ *    end ("待办：") heads the list below; "记下：X" is a next step; a step put off (改天, 还没…, later,
+ *    some other day) is next; the agent's result with no change word but a named thing (20 笔…全部通过),
+ *    a blocker word followed by its resolution, and what the agent says it is doing now (Switching X to
+ *    Y) are done; the user's reply to the agent's question is a decision.
  * 3. **Named things.** Titles, paths, settings, versions, numbers and names (`findSpecifics`) are
  *    what a handoff keeps verbatim. A sentence that names something but has no cue is kept as a
  *    plain done item at a low priority (the user's lower than the assistant's); a settings change seen only in an edit's input
  *    (`config.yaml: pool.max: 50 (was 10)`), a package a command installed at a version or a branch it
- *    made is a done item too, unless an item already states that value.
+ *    made is a done item too, unless an item already states that value (a short number only with its
+ *    key); a key set several times keeps only its last value.
  * 4. **Resolved blockers.** A stuck item is dropped once a later done item resolves it (it shares a
  *    named thing or a word with the blocker, or is the first resolution within the next two turns):
  *    the done item, which carries the value that closed it ("p99 从 480ms 降到 95ms"), ranks higher.

@@ -18,9 +18,10 @@ import { OptmemError, type Problem } from '../core/errors.js';
  * - **Markdown chat exports**: turns opened by `**User:**`, `## User`, `User:` (or Assistant /
  *   Human / Claude / AI / 用户 / 助手 …).
  *
- * Tool output is noise for a handoff: tool results are dropped, a tool call keeps only its name,
- * the files it touched and the settings its edit changed (`changes`), and fenced code or very long
- * pasted text is cut down.
+ * Tool output is noise for a handoff: a tool result is read only for the `KEY=value` lines a short
+ * output shows (`resultSettings`); a tool call keeps only its name, the files it touched and what
+ * its edit changed (`changes`: settings, prose lines, sed substitutions), and fenced code or very
+ * long pasted text is cut down.
  */
 export interface Turn {
   role: 'user' | 'assistant' | 'tool' | 'system';
@@ -28,8 +29,9 @@ export interface Turn {
   time?: string;
   /** files the turn touched (tool inputs), as written there or relative to the session's cwd */
   files?: string[];
-  /** settings an edit changed (`file: key: new (was old)`, see `settingChanges`), packages a command
-   * installed and branches it made (`commandFacts`) */
+  /** settings an edit changed (`file: key: new (was old)`, see `settingChanges`), prose lines it replaced
+   * (`proseEdits`), packages a command installed and branches it made (`commandFacts`), settings a
+   * command's output showed (`resultSettings`) */
   changes?: string[];
   /** 1-based line in the transcript where the turn starts */
   line: number;
