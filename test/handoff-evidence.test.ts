@@ -1,9 +1,10 @@
 /**
  * Where a handoff's specifics hide and how they are said, one kind of evidence per test, each in
  * the host's own transcript format: an edit that corrects prose, a setting only a command's output
- * shows, a key set three times, a key added to a config file, the user's answer to the agent's
- * question, a list under a label, a step put off to later, a result said without a change word, the
- * agent saying what it is doing, and the named things (tags, counted things, times of day).
+ * shows, a key set three times, a key added to a config file, a sed substitution, the user's answer
+ * to the agent's question, a list under a label, a step put off to later, a result said without a
+ * change word, the agent saying what it is doing, and the named things (tags, counted things, times
+ * of day).
  */
 import { describe, expect, it } from 'vitest';
 import { extractHandoff } from '../src/sessions/extract-handoff.js';
@@ -70,6 +71,19 @@ describe('evidence in tool calls and tool output', () => {
     expect(h.done).toContain('config/gateway.yaml: ratelimit.burst: 200');
     expect(h.done).toContain('config/gateway.yaml: per_ip_rps: 80 (was 50)');
     expect(all(h)).not.toMatch(/per_ip_rps: (?:100|50)\b(?! \(was)|per_ip_rps: 50 \(was 100\)/);
+  });
+
+  it('a sed substitution in place or piped back into the crontab is an edit; one that refers back to the match is not', () => {
+    const h = handoff([
+      cxMeta,
+      cxSay('user', 'php-fpm 不够用，顺便把定时任务挪到 15:40'),
+      ...cxShell("sed -i 's/^pm.max_children = 5/pm.max_children = 20/' /home/dev/gw/php/www.conf && systemctl reload php-fpm", ''),
+      ...cxShell('crontab -l | sed "s/^30 16 \\* \\* 1-5/40 15 * * 1-5/" | crontab - && crontab -l', '40 15 * * 1-5 /home/dev/gw/bin/report'),
+      ...cxShell('crontab -l | sed "s/^0 18 \\(.*\\)/0 21 \\1/" | crontab -', ''),
+    ]);
+    expect(h.done).toContain('php/www.conf: pm.max_children = 20 (was 5)');
+    expect(h.done).toContain('crontab: 40 15 * * 1-5 (was 30 16 * * 1-5)');
+    expect(all(h)).not.toContain('0 21');
   });
 
   it('a short new value is kept with its key even when a sentence says the number in other words', () => {
