@@ -2,9 +2,9 @@
  * Where a handoff's specifics hide and how they are said, one kind of evidence per test, each in
  * the host's own transcript format: an edit that corrects prose, a setting only a command's output
  * shows, a key set three times, a key added to a config file, a sed substitution, the user's answer
- * to the agent's question, a list under a label, a step put off to later, a result said without a
- * change word, the agent saying what it is doing, and the named things (tags, counted things, times
- * of day).
+ * to the agent's question, the user's pick among the agent's options, a list under a label, a step
+ * put off to later, a result said without a change word, the agent saying what it is doing, and the
+ * named things (tags, counted things, times of day).
  */
 import { describe, expect, it } from 'vitest';
 import { extractHandoff } from '../src/sessions/extract-handoff.js';
@@ -105,6 +105,20 @@ describe('how done, next and decisions are said', () => {
       cc('user', '保留分辨率最高的那张，一样的话保留 NAS 上已有的'),
     ]);
     expect(h.decisions).toEqual(['保留分辨率最高的那张，一样的话保留 NAS 上已有的']);
+  });
+
+  it("the agent's options are not decisions; the user's pick among them is, with the option it names", () => {
+    const h = handoff([
+      oc('user', [{ type: 'text', text: '新稿子先起个题' }]),
+      oc('assistant', [{ type: 'text', text: '备选：\n1.《我拆掉了向量数据库》\n2.《记忆系统不需要向量库》\n3.《按意思搜不顶事，死抠字面才出结果》' }]),
+      oc('user', [{ type: 'text', text: '先用 2，后面再看' }]),
+      oc('assistant', [{ type: 'text', text: '大纲已写入 drafts/no-vector-db.md，五节。' }]),
+      oc('user', [{ type: 'text', text: '标题还是换成 3 吧，更有我的味道' }]),
+    ]);
+    expect(h.decisions).toEqual(['换成 3：《按意思搜不顶事，死抠字面才出结果》']);
+    expect(all(h)).not.toContain('我拆掉了向量数据库');
+    const en = handoff([cc('assistant', 'Options:\n- "Why Agents Forget"\n- "Memory Is a Writing Problem"'), cc('user', "let's go with the second")]);
+    expect(en.decisions).toEqual(['go with the second："Memory Is a Writing Problem"']);
   });
 
   it('a list under a label on its own ("待办：") goes where the label says, whatever cue its items carry', () => {

@@ -62,6 +62,12 @@ const DEFER = /(改天|以后再|有空(?:再|的时候)|过几天|先记着|记
 const DOING = /^(?:now\s+|so\s+)?(?:switching|changing|moving|adding|raising|lowering|bumping|enabling|disabling|removing|renaming|converting|migrating|replacing|setting|updating|pinning|reverting|rolling back|turning (?:on|off))\b/i;
 /** A label on its own at the end of a line ("待办：", "Next steps:"): it heads the list below. */
 const LIST_HEAD = /(?:^|[。！？!?.]\s*)(?:#{1,6}\s*)?(?:\*\*)?(next(?:\s+steps?)?|todo|to-?do|still to do|follow[- ]?ups?|remaining|下一步|待办|待办事项|后续|遗留|decisions?|决定|blockers?|卡点|问题|done|已完成|完成)(?:\*\*)?\s*[:：]?(?:\*\*)?\s*$/i;
+/** The agent offering choices ("备选：", "几个备选：", "Options:"): proposals, not decisions. */
+const OPTIONS_HEAD = /(?:^|[。！？!?.]\s*)(?:几个|两个|三个)?(?:备选|候选|可选|选项|options|alternatives|candidates|choices)(?:方案|标题)?\s*[:：]\s*/i;
+/** The user picking one of them: "用第 2 个", "就第一个", "先用 2", "go with option 2". */
+const PICK = /(?:就用?|用|选|要|换成|改成|还是)\s*(?:第\s*)?([1-9一二三四五六七八九])(?:\s*(?:个|号|条))?(?![\d.%])(?!\s*(?!吧|呢|了|的)[\u3400-\u9fff])|第\s*([1-9一二三四五六七八九])\s*(?:个|号|条)(?!\s*[\u3400-\u9fff]*(?:有点|不|太|也))|\b(?:go with|use|pick|take|choose|prefer)\s+(?:the\s+)?(?:option\s+)?(?:#|no\.?\s*)?(\d|first|second|third|fourth|last)\b/gi;
+const ORDINAL: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, first: 1, second: 2, third: 3, fourth: 4 };
+
 const LIST_HEAD_FIELD = (w: string): Field => (/^(decision|决定)/i.test(w) ? 'decisions' : /^(blocker|卡点|问题)/i.test(w) ? 'stuck' : /^(done|已完成|完成)/i.test(w) ? 'done' : 'next');
 
 const CUES: Record<Field, RegExp> = {
@@ -119,6 +125,8 @@ interface Candidate {
 export function extractHandoff(turns: Turn[]): HandoffFields {
   const cands: Candidate[] = [];
   let seq = 0;
+  let options: string[] = [];
+  let picked: Candidate | null = null;
   turns.forEach((t, ti) => {
     if (t.role === 'tool') {
       for (const c of t.changes ?? []) {
@@ -137,11 +145,43 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
     const prev = prevTalk(turns, ti);
     const answering = t.role === 'user' && prev !== undefined && prev.role === 'assistant' && /[?？]\s*$/.test(prev.text.trim());
     let listField: Field | null = null;
+    let offering = false;
     let firstLine = true;
+    if (t.role === 'user' && options.length) {
+      // The user picks one of the agent's options: the pick, with the option it names, is the decision.
+      const picks = [...t.text.matchAll(PICK)];
+      const pick = picks.at(-1);
+      const raw = pick ? (pick[1] ?? pick[2] ?? pick[3])!.toLowerCase() : '';
+      const n = raw === 'last' ? options.length : (ORDINAL[raw] ?? Number(raw));
+      if (pick && n >= 1 && n <= options.length) {
+        // A later pick among the same options replaces the earlier one ("先用 2", then "还是换成 3").
+        if (picked) picked.closed = true;
+        picked = candidate('decisions', `${pick[0].trim()}：${options[n - 1]}`, seq++, ti);
+        cands.push(picked);
+      }
+    }
     for (const line of t.text.split(/\n+/)) {
       if (/^\s*\|/.test(line)) continue; // table rows
-      const isListLine = /^\s*(?:[-*+•]|\d+[.)、])\s+/.test(line);
-      if (!isListLine) listField = null;
+      const isListLine = /^\s*(?:[-*+•]\s|\d+[.)、](?!\d))\s*/.test(line);
+      if (!isListLine) {
+        listField = null;
+        offering = false;
+      }
+      if (t.role === 'assistant') {
+        const offer = OPTIONS_HEAD.exec(line);
+        if (offer) {
+          // "备选：《A》《B》" on one line, or "备选：" over a list of them.
+          const rest = line.slice(offer.index + offer[0].length);
+          options = rest.trim() ? (rest.match(/《[^《》]+》/g) ?? rest.split(/[；;、]|\s+\/\s+/).map((x) => x.trim()).filter(Boolean)) : [];
+          offering = !rest.trim();
+          picked = null;
+          continue;
+        }
+        if (offering && isListLine) {
+          options.push(line.replace(/^\s*(?:[-*+•]|\d+[.)、])\s*/, '').trim());
+          continue;
+        }
+      }
       const head = LIST_HEAD.exec(line.trim());
       let lineField: Field | null = null;
       for (const s of splitSentences(line)) {
