@@ -21,7 +21,8 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  *    end ("待办：") heads the list below; "记下：X" is a next step; a step put off (改天, 还没…, later,
  *    some other day) is next; the agent's result with no change word but a named thing (20 笔…全部通过),
  *    a blocker word followed by its resolution, and what the agent says it is doing now (Switching X to
- *    Y) are done; the user's reply to the agent's question is a decision.
+ *    Y) are done; the user's reply to the agent's question is a decision. The agent's options
+ *    ("备选：…") are not items; the user's pick among them is a decision naming the option.
  * 3. **Named things.** Titles, paths, settings, versions, numbers and names (`findSpecifics`) are
  *    what a handoff keeps verbatim. A sentence that names something but has no cue is kept as a
  *    plain done item at a low priority (the user's lower than the assistant's); a settings change seen only in an edit's input
