@@ -105,6 +105,8 @@ describe('how done, next and decisions are said', () => {
       cc('user', '保留分辨率最高的那张，一样的话保留 NAS 上已有的'),
     ]);
     expect(h.decisions).toEqual(['保留分辨率最高的那张，一样的话保留 NAS 上已有的']);
+    // a bare reply says nothing without its question
+    expect(handoff([cc('assistant', '要不要我顺便把日志也清了？'), cc('user', '不用了，先这样')]).decisions).toEqual([]);
   });
 
   it("the agent's options are not decisions; the user's pick among them is, with the option it names", () => {

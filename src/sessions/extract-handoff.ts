@@ -280,7 +280,9 @@ function classify(
   if (!field && role === 'user' && /\b(?:i will|i'll|i need to|i have to)\b/i.test(s)) field = 'next';
   if (!field && role === 'user' && /\b(?:we'll|we will|we need to)\b/i.test(s)) field = 'next';
   // The user's answer to the agent's question ("保留分辨率最高的那张") is a decision.
-  if (answering && (!field || field === 'done') && !REQUEST.test(s) && informative(s)) return { field: 'decisions', item: s };
+  // A bare "不用了" / "好的" says nothing without the question: only an answer that names something or says enough.
+  const says = specifics.length > 0 || /\d/.test(s) || !VAGUE(s);
+  if (answering && (!field || field === 'done') && !REQUEST.test(s) && informative(s) && says) return { field: 'decisions', item: s };
   // A change said of the future ("下次要换成…", "明天把 X 改成 Y") is a next step.
   if (field === 'done' && hit('next') && firstAt(CUES.next, s) < firstAt(CUES.done, s)) field = 'next';
   if (field && role === 'user' && field === 'done' && !RESOLVES.test(s)) return informative(s) ? { field, item: s, plain: true } : null;
