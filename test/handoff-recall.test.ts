@@ -15,9 +15,10 @@ import { ROOT } from './helpers.js';
 
 /**
  * The dev sets measured 0.988 for both when the floor was first set; blind-t (0.838 at its last look as
- * the test split) joined them later, 0.955 together (eval/handoffs/README.md).
+ * the test split) joined them later, 0.955 together, then 0.994 once its misses were read
+ * (eval/handoffs/README.md).
  */
-const FLOOR = { handoff: 0.93, pack: 0.93 };
+const FLOOR = { handoff: 0.97, pack: 0.97 };
 const PACK_BUDGET = 2000;
 
 const dev = loadHandoffCases(path.join(ROOT, 'eval', 'handoffs')).filter((c) => c.set !== TEST_SET);

@@ -7,8 +7,9 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  * The rules, in the order they apply (docs/HANDOFFS.md says the same for users):
  *
  * 1. **Sentences.** Each user/assistant turn is cut into sentences (after 。！？； anywhere, after
- *    . ! ? before a capital or a Chinese character). Tool output is never read; tool calls give the
- *    files they touched and the settings their edits changed.
+ *    . ! ? before a capital or a Chinese character). Tool calls give the files they touched, the
+ *    settings and prose lines their edits changed; tool output only the `KEY=value` lines a short
+ *    output shows (see transcript.ts).
  * 2. **Field.** A labelled sentence ("下一步：…", "Fixed: …", "TODO: …") goes where its label says,
  *    and the label carries over to the rest of its line. Otherwise the cue words decide:
  *    decisions (决定 定为 就叫 采用 / decided, we'll go with), then done (已修复 解决了 改成 降到 设为 /
@@ -16,12 +17,18 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  *    need to, remind me to), then stuck (卡住 报错 失败 超时 / blocked, fails, timeout). A cue right
  *    after a negation does not count ("还没完成" is not done: it is an open item). A sentence with a
  *    title in it and no cue is a decision. Questions, the user's requests ("帮我…", "can you…") and
- *    sentences with neither a cue nor a named thing are chatter and dropped.
+ *    sentences with neither a cue nor a named thing are chatter and dropped. A label alone at a line's
+ *    end ("待办：") heads the list below; "记下：X" is a next step; a step put off (改天, 还没…, later,
+ *    some other day) is next; the agent's result with no change word but a named thing (20 笔…全部通过),
+ *    a blocker word followed by its resolution, and what the agent says it is doing now (Switching X to
+ *    Y) are done; the user's reply to the agent's question is a decision. The agent's options
+ *    ("备选：…") are not items; the user's pick among them is a decision naming the option.
  * 3. **Named things.** Titles, paths, settings, versions, numbers and names (`findSpecifics`) are
  *    what a handoff keeps verbatim. A sentence that names something but has no cue is kept as a
  *    plain done item at a low priority (the user's lower than the assistant's); a settings change seen only in an edit's input
  *    (`config.yaml: pool.max: 50 (was 10)`), a package a command installed at a version or a branch it
- *    made is a done item too, unless an item already states that value.
+ *    made is a done item too, unless an item already states that value (a short number only with its
+ *    key); a key set several times keeps only its last value.
  * 4. **Resolved blockers.** A stuck item is dropped once a later done item resolves it (it shares a
  *    named thing or a word with the blocker, or is the first resolution within the next two turns):
  *    the done item, which carries the value that closed it ("p99 从 480ms 降到 95ms"), ranks higher.
@@ -49,6 +56,20 @@ const LABELS: [Field, RegExp][] = [
   ['stuck', /^(?:blocked|blocker|stuck|problem|issue|卡住|卡点|问题|阻塞)\s*[:：]\s*/i],
   ['done', /^(?:done|fixed|resolved|shipped|completed?|已完成|已修复|已解决|解决了|修好了|完成|搞定|已改|改好了)\s*[:：]\s*/i],
 ];
+
+/** Words that put a step off to later: "do it some other day", "改天", "等审核过了再接". */
+const DEFER = /(改天|以后再|有空(?:再|的时候)|过几天|先记着|记一下|等[^，。,.；;]{1,12}(?:再|后)|还没(?:有)?(?=[\u4e00-\u9fff])(?!问题|错|报错))|\b(later(?=\s*(?:[.,;!?)]|$))|later (?:today|tonight|on)|some ?other (?:day|time)|another (?:day|time)|at some point|next (?:sprint|month|release|session|iteration)|(?:is|are) (?:probably |likely )?next|down the road|eventually)\b/i;
+/** The agent saying what it is doing right now ("Switching nvm to lazy loading."): done once the call runs. */
+const DOING = /^(?:now\s+|so\s+)?(?:switching|changing|moving|adding|raising|lowering|bumping|enabling|disabling|removing|renaming|converting|migrating|replacing|setting|updating|pinning|reverting|rolling back|turning (?:on|off))\b/i;
+/** A label on its own at the end of a line ("待办：", "Next steps:"): it heads the list below. */
+const LIST_HEAD = /(?:^|[。！？!?.]\s*)(?:#{1,6}\s*)?(?:\*\*)?(next(?:\s+steps?)?|todo|to-?do|still to do|follow[- ]?ups?|remaining|下一步|待办|待办事项|后续|遗留|decisions?|决定|blockers?|卡点|问题|done|已完成|完成)(?:\*\*)?\s*[:：]?(?:\*\*)?\s*$/i;
+/** The agent offering choices ("备选：", "几个备选：", "Options:"): proposals, not decisions. */
+const OPTIONS_HEAD = /(?:^|[。！？!?.]\s*)(?:几个|两个|三个)?(?:备选|候选|可选|选项|options|alternatives|candidates|choices)(?:方案|标题)?\s*[:：]\s*/i;
+/** The user picking one of them: "用第 2 个", "就第一个", "先用 2", "go with option 2". */
+const PICK = /(?:就用?|用|选|要|换成|改成|还是)\s*(?:第\s*)?([1-9一二三四五六七八九])(?:\s*(?:个|号|条))?(?![\d.%])(?!\s*(?!吧|呢|了|的)[\u3400-\u9fff])|第\s*([1-9一二三四五六七八九])\s*(?:个|号|条)(?!\s*[\u3400-\u9fff]*(?:有点|不|太|也))|\b(?:go with|use|pick|take|choose|prefer)\s+(?:the\s+)?(?:option\s+)?(?:#|no\.?\s*)?(\d|first|second|third|fourth|last)\b/gi;
+const ORDINAL: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, first: 1, second: 2, third: 3, fourth: 4 };
+
+const LIST_HEAD_FIELD = (w: string): Field => (/^(decision|决定)/i.test(w) ? 'decisions' : /^(blocker|卡点|问题)/i.test(w) ? 'stuck' : /^(done|已完成|完成)/i.test(w) ? 'done' : 'next');
 
 const CUES: Record<Field, RegExp> = {
   decisions:
@@ -105,23 +126,67 @@ interface Candidate {
 export function extractHandoff(turns: Turn[]): HandoffFields {
   const cands: Candidate[] = [];
   let seq = 0;
+  let options: string[] = [];
+  let picked: Candidate | null = null;
   turns.forEach((t, ti) => {
     if (t.role === 'tool') {
       for (const c of t.changes ?? []) {
         // `file: key: new (was old)`, `file: KEY=new`, `installed pkg==1.2.3`, `branch name`
         const m = /^(?:[^\s:]+: )?([\w.-]+)(?:\s*[=:]\s*|\s+)(.+?)(?: \(was .*\))?$/.exec(c);
+        const prose = !m ? /^(?:[^\s:]+: )?(.+?) \(was .*\)$/.exec(c) : null;
         const cand = candidate('done', c, seq++, ti, { plain: true });
         if (m) cand.setting = [m[1]!, m[2]!];
+        else if (prose) cand.setting = ['', prose[1]!];
         cands.push(cand);
       }
       return;
     }
     if (t.role !== 'user' && t.role !== 'assistant') return;
+    // A user's turn right after the agent asked something is the user's answer: a decision.
+    const prev = prevTalk(turns, ti);
+    const answering = t.role === 'user' && prev !== undefined && prev.role === 'assistant' && /[?？]\s*$/.test(prev.text.trim());
+    let listField: Field | null = null;
+    let offering = false;
+    let firstLine = true;
+    if (t.role === 'user' && options.length) {
+      // The user picks one of the agent's options: the pick, with the option it names, is the decision.
+      const picks = [...t.text.matchAll(PICK)];
+      const pick = picks.at(-1);
+      const raw = pick ? (pick[1] ?? pick[2] ?? pick[3])!.toLowerCase() : '';
+      const n = raw === 'last' ? options.length : (ORDINAL[raw] ?? Number(raw));
+      if (pick && n >= 1 && n <= options.length) {
+        // A later pick among the same options replaces the earlier one ("先用 2", then "还是换成 3").
+        if (picked) picked.closed = true;
+        picked = candidate('decisions', `${pick[0].trim()}：${options[n - 1]}`, seq++, ti);
+        cands.push(picked);
+      }
+    }
     for (const line of t.text.split(/\n+/)) {
       if (/^\s*\|/.test(line)) continue; // table rows
+      const isListLine = /^\s*(?:[-*+•]\s|\d+[.)、](?!\d))\s*/.test(line);
+      if (!isListLine) {
+        listField = null;
+        offering = false;
+      }
+      if (t.role === 'assistant') {
+        const offer = OPTIONS_HEAD.exec(line);
+        if (offer) {
+          // "备选：《A》《B》" on one line, or "备选：" over a list of them.
+          const rest = line.slice(offer.index + offer[0].length);
+          options = rest.trim() ? (rest.match(/《[^《》]+》/g) ?? rest.split(/[；;、]|\s+\/\s+/).map((x) => x.trim()).filter(Boolean)) : [];
+          offering = !rest.trim();
+          picked = null;
+          continue;
+        }
+        if (offering && isListLine) {
+          options.push(line.replace(/^\s*(?:[-*+•]|\d+[.)、])\s*/, '').trim());
+          continue;
+        }
+      }
+      const head = LIST_HEAD.exec(line.trim());
       let lineField: Field | null = null;
       for (const s of splitSentences(line)) {
-        const got = classify(s, t.role, lineField);
+        const got = classify(s, t.role, lineField, listField, answering && firstLine);
         if (!got) continue;
         // A label, or a next step, carries over to the rest of its line ("下一步：A；B").
         lineField = got.label || got.field === 'next' ? got.field : null;
@@ -140,15 +205,18 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
           c.resolvingStrong = field === 'done' && (RESOLVES_STRONG.test(s) || /^(?:fixed|resolved|已修复|已解决|解决了|修好了|搞定)\s*[:：]/i.test(s.trim()));
           const named = c.specifics.length > 0;
           // Nothing named and short: "好的，标题已改" (done), "剩下的明天弄" (a user's later).
-          if (!named && !c.labelled && field === 'done' && VAGUE(item)) continue;
+          if (!named && !c.labelled && !got.doing && field === 'done' && VAGUE(item)) continue;
           if (!named && !c.labelled && t.role === 'user' && (field === 'next' || field === 'stuck') && VAGUE(item)) continue;
           if (!named && CHATTER_WORDS.test(item)) continue;
           cands.push(c);
         }
       }
+      firstLine = false;
+      if (head) listField = LIST_HEAD_FIELD(head[1]!);
     }
   });
   turnRoles = turns.map((t) => t.role);
+  closeOverriddenSettings(cands);
   closeResolvedBlockers(cands);
   return select(cands, turns);
 }
@@ -158,9 +226,23 @@ function candidate(field: Field, item: string, seq: number, turn: number, o: { p
   return { field, item: text, seq, turn, resolves: false, resolving: false, plain: o.plain ?? false, closed: false, specifics: findSpecifics(text) };
 }
 
-function classify(sentence: string, role: Turn['role'], lineField: Field | null): { field: Field; item: string; label?: boolean; labelField?: Field; plain?: boolean; user?: boolean } | null {
+function prevTalk(turns: Turn[], ti: number): Turn | undefined {
+  for (let i = ti - 1; i >= 0; i--) if (turns[i]!.role === 'user' || turns[i]!.role === 'assistant') return turns[i];
+  return undefined;
+}
+
+function classify(
+  sentence: string,
+  role: Turn['role'],
+  lineField: Field | null,
+  listField: Field | null = null,
+  answering = false,
+): { field: Field; item: string; label?: boolean; labelField?: Field; plain?: boolean; user?: boolean; doing?: boolean } | null {
   let s = sentence.replace(/^\s*(?:[-*+•]|\d+[.)、]|#{1,6})\s*/, '').replace(/^\[[ xX]\]\s*/, '').trim();
   s = s.replace(/^(\*\*|__)(.+?)\1/, '$2').trim();
+  // "记下：X" / "Noted: X": what the agent was asked to keep for later, a next step.
+  const noted = /^(?:好的?[，,]\s*)?(?:记下了|记下|已记下|已记|记住了|记住|noted|will remember|reminder)\s*[:：]\s*/i.exec(s);
+  if (noted && informative(s.slice(noted[0].length))) return { field: 'next', item: s.slice(noted[0].length).trim(), label: true, labelField: 'next' };
   // Acknowledgements before a label: "明白。下一步：…", "Noted. Next: …" are split already; "好的，下一步：…" is not.
   s = s.replace(/^(?:明白|好的|好|嗯|行|对|是的|收到|ok(?:ay)?|noted|got it|sure|yes|yeah|right)\s*[，,:：]\s*/i, '').replace(/^(?:记下了|记下|已记下|已记|记住了|注意)\s*[:：]\s*/, '');
   for (const [field, re] of LABELS) {
@@ -171,6 +253,8 @@ function classify(sentence: string, role: Turn['role'], lineField: Field | null)
     }
   }
   if (/[?？]\s*$/.test(s) || CHATTER.test(s)) return null; // a question reports nothing
+  // An item of a list under a label ("待办：" then "1. …") belongs where the label says.
+  if (listField) return informative(s) ? { field: listField, item: s, label: true, labelField: listField } : null;
   const hit = (f: Field) => {
     const re = new RegExp(CUES[f].source, 'gi');
     for (const m of s.matchAll(re)) if (!NEGATED.test(s.slice(Math.max(0, m.index - 8), m.index))) return true;
@@ -180,8 +264,25 @@ function classify(sentence: string, role: Turn['role'], lineField: Field | null)
   const hasTitle = specifics.some((x) => x.kind === 'title');
   if (role === 'user' && REQUEST.test(s) && !hasTitle) return null;
   let field: Field | null = hit('decisions') ? 'decisions' : hit('done') ? 'done' : hit('next') ? 'next' : hit('stuck') ? 'stuck' : null;
+  if ((field === null || field === 'done' || field === 'stuck') && DEFER.test(s) && !NEGATED.test(s.slice(0, firstAt(DEFER, s)).slice(-8))) {
+    // "pyenv init is probably next, do it some other day", "审核过了下次接", "还没申请下来"
+    if (field === null || firstAt(DEFER, s) < firstAt(CUES[field], s)) field = 'next';
+  }
+  if (role === 'assistant') {
+    // "20 笔回调全部验签通过": a result with no change word is still done; so is a blocker word followed by its resolution.
+    // Names do not resolve anything: "clean" in scripts/clean-downloads.sh is not "clean".
+    const r = firstAt(RESOLVES, s.replace(/\w[\w-]*(?:[/._-]\w[\w-]*)+/g, (w) => ' '.repeat(w.length)));
+    if (field === null && !lineField && r < Infinity && informative(s) && specifics.length > 0) field = 'done';
+    else if (field === 'stuck' && r > firstAt(CUES.stuck, s) && r < Infinity) field = 'done';
+  }
+  if (field === null && role === 'assistant' && DOING.test(s) && !/\b(?:would|could|should|might|may)\b/i.test(s) && informative(s)) return { field: 'done', item: s, doing: true };
   // The user's own "I will…" is a step for later; the assistant's is what it is about to do now.
   if (!field && role === 'user' && /\b(?:i will|i'll|i need to|i have to)\b/i.test(s)) field = 'next';
+  if (!field && role === 'user' && /\b(?:we'll|we will|we need to)\b/i.test(s)) field = 'next';
+  // The user's answer to the agent's question ("保留分辨率最高的那张") is a decision.
+  // A bare "不用了" / "好的" says nothing without the question: only an answer that names something or says enough.
+  const says = specifics.length > 0 || /\d/.test(s) || !VAGUE(s);
+  if (answering && (!field || field === 'done') && !REQUEST.test(s) && informative(s) && says) return { field: 'decisions', item: s };
   // A change said of the future ("下次要换成…", "明天把 X 改成 Y") is a next step.
   if (field === 'done' && hit('next') && firstAt(CUES.next, s) < firstAt(CUES.done, s)) field = 'next';
   if (field && role === 'user' && field === 'done' && !RESOLVES.test(s)) return informative(s) ? { field, item: s, plain: true } : null;
@@ -196,6 +297,20 @@ function classify(sentence: string, role: Turn['role'], lineField: Field | null)
 function firstAt(re: RegExp, s: string): number {
   const m = new RegExp(re.source, 'i').exec(s);
   return m ? m.index : Infinity;
+}
+
+/** A key set twice (100, then 50, then 80): only its last value stands, the earlier ones are closed. */
+function closeOverriddenSettings(cands: Candidate[]): void {
+  // A patch hunk may lose the section a key is in (`per_ip_rps` for `ratelimit.per_ip_rps`): one key ending the other is the same key.
+  const same = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+  const fileOf = (c: Candidate) => /^([^\s:]+): /.exec(c.item)?.[1] ?? '';
+  // `installed pkg@1.2` and `branch x` name their package or branch in the value.
+  const keyOf = (c: Candidate) => (/^(?:installed|branch)$/.test(c.setting![0]) ? `${c.setting![0]} ${c.setting![1].replace(/(?<=.)(?:==|@|>=|~=).*$/, '')}` : c.setting![0]).toLowerCase();
+  const settings = cands.filter((c) => c.setting?.[0]);
+  for (const c of settings) {
+    const k = keyOf(c);
+    if (settings.some((d) => d.seq > c.seq && fileOf(d) === fileOf(c) && same(keyOf(d), k))) c.closed = true;
+  }
 }
 
 /** Drops stuck items that a later done item resolves; that done item ranks as a resolution. */
@@ -270,9 +385,18 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
     // A plain statement or an edit's setting adds nothing when every named thing in it is kept already.
     const keptLower = kept.map((k) => k.item.toLowerCase()).join('\n');
     if (c.setting) {
-      // An edit's setting is news only when no kept item states its new value (the key may be worded otherwise).
+      // An edit's setting is news only when no kept item states its new value; a prose edit's new text.
       const value = c.setting[1].replace(/^["']|["']$/g, '').split(/==|=|@/).at(-1)!.trim().toLowerCase();
-      if (keptLower.includes(value)) continue;
+      // A short number ("30") is said everywhere: then an item must name the key (or its last part) too.
+      const key = c.setting[0].toLowerCase();
+      const leaf = key.split('.').at(-1)!;
+      if (key && /^[\d.]{1,3}$/.test(value)) {
+        const said = (k: Candidate) => {
+          const l = k.item.toLowerCase();
+          return l.includes(value) && (l.includes(key) || l.includes(leaf));
+        };
+        if (kept.some(said)) continue;
+      } else if (keptLower.includes(value)) continue;
     } else if (c.plain && c.specifics.every((x) => keptLower.includes(x.text.toLowerCase()))) continue;
     if (used + c.item.length + 3 > HANDOFF_CHARS) continue;
     used += c.item.length + 3;
@@ -320,7 +444,7 @@ export function imperative(item: string): string {
   for (let i = 0; i < 3; i++) {
     const before = s;
     s = s
-      .replace(/^(?:明白|好的|好|嗯|行|收到|记下了|ok(?:ay)?|noted|got it|sure)\s*[，,。.!！:：]\s*/i, '')
+      .replace(/^(?:明白|好的|好|嗯|行|收到|记下了|ok(?:ay)?|noted|got it|sure|sweet|great|nice|cool|perfect|thanks|hmm+)\s*[，,。.!！:：]\s*/i, '')
       .replace(/^(?:下一步|接下来|之后要做的?|之后|后续|待办|还需要做的|明天|下次|回头)\s*[:：，,]?\s*/, '')
       .replace(/^(?:我们|我)?(?:还需要|还要|需要|记得|得|要)(?:你|您)?\s*/, '')
       .replace(/^(?:next(?:\s+steps?|\s+time)?|todo|to-?do|still to do|for tomorrow|tomorrow|follow[- ]?ups?|later|then)\s*[:：,]?\s*/i, '')

@@ -14,6 +14,7 @@
  *             in Chinese text any Latin word, in English text a capitalised or all-caps word inside a sentence |
  *             idx_orders_created_at, --keep-daily 10, 0 21 * * 0, healthchecks, Heroku, SMART |
  */
+
 export type SpecificKind = 'title' | 'path' | 'setting' | 'version' | 'number' | 'quoted' | 'term';
 
 export interface Specific {
@@ -31,9 +32,13 @@ const DOTFILE = /(?<![\w/.-])\.(?:nvmrc|env(?:\.[\w-]+)?|npmrc|gitignore|editorc
 const SETTING = /(?<![./\w-])[A-Za-z_][\w.-]*\s*(?:=|:)\s*[^\s，。；,;）)]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][\w-]*\.[a-z_][\w-]*(?:\.[\w-]+)*\b(?![\w/])/g;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)+(?:[-+][\w.]+)?\b|(?<![\w.])v\d+\.\d+\b/g;
 const NUMBER =
-  /(?:[$¥€£]\s?\d[\d,]*(?:\.\d+)?|#\d+|第[一二三四五六七八九十百\d]+[节章部分段篇步期版稿轮条]|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:早上|上午|中午|下午|晚上|凌晨))?(?:\s*\d{1,2}\s*点(?:半|\d{1,2}分?)?)?|\d{1,2}\s*点(?:半)?|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b|\b(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b(?:\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:%|ms|s\b|秒|分钟|小时|天|周|GB|MB|KB|kB|G\b|M\b|K\b|TB|GiB|MiB|KiB|TiB|字|词|行|条|个|次|倍|元|块|篇|节|张|页|words?\b|rows?\b|lines?\b|tests?\b|files?\b|req\/s|rps\b|qps\b|x\b|px\b|×\d+|k\b|m\b|h\b|d\b|min\b|mins\b|minutes?\b|hours?\b|days?\b|weeks?\b|snapshots?\b|connections?\b|entries\b|points?\b|errors?\b|passed\b|failed\b|skipped\b|subscribers?\b|images?\b|items?\b|links?\b|pages?\b|posts?\b|张|份|封|人|位|家|台))/gi;
+  /(?:[$¥€£]\s?\d[\d,]*(?:\.\d+)?|#\d+|第[一二三四五六七八九十百\d]+[节章部分段篇步期版稿轮条]|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:早上|上午|中午|下午|晚上|凌晨))?(?:\s*\d{1,2}\s*点(?:半|\d{1,2}分?)?)?|\d{1,2}\s*点(?:半)?|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b|\b(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b(?:\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:%|ms|s\b|秒|分钟|小时|天|周|GB|MB|KB|kB|G\b|M\b|K\b|TB|GiB|MiB|KiB|TiB|字|词|行|条|个|次|倍|元|块|篇|节|张|页|words?\b|rows?\b|lines?\b|tests?\b|files?\b|req\/s|rps\b|qps\b|x\b|px\b|×\d+|k\b|m\b|h\b|d\b|min\b|mins\b|minutes?\b|hours?\b|days?\b|weeks?\b|snapshots?\b|connections?\b|entries\b|points?\b|errors?\b|passed\b|failed\b|skipped\b|subscribers?\b|images?\b|items?\b|links?\b|pages?\b|posts?\b|张|份|封|人|位|家|台|笔|单|只|组|项|处|首|套|本|名|场|轮|遍|批|户|期))/gi;
 /** A bare number that is a new value: after a change word ("改成9090", "raised to 200", "→ 50") or a port. */
 const NEW_VALUE = /(?:改成|改为|改到|降到|降至|升到|升至|提到|调到|调成|设为|设成|压到|清到|减到|加到|变成|\bto|→|->|端口|\bport)\s*[:：]?\s*(\d[\d,]*(?:\.\d+)?)(?![\d.%])/gi;
+/** A tag: #NAS, #旧物改造 (not #77, a number, nor a Markdown heading's #). */
+const TAG = /(?<![\w#&/])#(?=[\p{L}_\d]*[\p{L}_])[\p{L}\p{N}_-]{1,30}/gu;
+/** A time of day said relative to now: 明天早上, 今晚, tomorrow morning, tonight. */
+const RELATIVE_TIME = /(?:明天|后天|周末|下周[一二三四五六日天]?)\s*(?:早上|上午|中午|下午|傍晚|晚上|凌晨)|今晚|明早|明晚|\b(?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:morning|afternoon|evening|night)\b|\btonight\b/gi;
 const CRON = /(?<![\w*/])(?:[\d*][\d*,/-]*\s+){4}[\d*][\d*,/-]*(?![\w*/])/g;
 const FLAG = /(?<![\w-])--[a-z][\w-]*(?:[= ](?!-)[^\s，。；,;]+)?/gi;
 const IDENT = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/g;
@@ -64,8 +69,10 @@ export function findSpecifics(text: string): Specific[] {
   collect(VERSION, noUrls, 'version', out);
   collect(NUMBER, noUrls, 'number', out);
   collect(NEW_VALUE, noUrls, 'number', out, 1);
+  collect(RELATIVE_TIME, noUrls, 'number', out);
   collect(SETTING, noUrls, 'setting', out);
   for (const m of text.matchAll(QUOTED)) out.push({ kind: 'quoted', text: (m[1] ?? m[2])!.trim() });
+  collect(TAG, noUrls, 'term', out);
   collect(CRON, noUrls, 'term', out);
   collect(FLAG, noUrls, 'term', out);
   collect(IDENT, noUrls, 'term', out);

@@ -18,9 +18,10 @@ import { OptmemError, type Problem } from '../core/errors.js';
  * - **Markdown chat exports**: turns opened by `**User:**`, `## User`, `User:` (or Assistant /
  *   Human / Claude / AI / 用户 / 助手 …).
  *
- * Tool output is noise for a handoff: tool results are dropped, a tool call keeps only its name,
- * the files it touched and the settings its edit changed (`changes`), and fenced code or very long
- * pasted text is cut down.
+ * Tool output is noise for a handoff: a tool result is read only for the `KEY=value` lines a short
+ * output shows (`resultSettings`); a tool call keeps only its name, the files it touched and what
+ * its edit changed (`changes`: settings, prose lines, sed substitutions), and fenced code or very
+ * long pasted text is cut down.
  */
 export interface Turn {
   role: 'user' | 'assistant' | 'tool' | 'system';
@@ -28,8 +29,9 @@ export interface Turn {
   time?: string;
   /** files the turn touched (tool inputs), as written there or relative to the session's cwd */
   files?: string[];
-  /** settings an edit changed (`file: key: new (was old)`, see `settingChanges`), packages a command
-   * installed and branches it made (`commandFacts`) */
+  /** settings an edit changed (`file: key: new (was old)`, see `settingChanges`), prose lines it replaced
+   * (`proseEdits`), packages a command installed and branches it made (`commandFacts`), settings a
+   * command's output showed (`resultSettings`) */
   changes?: string[];
   /** 1-based line in the transcript where the turn starts */
   line: number;
@@ -135,7 +137,8 @@ function claudeLine(v: Record<string, unknown>, line: number, cwd: string | unde
     if (!isObj(b)) continue;
     if (b.type === 'text' && typeof b.text === 'string') texts.push(b.text);
     else if (b.type === 'tool_use') out.push(toolTurn(String(b.name ?? 'tool'), b.input, line, time, cwd));
-    // tool_result, thinking, image: noise for a handoff
+    else if (b.type === 'tool_result') out.push(...resultTurn(b.content, line, time));
+    // thinking, image: noise for a handoff
   }
   const text = cleanText(texts.join('\n'));
   if (text && !isHostChatter(text)) out.unshift({ role, text, time, line });
@@ -153,6 +156,10 @@ function plainLine(v: Record<string, unknown>, line: number, cwd: string | undef
     if (p.type === 'message') return messageTurns(p, line, time, cwd);
     if (p.type === 'function_call' || p.type === 'custom_tool_call' || p.type === 'local_shell_call') {
       return [toolTurn(String(p.name ?? 'tool'), parseMaybeJson(p.arguments ?? p.input ?? p.action), line, time, cwd)];
+    }
+    if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
+      const o = parseMaybeJson(p.output);
+      return resultTurn(isObj(o) && typeof o.output === 'string' ? o.output : o, line, time);
     }
     return [];
   }
@@ -182,8 +189,9 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
   }
   const files = Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
   if (role === 'tool') {
-    // A tool's output: keep only the files it names, never its text.
-    if (files.length) out.push({ role: 'tool', text: '', time, files, line });
+    // A tool's output: keep only the files it names and the settings it shows, never its text.
+    const shown = resultTurn(texts.join('\n'), line, time)[0]?.changes ?? [];
+    if (files.length || shown.length) out.push({ role: 'tool', text: '', time, ...(files.length ? { files } : {}), ...(shown.length ? { changes: shown } : {}), line });
     return out;
   }
   const text = cleanText(texts.join('\n'));
@@ -193,7 +201,7 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
 
 function toolTurn(name: string, input: unknown, line: number, time: string | undefined, cwd: string | undefined): Turn {
   const files = new Set<string>();
-  const changes = [...settingChanges(input, cwd), ...commandFacts(input)];
+  const changes = [...settingChanges(input, cwd), ...proseEdits(input, cwd), ...commandFacts(input)];
   if (isObj(input)) {
     for (const k of FILE_KEYS) {
       const f = input[k];
@@ -211,6 +219,24 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
   return { role: 'tool', text: name, time, line, ...(files.size ? { files: [...files] } : {}), ...(changes.length ? { changes } : {}) };
 }
 
+/** A tool's output, read only for the settings it shows (`resultSettings`). */
+function resultTurn(content: unknown, line: number, time: string | undefined): Turn[] {
+  const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
+  const changes = resultSettings(text);
+  return changes.length ? [{ role: 'tool', text: '', time, changes, line }] : [];
+}
+
+/**
+ * Settings a command's output shows and nothing else does: an output of one or two `KEY=value` lines
+ * (`grep OnCalendar x.timer` → `OnCalendar=*-*-* 00/4:00:00`, `loginctl show-user dev -p Linger` →
+ * `Linger=yes`). Longer output (a file read, a log) is never read.
+ */
+export function resultSettings(output: string): string[] {
+  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > 2) return [];
+  return lines.every((l) => /^[A-Za-z_][\w.-]*=\S.{0,60}$/.test(l)) ? lines : [];
+}
+
 const OLD_KEYS = ['old_string', 'oldText', 'old_str', 'old', 'search'];
 const NEW_KEYS = ['new_string', 'newText', 'new_str', 'new', 'replace'];
 /** `key = value`, `key: value`, `"key": value` and nginx-style `key value;` lines. */
@@ -224,6 +250,74 @@ const SETTING_LINE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w.-]*)["']?(\s*[=:]\s*|
  * are joined with dots from the new text's indentation, a TOML table is a prefix.
  */
 export function settingChanges(input: unknown, cwd?: string): string[] {
+  const out: string[] = [];
+  for (const p of editPairs(input, cwd)) {
+    const old = new Map<string, string>();
+    for (const l of p.before.split('\n')) {
+      const m = SETTING_LINE.exec(l);
+      if (m) old.set(m[1]!, stripComment(m[3]!.trim()));
+    }
+    // A key an edit adds to a config file is a setting too; added to code it is not.
+    const configFile = CONFIG_FILE.test(p.file);
+    const stack: { indent: number; key: string }[] = [];
+    let section = '';
+    for (const l of p.after.split('\n')) {
+      const toml = /^\s*\[([\w.-]+)\]\s*$/.exec(l);
+      if (toml) {
+        section = toml[1]!; // a TOML table opens
+        continue;
+      }
+      const indent = /^\s*/.exec(l)![0].length;
+      while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
+      const opener = /^\s*([A-Za-z_][\w.-]*):\s*$/.exec(l);
+      if (opener) {
+        stack.push({ indent, key: opener[1]! }); // a YAML mapping opens
+        continue;
+      }
+      const m = SETTING_LINE.exec(l);
+      if (!m) continue;
+      const [, key, sepRaw, raw] = m;
+      const value = stripComment(raw!.trim());
+      const sep = sepRaw!.includes('=') ? (/\s=/.test(sepRaw!) ? ' = ' : '=') : sepRaw!.includes(':') ? ': ' : ' ';
+      if (!value || value.length > 60 || /[(<{]|=>/.test(value)) continue; // code, not a setting
+      const was = old.get(key!);
+      if (was === undefined ? p.before.trim() !== '' && !configFile : was === value) continue;
+      const dotted = [...(section ? [section] : []), ...stack.map((s) => s.key), key].join('.');
+      const what = `${dotted}${sep}${value}${was === undefined ? '' : ` (was ${was})`}`;
+      out.push(`${p.file ? `${p.file}: ` : ''}${what}`.slice(0, 200));
+    }
+  }
+  return [...new Set(out)];
+}
+
+const CONFIG_FILE = /\.(?:ya?ml|toml|ini|env(?:\.[\w-]+)?|conf|cfg|properties)$|(?:^|\/)\.env(?:\.[\w-]+)?$/i;
+/** A value's trailing comment (`"vectorized"  # falls back …`, `50 // per IP`) is not the value. */
+function stripComment(v: string): string {
+  return v.replace(/\s+(?:#|\/\/)\s.*$/, '').trim();
+}
+
+/**
+ * Prose an edit replaced, one line for one line (`drafts/a.md: HippoRAG（2024） (was HippoRAG（2023）)`):
+ * a corrected figure, a new heading, a reworded sentence. Code is left out: a line with code
+ * punctuation, or English outside a text file.
+ */
+export function proseEdits(input: unknown, cwd?: string): string[] {
+  const out: string[] = [];
+  for (const p of editPairs(input, cwd)) {
+    const before = p.before.trim();
+    const after = p.after.trim();
+    if (!before || !after || before === after || before.includes('\n') || after.includes('\n') || after.length > 100) continue;
+    if (SETTING_LINE.test(after)) continue; // a setting, said by settingChanges
+    const cron = (t: string) => /^(?:[\d*…][\d*,/-]*\s+){4}[\d*][\d*,/-]*(?:\s|$)/.test(t);
+    const prose = (t: string) => !/[(){};=<>$\\`|]/.test(t) && (/[\u3400-\u9fff]/.test(t) || /^#{1,6}\s/.test(t) || cron(t) || /\.(?:md|mdx|txt|rst|adoc)$/i.test(p.file));
+    if (!prose(before) || !prose(after)) continue;
+    out.push(`${p.file ? `${p.file}: ` : ''}${after} (was ${before})`.slice(0, 200));
+  }
+  return [...new Set(out)];
+}
+
+/** The old and new text of each replacement an edit made (an edit tool's input or a patch's hunks). */
+function editPairs(input: unknown, cwd?: string): { file: string; before: string; after: string }[] {
   const pairs: { file: string; before: string; after: string }[] = [];
   const fileOf = (o: Record<string, unknown>) => {
     const f = FILE_KEYS.map((k) => o[k]).find((v): v is string => typeof v === 'string' && !v.includes('\n'));
@@ -262,42 +356,41 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
     else flush();
   }
   flush();
-  const out: string[] = [];
-  for (const p of pairs) {
-    const old = new Map<string, string>();
-    for (const l of p.before.split('\n')) {
-      const m = SETTING_LINE.exec(l);
-      if (m) old.set(m[1]!, m[3]!.trim());
-    }
-    const stack: { indent: number; key: string }[] = [];
-    let section = '';
-    for (const l of p.after.split('\n')) {
-      const toml = /^\s*\[([\w.-]+)\]\s*$/.exec(l);
-      if (toml) {
-        section = toml[1]!; // a TOML table opens
-        continue;
-      }
-      const indent = /^\s*/.exec(l)![0].length;
-      while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
-      const opener = /^\s*([A-Za-z_][\w.-]*):\s*$/.exec(l);
-      if (opener) {
-        stack.push({ indent, key: opener[1]! }); // a YAML mapping opens
-        continue;
-      }
-      const m = SETTING_LINE.exec(l);
-      if (!m) continue;
-      const [, key, sepRaw, raw] = m;
-      const value = raw!.trim();
-      const sep = sepRaw!.includes('=') ? (/\s=/.test(sepRaw!) ? ' = ' : '=') : sepRaw!.includes(':') ? ': ' : ' ';
-      if (value.length > 60 || /[(<{]|=>/.test(value)) continue; // code, not a setting
-      const was = old.get(key!);
-      if (was === undefined ? p.before.trim() !== '' : was === value) continue;
-      const dotted = [...(section ? [section] : []), ...stack.map((s) => s.key), key].join('.');
-      const what = `${dotted}${sep}${value}${was === undefined ? '' : ` (was ${was})`}`;
-      out.push(`${p.file ? `${p.file}: ` : ''}${what}`.slice(0, 200));
+  pairs.push(...sedPairs(commandOf(input), cwd));
+  return pairs;
+}
+
+/**
+ * The replacements a `sed` substitution made in place (`sed -i 's/^max = 5/max = 20/' app.conf`) or
+ * in the crontab (`crontab -l | sed 's/^0 23 /30 22 /' | crontab -`): a pattern's regex parts are
+ * dropped; a replacement that refers back to the match (`\1`, `&`) is not a text and is skipped.
+ */
+export function sedPairs(cmd: string, cwd?: string): { file: string; before: string; after: string }[] {
+  const out: { file: string; before: string; after: string }[] = [];
+  for (const m of cmd.matchAll(/\bsed\s+((?:-[\w.]*\s+)*)(["'])(.+?)\2\s*([^\s|;&>]*)/g)) {
+    const inPlace = /-\w*i/.test(m[1]!);
+    const rest = cmd.slice(m.index! + m[0].length);
+    const crontab = /\bcrontab -l\b/.test(cmd.slice(0, m.index)) && /^\s*\|\s*crontab\s+-(?!\w)/.test(rest);
+    if (!inPlace && !crontab) continue;
+    const file = crontab ? 'crontab' : m[4] ? relativeTo(m[4], cwd) : '';
+    for (const c of m[3]!.split(/;\s*/)) {
+      const s = /^s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gIi\d]*$/.exec(c.trim());
+      if (!s) continue;
+      const [, , pattern, replacement] = s;
+      if (/\\\d|(?<!\\)&/.test(replacement!)) continue; // refers back to the match
+      const unescape = (t: string) => t.replace(/\\(.)/g, '$1');
+      const before = unescape(pattern!.replace(/^\^|\$$/g, '').replace(/\.\*/g, '…'));
+      out.push({ file, before, after: unescape(replacement!) });
     }
   }
-  return [...new Set(out)];
+  return out;
+}
+
+function commandOf(input: unknown): string {
+  if (typeof input === 'string') return input.includes('*** Begin Patch') ? '' : input;
+  if (!isObj(input)) return '';
+  const c = input.command ?? input.cmd;
+  return Array.isArray(c) ? c.map(String).join(' ') : typeof c === 'string' ? c : '';
 }
 
 const MD_TURN =
