@@ -12,10 +12,11 @@ require('node:v8').setFlagsFromString('--no-regexp-tier-up');
 
 let cli;
 try {
-  cli = require('../dist/cli/main.cjs');
+  // The bundled CLI, each chunk with the V8 code cache the build made for it (chunk-loader.js).
+  cli = require('./chunk-loader.js').chunkLoader(require('node:path').join(__dirname, '..', 'dist', 'cli')).load('main.cjs');
 } catch (e) {
   // Even this fault is one line: a missing build or a native module built for another Node.
-  const why = e && e.code === 'MODULE_NOT_FOUND' && String(e.message).includes('main.cjs') ? 'the built CLI is missing (run `npm run build` in the optmem package)' : `cannot load optmem: ${String(e && e.message).split('\n')[0]} (reinstall optmem with this Node)`;
+  const why = e && e.code === 'ENOENT' && String(e.message).includes('main.cjs') ? 'the built CLI is missing (run `npm run build` in the optmem package)' : `cannot load optmem: ${String(e && e.message).split('\n')[0]} (reinstall optmem with this Node)`;
   process.stderr.write(`optmem: ${why}\n`);
   if (process.env.OPTMEM_DEBUG && process.env.OPTMEM_DEBUG !== '0') process.stderr.write(`${e && e.stack}\n`);
   process.exit(1);

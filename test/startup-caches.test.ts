@@ -1,9 +1,11 @@
 /**
  * What the CLI skips at start-up must answer exactly as the slow path would: the config.json check
- * without the schema, and the alias cuts made at build time instead of loading jieba.
+ * without the schema, the alias cuts made at build time instead of loading jieba, and the bundled
+ * chunks compiled from the V8 code caches the build made (never from the cache of another text).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config.js';
 import { createJiebaSegmenter } from '../src/index/tokenizer/jieba.js';
@@ -45,7 +47,7 @@ describe('alias cuts made at build time', () => {
     expect(known.id).toBe(shipped.id);
     const runs = Object.keys(known.cut);
     expect(runs.length).toBeGreaterThan(10);
-    shipped.cutForSearch('中文'); // jieba is loaded from here on: every cut below is its own
+    shipped.keywords!('中文分词', 1); // the native jieba is loaded from here on: every cut below is its own
     for (const run of runs) expect(shipped.cut(run), run).toEqual(known.cut[run]);
   });
 
@@ -57,5 +59,46 @@ describe('alias cuts made at build time', () => {
     const own = createJiebaSegmenter(dict);
     expect(own.id).not.toBe(known.id);
     expect(own.cut(run!)).toEqual([run]);
+  });
+});
+
+describe('the CLI chunks and their V8 code caches', () => {
+  const dir = path.join(ROOT, 'dist', 'cli');
+  // In a child, as bin/optmem.js runs them (same V8 flags): a search on a new home, then the loader's counts.
+  const probe = (chunks: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `require('node:v8').setFlagsFromString('--no-regexp-tier-up');
+         const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'chunk-loader.js'))}).chunkLoader(${JSON.stringify(chunks)});
+         const cli = l.load('main.cjs');
+         const io = { ...cli.processIO(), stdout: () => {}, env: { ...process.env, OPTMEM_HOME: ${JSON.stringify(path.join(tempDir(), 'home'))} } };
+         (async () => { await cli.runMain(['init'], io); const code = await cli.runMain(['search', '部署 端口'], io); console.log(JSON.stringify({ code, ...l.stats() })); })();`,
+      ],
+      { encoding: 'utf8' },
+    );
+
+  it('a search loads every chunk it needs with the cache the build made for it', () => {
+    const r = probe(dir);
+    expect(r.status, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout) as { code: number; chunks: number; cached: number };
+    expect(s.code).toBe(0);
+    expect(s.chunks).toBeGreaterThan(5);
+    expect(s.cached).toBe(s.chunks);
+  });
+
+  it('a chunk changed after the build is compiled from its text, not given the old cache', () => {
+    const copy = path.join(tempDir(), 'cli');
+    fs.cpSync(dir, copy, { recursive: true, preserveTimestamps: true });
+    const main = path.join(copy, 'main.cjs');
+    const size = fs.statSync(main).size;
+    // the same length, another text: V8 alone would take the old cache for it
+    fs.writeFileSync(main, fs.readFileSync(main, 'utf8').replace('optmem', 'OPTMEM'));
+    expect(fs.statSync(main).size).toBe(size);
+    const r = probe(copy);
+    expect(r.status, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout) as { chunks: number; cached: number };
+    expect(s.cached).toBe(s.chunks - 1);
   });
 });

@@ -1,0 +1,61 @@
+// Makes the V8 code caches of the CLI's chunks (dist/cli/v8-cache/), which bin/chunk-loader.js hands
+// to V8 so that a new process neither parses the chunks nor compiles again what they run: runs the
+// everyday commands once (init, add, search, recent, get, core, session start, the hooks' prompt
+// check) on a scratch home in this process, then saves each loaded chunk's cache with the functions
+// compiled so far. Runs in `npm run build` after the bundle. A failure here leaves the CLI without
+// caches (slower to start, the same otherwise) and says so.
+import v8 from 'node:v8';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+// The same V8 flags as bin/optmem.js: a cache records them and is refused under others.
+v8.setFlagsFromString('--no-regexp-tier-up');
+
+const require = createRequire(import.meta.url);
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dir = path.join(root, 'dist', 'cli');
+const { chunkLoader, CACHE_DIR } = require('../bin/chunk-loader.js');
+fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-warm-'));
+try {
+  const loader = chunkLoader(dir, { write: true });
+  const cli = loader.load('main.cjs');
+  const home = path.join(tmp, 'home');
+  const project = path.join(tmp, 'shop');
+  fs.mkdirSync(project);
+  const run = async (argv, stdin = '') => {
+    const io = { stdout: () => {}, stderr: () => {}, readStdin: () => stdin, env: { ...process.env, OPTMEM_HOME: home, HOME: tmp, NO_COLOR: '1' }, cwd: project };
+    return cli.runMain(argv, io);
+  };
+  const hook = (event, extra) => JSON.stringify({ session_id: 'warm', transcript_path: path.join(tmp, 'none.jsonl'), cwd: project, hook_event_name: event, ...extra });
+  const steps = [
+    [['init']],
+    [['add', '[code] 后端服务的端口是 8080，部署用 pnpm', '--project', 'shop']],
+    [['add', '[code] 〔更正〕后端端口已从 8080 改为 9090', '--project', 'shop']],
+    [['add', 'The staging database is Postgres 16 on port 5433']],
+    [['search', '后端端口是多少']],
+    [['search', 'deploy port', '--json']],
+    [['search', '部署 端口', '--explain']],
+    [['recent']],
+    [['core', 'show']],
+    [['session', 'start', '--project', 'shop']],
+    [['hook', 'claude-code', 'UserPromptSubmit'], hook('UserPromptSubmit', { prompt: '我们决定以后后端端口统一用 9090，nginx 也改了' })],
+    [['hook', 'claude-code', 'SessionStart'], hook('SessionStart', { source: 'startup' })],
+    [['--version']],
+  ];
+  for (const [argv, stdin] of steps) {
+    const code = await run(argv, stdin);
+    if (code !== 0) throw new Error(`optmem ${argv.join(' ')} exited ${code}`);
+  }
+  const n = loader.save();
+  console.log(`cli: V8 code caches of ${n} chunks -> dist/cli/${CACHE_DIR}/`);
+} catch (e) {
+  fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
+  console.error(`cli: no V8 code caches (${e.message}); the CLI starts slower but works the same`);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
