@@ -58,6 +58,10 @@ export interface Vetoed {
 }
 
 const ALL_ATTRIBUTE_WORDS = new Set(Object.values(ATTRIBUTE_WORDS).flat());
+/** Chinese words taken out before a correction's subject is cut into pieces, longest first. */
+const MASKED = [...new Set([...ALL_ATTRIBUTE_WORDS, ...CHANGE_WORDS, ...GENERIC_WORDS, ...CORRECTION_FILLER])]
+  .filter((w) => w.length >= 2 && /^[\u4e00-\u9fff]+$/.test(w))
+  .sort((a, b) => b.length - a.length);
 
 /** The attribute classes a value of each shape answers (a `duration` answers a retention or a timeout). */
 const answers = (shape: string): string[] => [shape, ...(SHAPE_ANSWERS[shape] ?? [])];
@@ -142,11 +146,15 @@ function subjectEvidence(c: TextAnalysis): string[] {
     GENERIC_WORDS.has(w) || CHANGE_WORDS.has(w) || CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || ENGLISH_STOPWORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(w);
   const out = new Set<string>();
   for (const w of c.subjectPart) if (!skip(w)) out.add(w);
-  for (const m of head.matchAll(/[\u4e00-\u9fff]+/g)) {
+  // Two-character pieces of what is left once attribute, change and generic words are taken out
+  // (端口是 leaves no piece; 挑书单提醒 leaves 挑书, 书单).
+  let rest = head;
+  for (const w of MASKED) if (rest.includes(w)) rest = rest.split(w).join(' ');
+  for (const m of rest.matchAll(/[\u4e00-\u9fff]+/g)) {
     const run = m[0];
     for (let i = 0; i + 2 <= run.length; i++) {
       const bi = run.slice(i, i + 2);
-      if (!skip(bi) && ![...ALL_ATTRIBUTE_WORDS, ...CHANGE_WORDS].some((w) => w.length >= 2 && (w.includes(bi) || bi.includes(w)))) out.add(bi);
+      if (!skip(bi)) out.add(bi);
     }
   }
   return [...out];
@@ -252,12 +260,12 @@ const quoteOnly: VetoRule = {
 
 /** The rules, in the order they are tried (the first that refuses a target gives its reason). */
 export const VETO_RULES: VetoRule[] = [
+  chainUnrelated,
   otherIdentifier,
   attributeByShape,
   namedThing,
   quoteOnly,
   subjectElsewhere,
-  chainUnrelated,
   valueNotAttribute,
 ];
 
