@@ -191,6 +191,66 @@ describe('a correction written in words links only to a record of the same subje
   });
 });
 
+/** The note a correction's resolution gives a candidate. */
+const noteOf = (c: ReturnType<typeof correct>, id: string) => c.res.resolution?.candidates.find((x) => x.id === id)?.note ?? '';
+
+describe('the last look: a chosen target is refused on counter-evidence of another subject or attribute', () => {
+  it('another identifier of the same kind: a backup of gs://logs-prd is not the backup of gs://media-prd', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] backup of gs://media-prd to gs://archive-prd weekly Sun 03:00', time: '2026-04-01T10:00:00+08:00' }]);
+    const c = correct(m, '[hermes] [correction] backup of gs://logs-prd runs Sat 03:00');
+    expect(c.linked).toEqual([]);
+    expect(noteOf(c, ids[0]!)).toMatch(/^refused after the choice \(other-identifier\)/);
+  });
+
+  it('a named attribute is not matched by a value of another: a timeout is not the minute of an hourly schedule', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] job_sync 调度每小时第 15 分钟', time: '2026-04-01T10:00:00+08:00' }]);
+    const c = correct(m, '[hermes] 〔更正〕job_sync 的 timeout 是 40 分钟');
+    expect(c.linked).toEqual([]);
+    expect(noteOf(c, ids[0]!)).toMatch(/\(attribute-by-shape\)/);
+  });
+
+  it('a path of a thing the correction does not name: where the schedule is written is not where the log goes', () => {
+    const { mem: m, ids } = home([{ text: '[code] The roster script writes the finished schedule to ~/roster/out/', time: '2026-04-01T10:00:00+08:00' }]);
+    const c = correct(m, '[code] [correction] The roster script should write its log to ~/roster/logs/run.log');
+    expect(c.linked).toEqual([]);
+    expect(noteOf(c, ids[0]!)).toMatch(/\(named-thing\)/);
+  });
+
+  it('a quoted old value alone, held by a record naming another thing, is not the target', () => {
+    const { mem: m, ids } = home([{ text: '[code] Emby 端口 8096', time: '2026-04-01T10:00:00+08:00', project: 'media' }]);
+    const c = correct(m, '[code] 〔更正〕Jellyfin 端口是 8097 不是 8096', undefined, 'media');
+    expect(c.linked).toEqual([]);
+    expect(noteOf(c, ids[0]!)).toMatch(/\(quote-only\)/);
+  });
+
+  it('the same quoted old value in two records: the one holding the correction\'s subject is taken, not the other as its copy', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 每周六 09:00 提醒我给公众号整理下周书单', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 每周六 09:00 提醒我浇花', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    const c = correct(m, '[hermes] 〔更正〕挑书单提醒 不是周六 09:00，是周五 20:00');
+    expect(c.linked).toEqual([ids[0]]);
+    expect(noteOf(c, ids[1]!)).toMatch(/\(subject-elsewhere\)/);
+  });
+
+  it('the current version of a chain reached through an inferred link must be a target itself', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] gs://img-prd 的保留期 30 天', time: '2026-04-01T10:00:00+08:00', project: 'etl' },
+      { text: '[code] gs://doc-prd 的保留期 60 天', time: '2026-04-02T10:00:00+08:00', project: 'etl' },
+    ]);
+    const c = correct(m, '[code] 〔更正〕img-prd 的保留期改为 90 天', undefined, 'etl');
+    expect(c.linked).toEqual([]);
+    expect(noteOf(c, ids[1]!)).toMatch(/^refused after the choice \(chain-unrelated\)/);
+  });
+
+  it('a shared attribute named on one side only, and none of the correction\'s values answer it: an interval is not a folder', () => {
+    const { mem: m, ids } = home([{ text: '[code] plugins 目录挂 NFS', time: '2026-04-01T10:00:00+08:00', project: 'etl' }]);
+    const c = correct(m, '[code] 〔更正〕worker 多久扫一次 plugins 文件夹找新插件：改 30 秒', undefined, 'etl');
+    expect(c.linked).toEqual([]);
+    expect(noteOf(c, ids[0]!)).toMatch(/\(value-not-attribute\)/);
+  });
+});
+
 describe('inferred corrections: a plain record restating the same slot', () => {
   it('fires for the same subject and attribute, not for another subject, and can be switched off', () => {
     const { mem: m, ids } = home([{ text: '[hermes] archive_weekly 每周日 04:00 跑', time: '2026-04-01T10:00:00+08:00' }]);

@@ -4,6 +4,7 @@ import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { judge, judgeRestatement, sharesAttribute } from './resolve/judge.js';
 import { ALIASES } from './resolve/lexicon.js';
+import { veto, type VetoTarget } from './resolve/veto.js';
 import { originOf } from '../core/provenance.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
@@ -44,7 +45,7 @@ export interface SupersessionOptions {
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 10;
+export const DERIVATION_VERSION = 11;
 
 export const SUPERSESSION_DEFAULTS: Readonly<SupersessionOptions> = Object.freeze({ inferCorrections: true, minSubjectShare: 0.5, ambiguityRatio: 0.85 });
 
@@ -98,6 +99,7 @@ export class SupersessionResolver {
       resolutionOf: db.prepare('DELETE FROM resolutions WHERE id = ?'),
       putResolution: db.prepare('INSERT OR REPLACE INTO resolutions (id, status, candidates) VALUES (?, ?, ?)'),
       supersededBy: db.prepare('SELECT new_id FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
+      edgeInferred: db.prepare('SELECT max(inferred) FROM edges WHERE old_id = ? AND new_id = ? AND blocked = 0').pluck(),
       count: db.prepare('SELECT count(*) FROM records').pluck(),
       docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
       // The text only: key expansion (the keys column) never changes what a correction finds.
@@ -158,18 +160,23 @@ export class SupersessionResolver {
     return n;
   }
 
-  /** The newest record at the end of o's chain that is still older than r (o itself when none). */
-  private currentBefore(id: string, r: IndexedRecord): IndexedRecord | null {
+  /**
+   * The newest record at the end of o's chain that is still older than r (o itself when none), and
+   * whether an inferred edge is on the way there.
+   */
+  private currentBefore(id: string, r: IndexedRecord): { cur: IndexedRecord | null; viaInferred: boolean } {
     let cur = this.record(this.q.byId.get(id));
+    let viaInferred = false;
     for (let steps = 0; cur && steps < 32; steps++) {
       const next = (this.q.supersededBy.all(cur.id) as string[])
         .map((x) => this.record(this.q.byId.get(x)))
         .filter((x): x is IndexedRecord => x !== null && older(x, r) && x.id !== r.id && !isRedline(x))
         .sort((a, b) => b.timeMs - a.timeMs)[0];
       if (!next) break;
+      if (this.q.edgeInferred.get(cur.id, next.id) === 1) viaInferred = true;
       cur = next;
     }
-    return cur;
+    return { cur, viaInferred };
   }
 
   /** Bring a pair's edge in line with the newest event about it (or, with none left, with the derivation). */
@@ -357,9 +364,11 @@ export class SupersessionResolver {
     }
     // A target already corrected: the new correction supersedes its current version (a chain ends
     // at its newest link), whatever words that version happened to use.
+    const taken = new Map<string, Pick<VetoTarget, 'taken' | 'viaInferred'>>(choice.targets.map((id, i) => [id, { taken: i === 0 ? 'best' : 'copy' }]));
     for (let i = 0; i < choice.targets.length; i++) {
-      const cur = this.currentBefore(choice.targets[i]!, r);
+      const { cur, viaInferred } = this.currentBefore(choice.targets[i]!, r);
       if (cur && cur.id !== choice.targets[i]) {
+        taken.set(cur.id, { taken: 'chain', viaInferred });
         choice.notes.set(choice.targets[i]!, `already superseded by ${cur.id}: its current version is taken instead`);
         choice.notes.set(cur.id, `taken: the current version of ${choice.targets[i]}`);
         if (!judged.some((j) => j.id === cur.id)) {
@@ -369,6 +378,23 @@ export class SupersessionResolver {
       }
     }
     choice.targets = [...new Set(choice.targets)];
+    // The last look: counter-evidence of another subject or attribute refuses a chosen target (resolve/veto.ts).
+    if (mode === 'correction' && choice.targets.length) {
+      const byId = new Map(judged.map((j) => [j.id, j]));
+      const cand = (j: Judged & { rec: IndexedRecord }) => ({ id: j.id, analysis: this.analysis(j.rec), verdict: j.verdict });
+      const { kept, vetoed } = veto({
+        correction: c,
+        targets: choice.targets.map((id) => ({ ...cand(byId.get(id)!), ...(taken.get(id) ?? { taken: 'copy' as const }) })),
+        candidates: judged.map(cand),
+        judgeAlone: (a) => judge(c, a, weight, { minShare: this.opts.minSubjectShare }),
+      });
+      for (const v of vetoed) {
+        choice.notes.set(v.id, `refused after the choice (${v.rule}): ${v.why}`);
+        byId.get(v.id)!.verdict = { ...byId.get(v.id)!.verdict, accepted: false };
+      }
+      choice.targets = kept;
+      if (kept.length === 0) choice.status = 'none';
+    }
     resolution.status = choice.status;
     resolution.candidates = judged
       .map((j) => ({ id: j.id, score: Math.round(j.verdict.score * 1000) / 1000, accepted: j.verdict.accepted, note: choice.notes.get(j.id) ?? j.verdict.why }))
