@@ -39,9 +39,25 @@ export interface Verdict {
   heads: string[];
   /** the candidate's values that the correction does not mention (copies of one fact share them) */
   ownValues: string[];
+  /** the candidate's value-like tokens the correction does not hold: values, identifiers, numbers (copies of one fact share one) */
+  tokens: string[];
+  /** the attribute classes the candidate states, by name or by a value's shape */
+  attributes: string[];
+  /**
+   * refused on counter-evidence that it names another thing (another member of a contrast group,
+   * another qualifier, identifier or acronym), not merely on missing evidence
+   */
+  conflict: boolean;
   refusal: Refusal | null;
   /** the refusal or the acceptance, in words */
   why: string;
+}
+
+/** The value-like tokens of a text: its values, identifiers, numbers (3:4, 14, 1080x1440) and channels or handles (#ops, @lina). */
+export function valueTokens(a: TextAnalysis): string[] {
+  const nums = [...a.hay.matchAll(/(?<![a-z0-9_.-])\d+(?:[:.x×/]\d+)*(?![a-z0-9_-])/g)].map((m) => m[0]);
+  const handles = [...a.hay.matchAll(/(?<![\w#@])[#@][a-z][\w-]*/g)].map((m) => m[0]);
+  return [...new Set([...a.values, ...a.ids, ...nums, ...handles])];
 }
 
 /** Weight of a subject word: 0 when no other record of the home holds it (it cannot tell records apart). */
@@ -102,15 +118,17 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
   const minShare = ctx.minShare ?? 0.5;
   const relaxed = ctx.relaxed ?? false;
   const ownValues = o.values.filter((v) => !c.values.includes(v));
-  const base = { accepted: false, score: 0, coverage: 0, shared: [] as string[], missing: [] as string[], attribute: null as string | null, quoted: [] as string[], holdsNew: false, heads: [] as string[], ownValues };
+  const tokens = valueTokens(o).filter((t) => !holds(c.hay, t));
+  const base = { accepted: false, score: 0, coverage: 0, shared: [] as string[], missing: [] as string[], attribute: null as string | null, quoted: [] as string[], holdsNew: false, heads: [] as string[], ownValues, tokens, attributes: [...attrsOf(o)], conflict: false };
   const refuse = (refusal: Refusal, why: string, extra: Partial<Verdict> = {}): Verdict => ({ ...base, ...extra, refusal, why });
+  const conflict = (why: string): Verdict => ({ ...base, refusal: 'other-subject', why, conflict: true });
 
   // Counter-evidence first: another member of a group the correction names.
   for (const [group, mine] of c.contrastEarly) {
     const theirs = o.contrast.get(group);
     if (!theirs) continue;
     if (![...theirs].some((m) => mine.has(m))) {
-      return refuse('other-subject', `names ${[...theirs].join('/')} where the correction names ${[...mine].join('/')}`);
+      return conflict(`names ${[...theirs].join('/')} where the correction names ${[...mine].join('/')}`);
     }
   }
 
@@ -124,13 +142,13 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
     if (!theirs || !holds(o.hay, w)) continue;
     const x = [...mine].find((q) => !holds(o.hay, q));
     const y = [...theirs].find((q) => !holds(c.hay, q));
-    if (x && y) return refuse('other-subject', `says ${y}${w} where the correction says ${x}${w}`);
+    if (x && y) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
   }
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   if (c.names.length && !c.names.some((n) => holds(o.hay, n))) {
     const others = o.ids.filter((i) => !c.ids.includes(i));
     return others.length
-      ? refuse('other-subject', `names ${others.join(', ')} where the correction names ${c.names.join(', ')}`)
+      ? conflict(`names ${others.join(', ')} where the correction names ${c.names.join(', ')}`)
       : refuse('subject-missing', `does not name ${c.names.join(', ')}`);
   }
   const quoted = c.oldValues.filter((v) => holds(o.hay, v));
@@ -213,7 +231,7 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
   // Another acronym where the correction has its own (ICLR where it says ICML).
   const otherAcr = o.acronyms.filter((a) => !holds(c.hay, a));
   if (c.acronyms.length && otherAcr.length && !c.acronyms.some((a) => holds(o.hay, a))) {
-    return refuse('other-subject', `names ${otherAcr.join(', ')} where the correction names ${c.acronyms.join(', ')}`, extra);
+    return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${c.acronyms.join(', ')}`), ...extra };
   }
   const need = relaxed ? 0.3 : namesHeld ? 0 : quoted.length ? Math.min(minShare, 0.34) : minShare;
   if (coverage < need) {
