@@ -114,7 +114,22 @@ function sameMember(word: string, a: TextAnalysis): boolean {
   return CONTRAST_GROUPS.some((g) => Object.entries(g.members).some(([m, ws]) => ws.includes(word) && a.contrast.get(g.name)?.has(m)));
 }
 
-export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
+/**
+ * Value-slot alignment: a bare number in the candidate shaped like the port the correction states
+ * (as many digits, four or more, not a year) is a port too. "search-svc runs on 7700" states the
+ * port that "search-svc port: 7701" restates, though it never says "port".
+ */
+export function alignValues(c: TextAnalysis, o: TextAnalysis): TextAnalysis {
+  if (o.shapes.has('port')) return o;
+  const ports = [...c.valueShapes].filter(([v, s]) => s === 'port' && /^\d{4,5}$/.test(v)).map(([v]) => v);
+  if (ports.length === 0) return o;
+  const bare = o.values.filter((v) => /^\d{4,5}$/.test(v) && !o.valueShapes.has(v) && !/^(?:19|20)\d\d$/.test(v) && ports.some((p) => p.length === v.length));
+  if (bare.length === 0) return o;
+  return { ...o, shapes: new Set([...o.shapes, 'port']), valueShapes: new Map([...o.valueShapes, ...bare.map((v): [string, string] => [v, 'port'])]) };
+}
+
+export function judge(c: TextAnalysis, older: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
+  const o = alignValues(c, older);
   const minShare = ctx.minShare ?? 0.5;
   const relaxed = ctx.relaxed ?? false;
   const ownValues = o.values.filter((v) => !c.values.includes(v));
@@ -262,20 +277,42 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
 const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
 const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
 
+/**
+ * Schedules are of several kinds that do not replace each other: a time of day (10:00, 两点), a
+ * weekday (周日, Monday), a frequency (每天, every 5 min, weekly). null for any other value.
+ */
+function scheduleKind(v: string): string | null {
+  if (/\d:\d\d|点|\b(?:am|pm|noon|midnight)\b/.test(v)) return 'clock';
+  if (/周[一二三四五六日天]|星期|礼拜|(?:mon|tue|wed|thu|fri|sat|sun)/.test(v)) return 'weekday';
+  if (/每|every|daily|nightly|weekly|monthly|hourly|yearly/.test(v)) return 'frequency';
+  return null;
+}
+
 /** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
-export function judgeRestatement(r: TextAnalysis, o: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
+/**
+ * What a plain record states a setting OF: the words right before its attribute or value, else
+ * its subject phrase (the words before its first value).
+ */
+export function restatedSubject(r: TextAnalysis): string[] {
+  return r.heads.length ? r.heads : r.lead;
+}
+
+export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
+  const o = alignValues(r, older);
   const base = judge(r, o, weight, { minShare: 0.75 });
   if (!base.accepted) return base;
   const refuse = (refusal: Refusal, why: string): Verdict => ({ ...base, accepted: false, score: 0, refusal, why });
   if (r.names.join('|') !== o.names.filter((n) => r.names.includes(n)).join('|') || (r.names.length === 0 && o.names.length > 0)) {
     return refuse('other-subject', 'does not name the same things');
   }
-  const heads = r.heads.filter((h) => weight(h) > 0);
+  const heads = restatedSubject(r).filter((h) => weight(h) > 0);
   if (heads.length === 0 || !heads.every((h) => holds(o.hay, h))) return refuse('subject-missing', `does not hold every head word (${heads.join(', ')})`);
   const lead = r.lead.filter((w) => !holds(o.hay, w));
   if (lead.length) return refuse('subject-missing', `does not hold ${lead.join(', ')}, which the newer record names first`);
   // And the other way round: 应用日志保留 30 天 does not restate nginx 日志保留 14 天.
-  const theirLead = o.lead.filter((w) => !holds(r.hay, w) && !sameMember(w, r));
+  // A word the older record puts before a name both records give is a description of it (日报 daily_brief).
+  const described = (w: string) => r.names.some((n) => o.hay.indexOf(w) !== -1 && o.hay.indexOf(n) > o.hay.indexOf(w));
+  const theirLead = o.lead.filter((w) => !holds(r.hay, w) && !sameMember(w, r) && !described(w));
   if (theirLead.length) return refuse('other-subject', `names ${theirLead.join(', ')} first, which the newer record does not`);
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
@@ -283,8 +320,11 @@ export function judgeRestatement(r: TextAnalysis, o: TextAnalysis, weight: WordW
   // A setting's value of the same shape on both sides, and they differ.
   const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
   const differs = [...r.valueShapes].some(
-    ([v, shape]) => setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov)),
+    ([v, shape]) =>
+      setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
   );
+  // A deadline is not the time something runs or goes out (截稿每周三 18:00 / 每周四晚上发).
+  if (r.named.has('date') !== o.named.has('date')) return refuse('other-attribute', 'one states a deadline, the other a time');
   if (!differs && !slotProven) return refuse('other-attribute', 'states no other value of the same kind');
   return base;
 }

@@ -263,3 +263,10 @@ export const CHANGE_WORDS = new Set(
     'longer no not anymore was were is are be been going from onward onwards starting'
   ).split(/\s+/),
 );
+
+/**
+ * A cheap look for a setting's value (a time of day, version, path, address, port, size, length
+ * limit, retention, date, model) before a plain record is analysed as a possible restatement.
+ */
+export const SETTING_HINT =
+  /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?)|\d\s?[x×]\s?\d|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
