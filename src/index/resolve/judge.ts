@@ -114,6 +114,23 @@ function sameMember(word: string, a: TextAnalysis): boolean {
   return CONTRAST_GROUPS.some((g) => Object.entries(g.members).some(([m, ws]) => ws.includes(word) && a.contrast.get(g.name)?.has(m)));
 }
 
+/** Two values of one form: the same shape (a schedule of the same kind), or numbers of as many digits (8096 / 8920). */
+function sameForm(a: TextAnalysis, v: string, w: string): boolean {
+  const sv = a.valueShapes.get(v);
+  const sw = a.valueShapes.get(w);
+  if (sv || sw) return sv === sw && (sv !== 'schedule' || (scheduleKind(v) !== null && scheduleKind(v) === scheduleKind(w)));
+  return /^\d{3,}$/.test(v) && /^\d{3,}$/.test(w) && v.length === w.length;
+}
+
+/**
+ * The old value by value-slot alignment: the correction states two values of one form (the new
+ * one and the old one: "jellyfin 换到 8920 了，8096 被占了"), and the candidate holds exactly one.
+ */
+export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
+  const held = c.values.filter((v) => holds(o.hay, v));
+  return held.filter((v) => c.values.some((w) => w !== v && sameForm(c, v, w) && !holds(o.hay, w)));
+}
+
 /**
  * Value-slot alignment: a bare number in the candidate shaped like the port the correction states
  * (as many digits, four or more, not a year) is a port too. "search-svc runs on 7700" states the
@@ -128,8 +145,9 @@ export function alignValues(c: TextAnalysis, o: TextAnalysis): TextAnalysis {
   return { ...o, shapes: new Set([...o.shapes, 'port']), valueShapes: new Map([...o.valueShapes, ...bare.map((v): [string, string] => [v, 'port'])]) };
 }
 
-export function judge(c: TextAnalysis, older: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
-  const o = alignValues(c, older);
+export function judge(correction: TextAnalysis, older: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
+  const o = alignValues(correction, older);
+  const c = alignValues(o, correction);
   const minShare = ctx.minShare ?? 0.5;
   const relaxed = ctx.relaxed ?? false;
   const ownValues = o.values.filter((v) => !c.values.includes(v));
@@ -166,7 +184,7 @@ export function judge(c: TextAnalysis, older: TextAnalysis, weight: WordWeight, 
       ? conflict(`names ${others.join(', ')} where the correction names ${c.names.join(', ')}`)
       : refuse('subject-missing', `does not name ${c.names.join(', ')}`);
   }
-  const quoted = c.oldValues.filter((v) => holds(o.hay, v));
+  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v)), ...pairedOld(c, o)])];
   const newValues = c.values.filter((v) => !c.oldValues.includes(v));
   const holdsNew = newValues.length > 0 && newValues.every((v) => holds(o.hay, v)) && quoted.length === 0;
 
