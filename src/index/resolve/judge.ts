@@ -199,6 +199,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     return refuse('other-attribute', `states ${[...oAttrs].join('/') || 'no attribute'}, the correction changes ${[...cAttrs].join('/')}`, { quoted });
   }
 
+  // The same attribute word, of something else: 备份目录 where the candidate says 配置目录.
+  if (!relaxed && quoted.length === 0 && attribute) {
+    const mine = [...(c.attrQualifiers.get(attribute) ?? [])];
+    const theirs = [...(o.attrQualifiers.get(attribute) ?? [])];
+    if (mine.length && theirs.length && !mine.some((q) => holds(o.hay, q)) && !theirs.some((q) => holds(c.hay, q))) {
+      return refuse('other-attribute', `its ${attribute} is the ${theirs.join('/')} one, the correction's the ${mine.join('/')} one`, { quoted });
+    }
+  }
+
   // Subject: the words the correction names that some other record holds.
   const known = c.subjects.filter((w) => weight(w) > 0);
   const shared = known.filter((w) => holds(o.hay, w));
@@ -211,7 +220,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
   if (known.length === 0) {
-    if (quoted.length && attribute) {
+    // Unless each names a thing of its own (Uptime Kuma 端口 3001 不是 3000 / Grafana 端口 3000).
+    const ownSubject = o.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w));
+    if (quoted.length && attribute && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
     if (ctx.previousTurn && attribute && !holdsNew) {
