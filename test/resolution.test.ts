@@ -327,3 +327,13 @@ describe('evidence from values: copies, value slots, and what an attribute word 
     expect(correct(m, '[openclaw] 〔更正〕读书笔记系列改成双周更').linked).toEqual([]);
   });
 });
+
+describe('old values said to be retired', () => {
+  it('"b2-eu 停用" quotes b2-eu as the old value: both copies that name it are superseded', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 照片异地备份的 rclone remote 叫 b2-eu', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 提醒：照片异地备份用的 rclone remote 是 b2-eu', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕照片异地备份 remote 已换成 b2-us（美国 region），b2-eu 停用').linked.sort()).toEqual([...ids].sort());
+  });
+});
