@@ -318,3 +318,82 @@ describe('link and unlink: append-only events that resolution and history honour
     expect(() => m.link({ newId: other.id, oldId: ids[0]! })).toThrow(/own project/);
   });
 });
+
+describe('evidence from values: copies, value slots, and what an attribute word is of', () => {
+  const T = (d: number, h = 10) => `2026-04-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00+08:00`;
+
+  it('copies of one fact share a channel or an identifier the correction does not hold: both are superseded', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] nightly_sync 推送到 #infra', time: T(1) },
+      { text: '[hermes] 提醒：nightly_sync 的推送频道是 #infra', time: T(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕nightly_sync 以后推送到 #infra-alerts').linked.sort()).toEqual([...ids].sort());
+  });
+
+  it('a copy worded so that it is refused on its own is taken with the target: it holds the subject and the old value', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 照片备份保留 60 天', time: T(1) },
+      { text: '[hermes] 每周日 03:00 删掉 60 天前的照片备份', time: T(2) },
+      { text: '[hermes] 照片同步每晚 23:00 跑', time: T(3) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕照片备份只留 20 天，磁盘不够').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
+
+  it('value-slot alignment: a bare number shaped like the port restated is the old port', () => {
+    const { mem: m, ids } = home([{ text: '[code] queue-svc runs on 7400', time: T(1), project: 'shop' }]);
+    const r = m.add({ text: '[code] queue-svc port: 7401', time: T(5), project: 'shop' });
+    expect(r.supersedes.map((e) => [e.oldId, e.inferred])).toEqual([[ids[0], true]]);
+  });
+
+  it('a plain record restating a setting with no digits (an address) is a restatement too', () => {
+    const { mem: m, ids } = home([{ text: '[code] pihole 上游 DNS 用 119.29.29.29', time: T(1), project: 'shop' }]);
+    const r = m.add({ text: '[code] pihole 上游 DNS：https://dns.alidns.com/dns-query', time: T(5), project: 'shop' });
+    expect(r.supersedes.map((e) => [e.oldId, e.inferred])).toEqual([[ids[0], true]]);
+  });
+
+  it('the old value found by pairing: of two ports the correction states, the candidate holds one', () => {
+    const { mem: m, ids } = home([{ text: '[code] Navidrome 跑在 4533', time: T(1) }]);
+    expect(correct(m, '〔更正〕navidrome 换到 4600 了，4533 被周报和 CI 占了').linked).toEqual([ids[0]]);
+  });
+
+  it('the same attribute word qualified differently is another attribute: 备份目录 is not 数据目录', () => {
+    const { mem: m } = home([{ text: '[code] gitea 的数据目录 /var/lib/gitea', time: T(1) }]);
+    expect(correct(m, '[code] 〔更正〕gitea 备份目录换到 /mnt/b2/gitea').linked).toEqual([]);
+  });
+
+  it('a quoted old value does not link a record that names another thing of its own', () => {
+    const { mem: m } = home([{ text: '[code] MinIO 端口 9000', time: T(1) }]);
+    expect(correct(m, '[code] 〔更正〕Portainer 端口是 9443 不是 9000').linked).toEqual([]);
+  });
+
+  it('a restatement changes a schedule of one kind: a weekday reminder does not restate a time of day', () => {
+    const { mem: m } = home([{ text: '[hermes] 洗衣机每天 07:00 启动', time: T(1) }]);
+    expect(m.add({ text: '[hermes] 洗衣机每周六提醒清滤网，放 2 片清洁片', time: T(5) }).supersedes).toEqual([]);
+  });
+
+  it('a deadline is not a publishing time: 截稿每周三 18:00 is not restated by 每周四 20:00 发', () => {
+    const { mem: m } = home([{ text: '[openclaw] 读书笔记截稿每周三 18:00', time: T(1) }]);
+    expect(m.add({ text: '[openclaw] 读书笔记每周四 20:00 发', time: T(5) }).supersedes).toEqual([]);
+  });
+
+  it('a word put before a name both records give describes it: 晨报 morning_brief is restated by morning_brief', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 晨报 morning_brief 每天 07:00 发到 Telegram', time: T(1) }]);
+    const r = m.add({ text: '[hermes] morning_brief 每天 07:45 推到 Telegram', time: T(5) });
+    expect(r.supersedes.map((e) => e.oldId)).toEqual([ids[0]]);
+  });
+
+  it('every other week is a schedule: 改成双周更 does not link the series cover template', () => {
+    const { mem: m } = home([{ text: '[openclaw] 「读书笔记」系列封面用绿色模板', time: T(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕读书笔记系列改成双周更').linked).toEqual([]);
+  });
+});
+
+describe('old values said to be retired', () => {
+  it('"b2-eu 停用" quotes b2-eu as the old value: both copies that name it are superseded', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 照片异地备份的 rclone remote 叫 b2-eu', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 提醒：照片异地备份用的 rclone remote 是 b2-eu', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕照片异地备份 remote 已换成 b2-us（美国 region），b2-eu 停用').linked.sort()).toEqual([...ids].sort());
+  });
+});

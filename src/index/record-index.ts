@@ -16,6 +16,7 @@ import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions } from './key-expansion.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 import { DuplicateIndex } from './duplicates.js';
+import { SETTING_HINT } from './resolve/lexicon.js';
 import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/judge.js';
 
 export interface IndexedRecord extends MemoryRecord {
@@ -327,9 +328,8 @@ export class RecordIndex {
       this.stmts.insertFact.run(info.lastInsertRowid, f.key, f.value, f.oldValue, r.domain, r.project, timeMs);
     }
     // Only records that can take part in supersession need resolving: those naming targets,
-    // corrections, red lines, and those stating fact slots.
     // corrections, red lines, and those stating fact slots or values (a restatement may supersede).
-    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]|\d/i.test(r.text)) {
+    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]|\d/i.test(r.text) || SETTING_HINT.test(r.text)) {
       this.dirty.set(r.id, { ...r, rid: Number(info.lastInsertRowid), file, line, timeMs });
     }
     return true;

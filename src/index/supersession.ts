@@ -2,8 +2,8 @@ import { CORRECTION_FILLER } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
 import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
-import { judge, judgeRestatement, sharesAttribute } from './resolve/judge.js';
-import { ALIASES } from './resolve/lexicon.js';
+import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
+import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
 import { veto, type VetoTarget } from './resolve/veto.js';
 import { originOf } from '../core/provenance.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
@@ -45,7 +45,7 @@ export interface SupersessionOptions {
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 11;
+export const DERIVATION_VERSION = 12;
 
 export const SUPERSESSION_DEFAULTS: Readonly<SupersessionOptions> = Object.freeze({ inferCorrections: true, minSubjectShare: 0.5, ambiguityRatio: 0.85 });
 
@@ -58,12 +58,6 @@ const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
 const ALIAS_VARIANTS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 const MAX_CANDIDATES = 40;
 const RESTATEMENT_CANDIDATES = 8;
-/**
- * A cheap look for a setting's value (a time of day, version, path, address, port, size, length
- * limit, retention, date, model) before a plain record is analysed as a possible restatement.
- */
-const SETTING_HINT = /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?|x\d)|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
-
 /** A correction with a domain links within it; one without (the user's own) may link in any domain. */
 function inScope(o: IndexedRecord, r: IndexedRecord): boolean {
   return o.project === r.project && (r.domain === null || o.domain === r.domain);
@@ -296,10 +290,10 @@ export class SupersessionResolver {
   private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement'): number {
     const onlyRedlines = mode === 'redline';
     const c = this.analysis(r);
-    if (mode === 'restatement' && (c.values.length === 0 || c.heads.length === 0 || c.valueShapes.size === 0)) return 0;
+    if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
     const weight = this.weightFor(c);
     // Candidates: older records in scope holding a subject word or a value of the correction.
-    const words = mode === 'restatement' ? c.heads : c.subjects;
+    const words = mode === 'restatement' ? restatedSubject(c) : c.subjects;
     const variants = words.flatMap((w) => ALIAS_VARIANTS.get(w) ?? [w]).filter((w) => !CORRECTION_FILLER.has(w));
     // The attribute's own words too: a record about the same attribute of another subject is a
     // candidate worth refusing by name (--explain shows it).

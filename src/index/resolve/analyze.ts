@@ -52,6 +52,11 @@ export interface TextAnalysis {
   ids: string[];
   /** the identifiers named before the text says what changed: what a correction is about */
   names: string[];
+  /**
+   * attribute class → the words standing right before its attribute word, generic ones included:
+   * 备份 of 备份目录, 配置 of 配置目录 (which directory)
+   */
+  attrQualifiers: Map<string, Set<string>>;
 }
 
 /** An identifier: letters with a digit, a hyphen or an underscore inside (not a version or a path). */
@@ -142,7 +147,7 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   /(?:从|由)\s*([^\s，。,;；]{1,24}?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
   /([^\s，。,;；从]{1,24}?)\s*(?:改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>)/g,
   /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|年|字|个|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
-  /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|弃用|那条|是错的|记错|已经不对|已失效|失效)/g,
+  /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|那条|是错的|记错|已经不对|已失效|失效)/g,
   /\bfrom\s+([^\s,;]+)\s+to\b/g,
   /\b(?:not|no longer(?: on| at| in| uses?| is)?|instead of|rather than|replaces?|replacing|was|were|used to be|formerly|previously|moved off|off of|away from|switched from|changed from)\s+(\d+(?:\.\d+)?\s?(?:hours?|minutes?|days?|weeks?|months?|px|%|chars|characters|words)\b|[^\s,;)]+)/g,
   /\b([^\s,;]+)\s+(?:is|was)\s+(?:wrong|outdated|obsolete|stale|deprecated|gone|retired|dead)\b/g,
@@ -191,6 +196,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const attrWords = new Set<string>();
   const anchors: number[] = [];
   const taken: [number, number][] = [];
+  const attrAt: { attr: string; at: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
     const at = positions(norm, w).filter((i) => !taken.some(([a, b]) => i < b && i + w.length > a));
@@ -198,7 +204,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       named.add(attr);
       attrWords.add(w);
       anchors.push(...at);
-      for (const i of at) taken.push([i, i + w.length]);
+      for (const i of at) {
+        taken.push([i, i + w.length]);
+        attrAt.push({ attr, at: i });
+      }
     }
   }
   for (const { re } of VALUE_SHAPES) {
@@ -208,9 +217,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const m of norm.matchAll(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g)) anchors.push(m.index!);
 
   // Subject words: content words that are not values, attributes, generic words or filler.
-  const found: { word: string; at: number }[] = [];
+  const found: { word: string; at: number; raw?: string }[] = [];
   /** generic content words (服务, script, job): never subject words, but part of what a phrase names */
-  const generic: { word: string; at: number }[] = [];
+  const generic: { word: string; at: number; raw?: string }[] = [];
   const keep = (raw: string, at: number) => {
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
@@ -218,10 +227,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w)) return;
     if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {
-      if (!GENERIC_VERBS.has(w)) generic.push({ word: w, at });
+      if (!GENERIC_VERBS.has(w)) generic.push({ word: w, at, raw });
       return;
     }
-    found.push({ word: w, at });
+    found.push({ word: w, at, raw });
   };
   // Multi-word English aliases ("back up", "weekly report") before single words.
   for (const [v, canon] of aliasesIn(norm)) {
@@ -334,6 +343,17 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     return out;
   };
   const names = ids.filter((w) => norm.indexOf(w) < cueAt);
+  // The word right before an attribute word (nothing but 的 or a space between): which one. Only
+  // in the subject part: after the text starts saying what changed comes the new value (R2 bucket).
+  const attrQualifiers = new Map<string, Set<string>>();
+  for (const { attr, at } of attrAt) {
+    if (at >= cueAt) continue;
+    const q = [...found, ...generic].find((f) => f.raw !== undefined && norm.startsWith(f.raw, f.at) && /^[的\s]?$/.test(norm.slice(f.at + f.raw.length, at)) && f.at + f.raw.length <= at);
+    if (!q) continue;
+    let set = attrQualifiers.get(attr);
+    if (!set) attrQualifiers.set(attr, (set = new Set()));
+    set.add(q.word);
+  }
   // Subject words wholly before the cue (再换 straddles 换: not a subject word).
   const subjectPart = [...new Set(found.filter((f) => f.at + f.word.length <= cueAt).map((f) => f.word))];
   const contrast = contrastIn(norm);
@@ -352,5 +372,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v)) extra.add(canon);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
-  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, qualifiers, qualifiersEarly };
+  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, qualifiers, qualifiersEarly, attrQualifiers };
 }

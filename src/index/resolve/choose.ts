@@ -49,9 +49,32 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyA = a.lead.filter((w) => !holds(b.text, w));
   const onlyB = b.lead.filter((w) => !holds(a.text, w));
   if (onlyA.length && onlyB.length) return false;
-  const va = [...a.verdict.quoted, ...a.verdict.ownValues];
-  const vb = [...b.verdict.quoted, ...b.verdict.ownValues];
+  const va = [...a.verdict.quoted, ...a.verdict.tokens];
+  const vb = [...b.verdict.quoted, ...b.verdict.tokens];
   return va.some((v) => vb.includes(v));
+}
+
+/** Whether a text holds a word, an English plural and its singular counted as one (covers / cover). */
+function holdsWord(text: string, w: string): boolean {
+  return holds(text, w) || (/^[a-z]{4,}s$/.test(w) && holds(text, w.slice(0, -1)));
+}
+
+/** A refused candidate stating attributes states the target's (not another fact of the same thing). */
+function sameAttribute(best: Judged, j: Judged): boolean {
+  const a = best.verdict.attribute;
+  return !a || j.verdict.attributes.length === 0 || j.verdict.attributes.includes(a);
+}
+
+/**
+ * A candidate refused for want of evidence (not for naming another thing) that is a copy of the
+ * chosen target: it holds every subject word the target shares with the correction, and states the
+ * same fact (sameFact). "nginx 日志保留 30 天" and "每天删掉 30 天前的 nginx 日志" are one fact written twice.
+ */
+function refusedCopy(best: Judged, j: Judged): boolean {
+  if (j.verdict.accepted || j.verdict.conflict || j.verdict.refusal === 'generic-only') return false;
+  if (best.verdict.shared.length === 0 || !best.verdict.shared.every((w) => holdsWord(j.text, w))) return false;
+  if (!sameAttribute(best, j)) return false;
+  return sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } });
 }
 
 export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
@@ -71,7 +94,7 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
   // Copies: accepted ones, and ones refused only because they name no attribute ("记一下：Uptime Kuma 在 3001").
   const copies = [
     ...accepted.slice(1).filter((j) => sameFact(best, j)),
-    ...judged.filter((j) => !j.verdict.accepted && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })),
+    ...judged.filter((j) => (!j.verdict.accepted && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameAttribute(best, j) && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })) || refusedCopy(best, j)),
   ];
   const rivals = accepted.slice(1).filter((j) => !copies.includes(j) && j.verdict.score >= ratio * best.verdict.score);
   if (rivals.length) {

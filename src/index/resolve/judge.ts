@@ -39,9 +39,25 @@ export interface Verdict {
   heads: string[];
   /** the candidate's values that the correction does not mention (copies of one fact share them) */
   ownValues: string[];
+  /** the candidate's value-like tokens the correction does not hold: values, identifiers, numbers (copies of one fact share one) */
+  tokens: string[];
+  /** the attribute classes the candidate states, by name or by a value's shape */
+  attributes: string[];
+  /**
+   * refused on counter-evidence that it names another thing (another member of a contrast group,
+   * another qualifier, identifier or acronym), not merely on missing evidence
+   */
+  conflict: boolean;
   refusal: Refusal | null;
   /** the refusal or the acceptance, in words */
   why: string;
+}
+
+/** The value-like tokens of a text: its values, identifiers, numbers (3:4, 14, 1080x1440) and channels or handles (#ops, @lina). */
+export function valueTokens(a: TextAnalysis): string[] {
+  const nums = [...a.hay.matchAll(/(?<![a-z0-9_.-])\d+(?:[:.x×/]\d+)*(?![a-z0-9_-])/g)].map((m) => m[0]);
+  const handles = [...a.hay.matchAll(/(?<![\w#@])[#@][a-z][\w-]*/g)].map((m) => m[0]);
+  return [...new Set([...a.values, ...a.ids, ...nums, ...handles])];
 }
 
 /** Weight of a subject word: 0 when no other record of the home holds it (it cannot tell records apart). */
@@ -98,19 +114,54 @@ function sameMember(word: string, a: TextAnalysis): boolean {
   return CONTRAST_GROUPS.some((g) => Object.entries(g.members).some(([m, ws]) => ws.includes(word) && a.contrast.get(g.name)?.has(m)));
 }
 
-export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
+/** Two values of one form: the same shape (a schedule of the same kind), or numbers of as many digits (8096 / 8920). */
+function sameForm(a: TextAnalysis, v: string, w: string): boolean {
+  const sv = a.valueShapes.get(v);
+  const sw = a.valueShapes.get(w);
+  if (sv || sw) return sv === sw && (sv !== 'schedule' || (scheduleKind(v) !== null && scheduleKind(v) === scheduleKind(w)));
+  return /^\d{3,}$/.test(v) && /^\d{3,}$/.test(w) && v.length === w.length;
+}
+
+/**
+ * The old value by value-slot alignment: the correction states two values of one form (the new
+ * one and the old one: "jellyfin 换到 8920 了，8096 被占了"), and the candidate holds exactly one.
+ */
+export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
+  const held = c.values.filter((v) => holds(o.hay, v));
+  return held.filter((v) => c.values.some((w) => w !== v && sameForm(c, v, w) && !holds(o.hay, w)));
+}
+
+/**
+ * Value-slot alignment: a bare number in the candidate shaped like the port the correction states
+ * (as many digits, four or more, not a year) is a port too. "search-svc runs on 7700" states the
+ * port that "search-svc port: 7701" restates, though it never says "port".
+ */
+export function alignValues(c: TextAnalysis, o: TextAnalysis): TextAnalysis {
+  if (o.shapes.has('port')) return o;
+  const ports = [...c.valueShapes].filter(([v, s]) => s === 'port' && /^\d{4,5}$/.test(v)).map(([v]) => v);
+  if (ports.length === 0) return o;
+  const bare = o.values.filter((v) => /^\d{4,5}$/.test(v) && !o.valueShapes.has(v) && !/^(?:19|20)\d\d$/.test(v) && ports.some((p) => p.length === v.length));
+  if (bare.length === 0) return o;
+  return { ...o, shapes: new Set([...o.shapes, 'port']), valueShapes: new Map([...o.valueShapes, ...bare.map((v): [string, string] => [v, 'port'])]) };
+}
+
+export function judge(correction: TextAnalysis, older: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
+  const o = alignValues(correction, older);
+  const c = alignValues(o, correction);
   const minShare = ctx.minShare ?? 0.5;
   const relaxed = ctx.relaxed ?? false;
   const ownValues = o.values.filter((v) => !c.values.includes(v));
-  const base = { accepted: false, score: 0, coverage: 0, shared: [] as string[], missing: [] as string[], attribute: null as string | null, quoted: [] as string[], holdsNew: false, heads: [] as string[], ownValues };
+  const tokens = valueTokens(o).filter((t) => !holds(c.hay, t));
+  const base = { accepted: false, score: 0, coverage: 0, shared: [] as string[], missing: [] as string[], attribute: null as string | null, quoted: [] as string[], holdsNew: false, heads: [] as string[], ownValues, tokens, attributes: [...attrsOf(o)], conflict: false };
   const refuse = (refusal: Refusal, why: string, extra: Partial<Verdict> = {}): Verdict => ({ ...base, ...extra, refusal, why });
+  const conflict = (why: string): Verdict => ({ ...base, refusal: 'other-subject', why, conflict: true });
 
   // Counter-evidence first: another member of a group the correction names.
   for (const [group, mine] of c.contrastEarly) {
     const theirs = o.contrast.get(group);
     if (!theirs) continue;
     if (![...theirs].some((m) => mine.has(m))) {
-      return refuse('other-subject', `names ${[...theirs].join('/')} where the correction names ${[...mine].join('/')}`);
+      return conflict(`names ${[...theirs].join('/')} where the correction names ${[...mine].join('/')}`);
     }
   }
 
@@ -124,16 +175,16 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
     if (!theirs || !holds(o.hay, w)) continue;
     const x = [...mine].find((q) => !holds(o.hay, q));
     const y = [...theirs].find((q) => !holds(c.hay, q));
-    if (x && y) return refuse('other-subject', `says ${y}${w} where the correction says ${x}${w}`);
+    if (x && y) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
   }
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   if (c.names.length && !c.names.some((n) => holds(o.hay, n))) {
     const others = o.ids.filter((i) => !c.ids.includes(i));
     return others.length
-      ? refuse('other-subject', `names ${others.join(', ')} where the correction names ${c.names.join(', ')}`)
+      ? conflict(`names ${others.join(', ')} where the correction names ${c.names.join(', ')}`)
       : refuse('subject-missing', `does not name ${c.names.join(', ')}`);
   }
-  const quoted = c.oldValues.filter((v) => holds(o.hay, v));
+  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v)), ...pairedOld(c, o)])];
   const newValues = c.values.filter((v) => !c.oldValues.includes(v));
   const holdsNew = newValues.length > 0 && newValues.every((v) => holds(o.hay, v)) && quoted.length === 0;
 
@@ -148,6 +199,15 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
     return refuse('other-attribute', `states ${[...oAttrs].join('/') || 'no attribute'}, the correction changes ${[...cAttrs].join('/')}`, { quoted });
   }
 
+  // The same attribute word, of something else: 备份目录 where the candidate says 配置目录.
+  if (!relaxed && quoted.length === 0 && attribute) {
+    const mine = [...(c.attrQualifiers.get(attribute) ?? [])];
+    const theirs = [...(o.attrQualifiers.get(attribute) ?? [])];
+    if (mine.length && theirs.length && !mine.some((q) => holds(o.hay, q)) && !theirs.some((q) => holds(c.hay, q))) {
+      return refuse('other-attribute', `its ${attribute} is the ${theirs.join('/')} one, the correction's the ${mine.join('/')} one`, { quoted });
+    }
+  }
+
   // Subject: the words the correction names that some other record holds.
   const known = c.subjects.filter((w) => weight(w) > 0);
   const shared = known.filter((w) => holds(o.hay, w));
@@ -160,7 +220,9 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
   if (known.length === 0) {
-    if (quoted.length && attribute) {
+    // Unless each names a thing of its own (Uptime Kuma 端口 3001 不是 3000 / Grafana 端口 3000).
+    const ownSubject = o.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w));
+    if (quoted.length && attribute && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
     if (ctx.previousTurn && attribute && !holdsNew) {
@@ -213,7 +275,7 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
   // Another acronym where the correction has its own (ICLR where it says ICML).
   const otherAcr = o.acronyms.filter((a) => !holds(c.hay, a));
   if (c.acronyms.length && otherAcr.length && !c.acronyms.some((a) => holds(o.hay, a))) {
-    return refuse('other-subject', `names ${otherAcr.join(', ')} where the correction names ${c.acronyms.join(', ')}`, extra);
+    return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${c.acronyms.join(', ')}`), ...extra };
   }
   const need = relaxed ? 0.3 : namesHeld ? 0 : quoted.length ? Math.min(minShare, 0.34) : minShare;
   if (coverage < need) {
@@ -244,20 +306,42 @@ export function judge(c: TextAnalysis, o: TextAnalysis, weight: WordWeight, ctx:
 const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
 const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
 
+/**
+ * Schedules are of several kinds that do not replace each other: a time of day (10:00, 两点), a
+ * weekday (周日, Monday), a frequency (每天, every 5 min, weekly). null for any other value.
+ */
+function scheduleKind(v: string): string | null {
+  if (/\d:\d\d|点|\b(?:am|pm|noon|midnight)\b/.test(v)) return 'clock';
+  if (/周[一二三四五六日天]|星期|礼拜|(?:mon|tue|wed|thu|fri|sat|sun)/.test(v)) return 'weekday';
+  if (/每|every|daily|nightly|weekly|monthly|hourly|yearly/.test(v)) return 'frequency';
+  return null;
+}
+
 /** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
-export function judgeRestatement(r: TextAnalysis, o: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
+/**
+ * What a plain record states a setting OF: the words right before its attribute or value, else
+ * its subject phrase (the words before its first value).
+ */
+export function restatedSubject(r: TextAnalysis): string[] {
+  return r.heads.length ? r.heads : r.lead;
+}
+
+export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
+  const o = alignValues(r, older);
   const base = judge(r, o, weight, { minShare: 0.75 });
   if (!base.accepted) return base;
   const refuse = (refusal: Refusal, why: string): Verdict => ({ ...base, accepted: false, score: 0, refusal, why });
   if (r.names.join('|') !== o.names.filter((n) => r.names.includes(n)).join('|') || (r.names.length === 0 && o.names.length > 0)) {
     return refuse('other-subject', 'does not name the same things');
   }
-  const heads = r.heads.filter((h) => weight(h) > 0);
+  const heads = restatedSubject(r).filter((h) => weight(h) > 0);
   if (heads.length === 0 || !heads.every((h) => holds(o.hay, h))) return refuse('subject-missing', `does not hold every head word (${heads.join(', ')})`);
   const lead = r.lead.filter((w) => !holds(o.hay, w));
   if (lead.length) return refuse('subject-missing', `does not hold ${lead.join(', ')}, which the newer record names first`);
   // And the other way round: 应用日志保留 30 天 does not restate nginx 日志保留 14 天.
-  const theirLead = o.lead.filter((w) => !holds(r.hay, w) && !sameMember(w, r));
+  // A word the older record puts before a name both records give is a description of it (日报 daily_brief).
+  const described = (w: string) => r.names.some((n) => o.hay.indexOf(w) !== -1 && o.hay.indexOf(n) > o.hay.indexOf(w));
+  const theirLead = o.lead.filter((w) => !holds(r.hay, w) && !sameMember(w, r) && !described(w));
   if (theirLead.length) return refuse('other-subject', `names ${theirLead.join(', ')} first, which the newer record does not`);
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
@@ -265,8 +349,11 @@ export function judgeRestatement(r: TextAnalysis, o: TextAnalysis, weight: WordW
   // A setting's value of the same shape on both sides, and they differ.
   const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
   const differs = [...r.valueShapes].some(
-    ([v, shape]) => setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov)),
+    ([v, shape]) =>
+      setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
   );
+  // A deadline is not the time something runs or goes out (截稿每周三 18:00 / 每周四晚上发).
+  if (r.named.has('date') !== o.named.has('date')) return refuse('other-attribute', 'one states a deadline, the other a time');
   if (!differs && !slotProven) return refuse('other-attribute', 'states no other value of the same kind');
   return base;
 }

@@ -56,7 +56,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'schedule', re: /\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{1,2}\s?点(?:半|\d{1,2}分?)?|[零一二两三四五六七八九十]{1,3}点(?:半|[一二三四五]十分?)?|\b\d{1,2}\s?(?:am|pm)\b|\bnoon\b|\bmidnight\b/gi },
   { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?/gi },
   { attr: 'schedule', re: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)/g },
-  { attr: 'schedule', re: /每\s?(?:天|日|晚|周|月|小时|年|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|(?<![\w#@/-])(?:daily|nightly|weekly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|\d+\s+\w+))(?![\w-])/gi },
+  { attr: 'schedule', re: /每\s?(?:天|日|晚|周|月|小时|年|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|other\s+week|\d+\s+\w+))(?![\w-])/gi },
   { attr: 'model', re: /\b(?:gpt|claude|gemini|llama|qwen|deepseek|mistral|glm|kimi|doubao|o[134])(?:[-\s.]?[a-z0-9]+)*(?:[-.][a-z0-9]+)*\b/gi },
   { attr: 'os', re: /\b(?:ubuntu|debian|centos|alpine|fedora|rocky|rhel|macos|windows|arch)(?:\s?\d+(?:\.\d+)*)?\b/gi },
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
@@ -263,3 +263,10 @@ export const CHANGE_WORDS = new Set(
     'longer no not anymore was were is are be been going from onward onwards starting'
   ).split(/\s+/),
 );
+
+/**
+ * A cheap look for a setting's value (a time of day, version, path, address, port, size, length
+ * limit, retention, date, model) before a plain record is analysed as a possible restatement.
+ */
+export const SETTING_HINT =
+  /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?)|\d\s?[x×]\s?\d|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
