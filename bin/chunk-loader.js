@@ -12,7 +12,10 @@ const { createRequire } = require('node:module');
 
 const CACHE_DIR = 'v8-cache';
 
-/** A 53-bit hash of a text (cyrb53): about a millisecond for all the chunks a search loads. */
+/**
+ * A 53-bit hash of a text (cyrb53, as src/core/hash53.ts: this file runs before any bundled code is
+ * loaded, so it keeps its own copy): about a millisecond for all the chunks a search loads.
+ */
 function textHash(s) {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { packageFile } from '../../package-root.js';
 import { nodeCrypto } from '../../core/lazy-crypto.js';
+import { hash53 } from '../../core/hash53.js';
 import { createRequire } from 'node:module';
 import { OptmemError } from '../../core/errors.js';
 import { HAN_ONLY, HAS_CJK } from './cjk.js';
@@ -103,22 +104,8 @@ function readKnownCuts(): KnownCuts | null {
   return knownCuts;
 }
 
-/**
- * A 53-bit hash of the user dictionaries (cyrb53): enough to tell one version from another, and
- * it spares loading node:crypto on every open.
- */
-function textHash(s: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
-}
+/** A 53-bit hash of the user dictionaries: enough to tell one version from another, without node:crypto. */
+const textHash = (s: string): string => hash53(s).toString(16).padStart(14, '0');
 
 /**
  * Loaded segmenters by their user dictionary, shared by every home of this process that has the
