@@ -12,7 +12,7 @@ import type { RetentionRow } from '../consolidate/retention.js';
 import { waitMs } from '../store/wait.js';
 import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
 import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
-import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_SQL, SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
 import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions } from './key-expansion.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 import { DuplicateIndex } from './duplicates.js';
@@ -172,6 +172,12 @@ export class RecordIndex {
             const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
             const m = Object.fromEntries(rows.map((r) => [r.key, r.value]));
             matches = (Object.keys(identity) as (keyof IndexIdentity)[]).every((k) => m[k] === identity[k]);
+          }
+          // The same identity but a table short (an index made by a build of this schema version still
+          // under development): derived, so rebuilt, never a "no such table" later.
+          if (matches) {
+            const have = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type='table'").pluck().all() as string[]));
+            matches = SCHEMA_TABLES.every((t) => have.has(t));
           }
         }
         if (existed && !matches) {

@@ -175,3 +175,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS summary_fts USING fts5(
 -- Document frequency per indexed term: lets correction resolution skip words most records hold.
 CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
 `;
+
+/** Every table the schema creates, virtual ones included: an index missing one is rebuilt. */
+export const SCHEMA_TABLES: readonly string[] = [...SCHEMA_SQL.matchAll(/CREATE (?:VIRTUAL )?TABLE IF NOT EXISTS (\w+)/g)].map((m) => m[1]!);
