@@ -66,7 +66,7 @@ function ordinary() {
   for (const f of fs.readdirSync(path.join(root, 'eval', 'corrections')).filter((x) => x.endsWith('.jsonl')).sort()) {
     for (const c of readJsonl(path.join(root, 'eval', 'corrections', f))) for (const r of c.records ?? []) sets['agentwork-corrections'].push(r.text);
   }
-  for (const f of ['dev.jsonl', 'test.jsonl']) {
+  for (const f of ['dev.jsonl', 'dev-2.jsonl']) {
     for (const c of readJsonl(path.join(root, 'eval', 'duplicates', f))) sets['agentwork-corrections'].push(c.a.text, c.b.text);
   }
   return sets;

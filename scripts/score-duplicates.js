@@ -1,9 +1,9 @@
-// node scripts/score-duplicates.js [--split dev|test|FILE[,…]] [--errors] [--threshold X]
+// node scripts/score-duplicates.js [--split dev|dev-2|dev-3|test|FILE[,…]] [--errors] [--threshold X]
 // Duplicate-link precision and recall on labelled record pairs (eval/duplicates/README.md has the
 // format): each pair is judged the way `optmem consolidate` judges two records (signatures, MinHash
 // bands, then the pair's verdict). Prints, overall and by language: pairs, links made, link
 // precision, recall on `duplicate`, links on `variant` pairs (must be 0) and on `distinct` pairs,
-// distinct groups… Any split but dev is blind: aggregates only, never a case (--errors is for dev).
+// distinct groups… Any split but the dev ones is blind: aggregates only, never a case (--errors is for dev).
 // Needs a build (npm run build): it runs dist/.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,9 @@ const opt = (name) => {
 const splits = (opt('--split') ?? 'dev').split(',').filter(Boolean);
 const showErrors = argv.includes('--errors');
 const options = { ...DUPLICATE_DEFAULTS, ...(opt('--threshold') ? { threshold: Number(opt('--threshold')) } : {}) };
-const DEV = 'dev';
+// Development splits (read freely) and the blind test split (aggregates only).
+const DEV = ['dev', 'dev-2', 'dev-3'];
+const NAMED = [...DEV, 'test'];
 
 function fail(msg) {
   process.stderr.write(`score-duplicates: ${msg}\n`);
@@ -90,9 +92,9 @@ const line = (label, s) =>
 const t0 = Date.now();
 const summary = {};
 for (const split of splits) {
-  const named = split === 'dev' || split === 'test';
+  const named = NAMED.includes(split);
   const file = named ? path.join(here, '..', 'eval', 'duplicates', `${split}.jsonl`) : path.resolve(split);
-  const blind = split !== DEV;
+  const blind = !DEV.includes(split);
   const pairs = readPairs(file);
   const domains = [...new Set(['hermes', 'code', 'openclaw', ...pairs.flatMap((p) => [p.a.domain, p.b.domain]).filter(Boolean)])];
   const rows = pairs.map((p) => ({ lang: p.lang ?? '?', label: p.label, variantOf: p.variant_of ?? null, got: judge(p, domains).verdict, p }));

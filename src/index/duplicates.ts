@@ -74,7 +74,8 @@ export interface DeriveStats {
 }
 
 /** The options the stored links were derived with: another value re-derives every link. */
-export const duplicateOptionsId = (o: DuplicateOptions): string => `v2;threshold=${o.threshold}`;
+// v3: clock times, units and numbers in words read as values; the normalized form (dedup/values.ts).
+export const duplicateOptionsId = (o: DuplicateOptions): string => `v3;threshold=${o.threshold}`;
 
 export class DuplicateIndex {
   private prepared: ReturnType<typeof prepare> | null = null;

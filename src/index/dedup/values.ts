@@ -27,6 +27,15 @@ export interface TextValues {
   qualifiers: string[];
   /** each negation's scope: the content words and characters after it, to the end of its clause, sorted, space-joined */
   negations: string[];
+  /** each clause's anchors (its digit values, numbers in words, "not" for a negation) and its content tokens */
+  clauses: Clause[];
+  /** the normalized form (formOf): clauses in letters and digits, in one form, sorted */
+  form: string;
+}
+
+export interface Clause {
+  anchors: string[];
+  tokens: string[];
 }
 
 // A token whose every segment holds a digit, with the separators values use inside (1.2.3,
@@ -42,7 +51,7 @@ const ZH_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两:
 const ZH_NUMERAL_RUN = /[零〇一二两三四五六七八九十百千万]+/g;
 // Words that hold a numeral without stating a number (一下, 统一, 千万别 …): taken out first.
 const ZH_NUMERAL_IDIOMS =
-  /一下|一直|一起|一样|一定|一些|一般|一切|统一|唯一|万一|一旦|一边|一致|一律|一共|一向|一再|一会|同一|一面|一番|一上来|一眼|十分|一度|一时|一同|一并|第一时间|一口气|一味|一概|一贯|逐一|不一|千万|万万|一如既往|一点点|有一点|一点儿|差一点|三思|一手|一步到位|一键/g;
+  /二维码|一维码|一下|一直|一起|一样|一定|一些|一般|一切|统一|唯一|万一|一旦|一边|一致|一律|一共|一向|一再|一会|同一|一面|一番|一上来|一眼|十分|一度|一时|一同|一并|第一时间|一口气|一味|一概|一贯|逐一|不一|千万|万万|一如既往|一点点|有一点|一点儿|差一点|三思|一手|一步到位|一键/g;
 const WEEKDAY = /(?:周|星期|礼拜)([一二三四五六日天1-7])/g;
 const WEEKDAY_NUM: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 const EN_WEEKDAY = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?s?\b/gi;
@@ -87,7 +96,10 @@ const FILLER_WORDS = new Set(
 );
 // Han characters that carry no content of their own: particles, copulas, prepositions, measure
 // words, and the words people put in front of a note (注意, 记一下). Anything else is content.
-const FILLER_CHARS = new Set(Array.from('的了是在之就都也还把被再又很和与及而啊吧呢吗嘛呀哦着过得地才请记住给让将对从到为于以所其这那个些里由即并且等已经注意说'));
+const FILLER_CHARS = new Set(Array.from('的了是在之就都也还把被再又很和与及而啊吧呢吗嘛呀哦着过得地才请给让将对从到为于以所其这那个些里由即并且等已经'));
+// What people put in front of a note, as whole phrases: 记 and 说 alone are content (慢慢记 / 慢慢说).
+const FILLER_PHRASES = /千万别忘了|别忘了|不要忘了|记一下|记一笔|记下来|记下|记住|记得|请注意|注意|留意|再次记录|再记一次|顺便说一下|顺便说|说一下|备忘/g;
+const stripFillerPhrases = (s: string) => s.replace(FILLER_PHRASES, ' ');
 
 /** Latin words (folded) and Han characters of a span that carry content, sorted, unique. */
 function contentTokens(span: string): string[] {
@@ -148,23 +160,92 @@ function foldWord(w: string): string {
   return w;
 }
 
+// A time of day on the clock: 7点, 七点半, 四点四十分, 十点一刻, 10点05. The hour and minute are one
+// value (7:30), written the way "7:30" is, so 七点半 / 7:30 agree and 七点 / 七点半 do not. "一点" alone
+// is "a little" (快一点), a time only with a minute, 钟, or a part of the day before it.
+const ZH_CLOCK_NUM = '[零〇一二两三四五六七八九十]{1,3}|\\d{1,2}';
+const ZH_CLOCK = new RegExp(
+  `(?<![第\\d零〇一二两三四五六七八九十百千万])(${ZH_CLOCK_NUM})\\s*[点點](?:\\s*(半)|\\s*(一刻|三刻)|\\s*(${ZH_CLOCK_NUM})\\s*分|\\s*(\\d{2})(?!\\d)|\\s*(钟|鐘))?`,
+  'g',
+);
+const PART_OF_DAY_BEFORE = /(?:早上|上午|中午|下午|晚上|凌晨|傍晚|半夜|深夜|夜里|今晚|明晚|明早|今早)\s*$/;
+
+function clockValue(numeral: string): number | null {
+  return /^\d+$/.test(numeral) ? Number(numeral) : zhNumber(numeral);
+}
+
+// Units written onto a number or after it, in one form: 72h / 72 hours, 10s / 10 seconds, 5MB / 5 MB.
+// "m" (minutes, metres, months) is left as written.
+const UNIT_FORMS: Record<string, string> = {
+  h: 'hour', hr: 'hour', hrs: 'hour', hour: 'hour', hours: 'hour',
+  min: 'minute', mins: 'minute', minute: 'minute', minutes: 'minute',
+  s: 'second', sec: 'second', secs: 'second', second: 'second', seconds: 'second',
+  ms: 'millisecond', millisecond: 'millisecond', milliseconds: 'millisecond',
+  d: 'day', day: 'day', days: 'day', wk: 'week', week: 'week', weeks: 'week',
+  kb: 'kb', mb: 'mb', gb: 'gb', tb: 'tb', k: 'thousand',
+};
+const NUMBER_UNIT = /(?<![A-Za-z0-9.\-_])(\d+(?:\.\d+)?)\s?(hours?|hrs?|h|minutes?|mins?|min|seconds?|secs?|sec|s|milliseconds?|ms|days?|d|weeks?|wk|kb|mb|gb|tb|k)(?![A-Za-z0-9])/gi;
+const ORDINAL = /(?<![A-Za-z0-9.])(\d+)(?:st|nd|rd|th)(?![A-Za-z0-9])/gi;
+// 12万 / 十二万 / 120000; 1.5万 / 15000; 3千 / 3000.
+const DIGITS_TIMES_ZH = /(?<![\d.])(\d+(?:\.\d+)?)\s?([万千亿])(?![零〇一二两三四五六七八九十百千万亿])/g;
+const ZH_MAGNITUDE: Record<string, number> = { 千: 1e3, 万: 1e4, 亿: 1e8 };
+// Mon/Wed/Fri: the days of a list, not a path.
+const WEEKDAY_LIST = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)([a-z]*)\s*\/\s*(?=(?:mon|tue|wed|thu|fri|sat|sun))/gi;
+
+/** Values and their units in one form before anything is read from them. */
+function normalizeUnits(text: string): string {
+  return text
+    .replace(DIGITS_TIMES_ZH, (all: string, n: string, mag: string) => {
+      const v = Number(n) * ZH_MAGNITUDE[mag]!;
+      return Number.isSafeInteger(v) ? String(v) : all;
+    })
+    .replace(ORDINAL, '$1')
+    .replace(WEEKDAY_LIST, '$1$2 ')
+    .replace(NUMBER_UNIT, (_: string, n: string, u: string) => `${n} ${UNIT_FORMS[u.toLowerCase()] ?? u.toLowerCase()}`);
+}
+
+/** Clock times written in words or with 点 as H:MM. */
+function normalizeClock(text: string): string {
+  return text.replace(ZH_CLOCK, (all: string, h: string, half?: string, quarter?: string, min?: string, min2?: string, zhong?: string, at?: number) => {
+    const hour = clockValue(h);
+    if (hour === null || hour > 24) return all;
+    const minute = half ? 30 : quarter ? (quarter === '一刻' ? 15 : 45) : min !== undefined ? clockValue(min) : min2 !== undefined ? Number(min2) : 0;
+    if (minute === null || minute > 59) return all;
+    const explicit = half || quarter || min !== undefined || min2 !== undefined || zhong;
+    if (hour === 1 && h === '一' && !explicit && !PART_OF_DAY_BEFORE.test(text.slice(0, at))) return all;
+    return ` ${hour}:${String(minute).padStart(2, '0')} `;
+  });
+}
+
 /** The values, times, names, content characters and negations of a cleaned text. */
 export function valuesOf(clean: string): TextValues {
-  let text = clean
+  let text = normalizeUnits(normalizeClock(clean))
     .replace(/[’‘`´]/g, "'")
     .replace(/(\d),(?=\d{3}(?!\d))/g, '$1') // 4,860 → 4860
     .replace(/(\d)\s*([ap])\.?m\.?(?![a-z])/gi, '$1$2m') // 3 pm → 3pm
     .replace(/(\d)\s*[‐‑‒–—―−~～]\s*(?=\d)/g, '$1-'); // 2000–4000, 2000 ~ 4000 → 2000-4000
   const values = new Set<string>();
   const units = new Set<string>();
-  const sequence: string[] = [];
   const bindings = new Set<string>();
+  const placed: { at: number; v: string }[] = [];
   for (const m of text.matchAll(DIGIT_TOKEN)) {
     const v = canonValue(m[0]);
     values.add(v);
-    sequence.push(v);
+    placed.push({ at: m.index!, v });
     bindings.add(`${v} ${boundWord(text, m.index!, m.index! + m[0].length)}`);
   }
+  // Numbers in words take their place in the order too (六月九号 / 九月六号, 张三两千、李四三千): the
+  // idioms and weekdays that hold a numeral without stating a number are masked first.
+  if (HAS_HAN.test(text)) {
+    const masked = text.replace(ZH_NUMERAL_IDIOMS, (w) => '\u0002'.repeat(w.length)).replace(WEEKDAY, (w) => '\u0002'.repeat(w.length));
+    for (const m of masked.matchAll(ZH_NUMERAL_RUN)) {
+      const n = zhNumber(m[0]);
+      const v = n === null ? `zh:${m[0]}` : String(n);
+      placed.push({ at: m.index!, v });
+      bindings.add(`${v} ${boundWord(text, m.index!, m.index! + m[0].length)}`);
+    }
+  }
+  const sequence = placed.sort((x, y) => x.at - y.at).map((p) => p.v);
   for (const m of text.matchAll(PATH_TOKEN)) if (/[/.@]/.test(m[0])) values.add(m[0].toLowerCase().replace(/[.\-/]+$/, ''));
   // What the value and time atoms cover is taken out of the text the words and characters come
   // from; the case stays (an all-capital word is a name).
@@ -191,6 +272,7 @@ export function valuesOf(clean: string): TextValues {
     return ' ';
   });
   // Negations and what each one negates (the rest of its clause).
+  rest = stripFillerPhrases(rest);
   const negations: string[] = [];
   const negText = rest.replace(ZH_NOT_NEGATION, (w) => '\u0001'.repeat(w.length));
   for (const re of [ZH_NEGATION, EN_NEGATION]) {
@@ -220,7 +302,53 @@ export function valuesOf(clean: string): TextValues {
   const chars = new Set<string>();
   const hanRest = rest.replace(ZH_NEGATION, ' ');
   for (const m of hanRest.matchAll(HAN_CHAR)) if (!FILLER_CHARS.has(m[0])) chars.add(m[0]);
-  return { values: [...values].sort(), sequence, bindings: [...bindings].sort(), units: [...units].sort(), words: [...words].sort(), chars: [...chars].sort(), qualifiers, names: [...names].sort(), negations: negations.sort() };
+  return { values: [...values].sort(), sequence, bindings: [...bindings].sort(), units: [...units].sort(), words: [...words].sort(), chars: [...chars].sort(), qualifiers, names: [...names].sort(), negations: negations.sort(), clauses: clausesOf(text), form: formOf(text) };
+}
+
+/**
+ * The text as a reader compares two notes when nothing in them differs: times, units and numbers in
+ * one form (七点半 / 7:30, 十二万 / 12万 / 120000, 72h / 72 hours), without the phrases put in front
+ * of a note (记一下, 注意), particles (的, 了) and English filler words (the, please), each clause
+ * in letters and digits only, the clauses in any order. Two records with the same form say the same
+ * thing in the same words, whichever order their clauses come in; a swapped pair keeps each value in
+ * its clause, so it has another form.
+ */
+function formOf(normalized: string): string {
+  let text = stripFillerPhrases(normalized);
+  // Every numeral run as digits, idioms too (一直 → 1直): the same on both sides, and 十五 meets 15.
+  if (HAS_HAN.test(text)) text = text.replace(ZH_NUMERAL_RUN, (n) => String(zhNumber(n) ?? n));
+  const clauses = text
+    .split(CLAUSE_SPLIT)
+    .map((c) =>
+      c
+        .replace(LATIN_WORD, (w) => (FILLER_WORDS.has(w.toLowerCase()) ? ' ' : w))
+        .replace(HAN_CHAR, (ch) => (FILLER_CHARS.has(ch) ? '' : ch))
+        .replace(/[^\p{L}\p{N}]+/gu, '')
+        .toLowerCase(),
+    )
+    .filter(Boolean);
+  return clauses.sort().join('|');
+}
+
+// Clause ends for the clause map: a colon stays inside its clause (端口：8080), a full stop ends one only before a space.
+const CLAUSE_SPLIT = /[，。；;,!?！？\n、()（）]|\.(?=\s|$)/;
+
+/** The clauses of a (normalized) text: what each one anchors (values, numbers in words, negations) and its content. */
+function clausesOf(text: string): Clause[] {
+  const out: Clause[] = [];
+  for (const part of text.split(CLAUSE_SPLIT)) {
+    const anchors: string[] = [];
+    let rest = part.replace(DIGIT_TOKEN, (t) => (anchors.push(canonValue(t)), ' '));
+    if (HAS_HAN.test(rest)) {
+      rest = rest.replace(ZH_NUMERAL_IDIOMS, (w) => w.replace(/[零〇一二两三四五六七八九十百千万]/g, '')).replace(WEEKDAY, ' ');
+      rest = rest.replace(ZH_NUMERAL_RUN, (n) => (anchors.push(String(zhNumber(n) ?? `zh:${n}`)), ' '));
+    }
+    rest = stripFillerPhrases(rest).replace(ZH_NOT_NEGATION, ' ');
+    for (const re of [ZH_NEGATION, EN_NEGATION]) rest = rest.replace(re, () => (anchors.push('not'), ' '));
+    const tokens = contentTokens(rest);
+    if (anchors.length || tokens.length) out.push({ anchors: anchors.sort(), tokens });
+  }
+  return out;
 }
 
 /**
