@@ -62,5 +62,13 @@ for (const [name, rs] of [['development sets', dev], ['test split', test]]) {
   console.log(header);
   console.log(line('all', scoreLinks(rs)));
   for (const [k, s] of scoreBy(rs, (r) => r.kind)) console.log(line(`  ${k}`, s));
+  // Links by evidence: on strong evidence (an id, or an old value the correction quotes and the
+  // target holds) against subject and attribute words alone.
+  const strongRight = rs.reduce((n, r) => n + r.strongRight, 0);
+  const strongMade = strongRight + rs.reduce((n, r) => n + r.strongWrong, 0);
+  const s = scoreLinks(rs);
+  const otherMade = s.truePos + s.falsePos - strongMade;
+  const otherRight = s.truePos - strongRight;
+  console.log(`  by evidence: strong ${strongRight}/${strongMade} right (${pct(strongMade ? strongRight / strongMade : 1)}), recall ${pct(s.positives ? strongRight / s.positives : 1)}; words alone ${otherRight}/${otherMade} right (${pct(otherMade ? otherRight / otherMade : 1)})`);
 }
 console.log(`\n${all.length} cases in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -69,6 +69,15 @@ export interface LinkCaseResult {
   linked: string[];
   /** refs it aimed at but could not override (red lines) */
   blocked: string[];
+  /**
+   * refs linked on strong evidence: named by id (explicit or a link event) or through an old value
+   * the correction quotes and the target holds (8080 in 从8080改为9090); the rest of `linked` was
+   * found by subject and attribute words alone
+   */
+  strong: string[];
+  /** of `strong`, the refs that are labelled links, and those that are neither links nor tolerated */
+  strongRight: number;
+  strongWrong: number;
   status: ResolutionStatus | 'explicit' | null;
   truePos: number;
   falsePos: number;
@@ -107,6 +116,8 @@ export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseRes
       const h = mem.links(corrId);
       const linked = h.out.filter((e) => !e.blocked).map((e) => idOf.get(e.oldId)).filter((x): x is string => !!x);
       const blocked = h.out.filter((e) => e.blocked).map((e) => idOf.get(e.oldId)).filter((x): x is string => !!x);
+      const isStrong = (e: (typeof h.out)[number]) => e.method === 'explicit' || e.method === 'linked' || (e.detail.quoted?.length ?? 0) > 0;
+      const strong = h.out.filter((e) => !e.blocked && isStrong(e)).map((e) => idOf.get(e.oldId)).filter((x): x is string => !!x);
       const truePos = linked.filter((r) => c.links.includes(r)).length;
       const falsePos = linked.filter((r) => !c.links.includes(r) && !c.ok.includes(r)).length;
       return {
@@ -116,6 +127,9 @@ export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseRes
         lang: c.lang,
         linked,
         blocked,
+        strong,
+        strongRight: strong.filter((r) => c.links.includes(r)).length,
+        strongWrong: strong.filter((r) => !c.links.includes(r) && !c.ok.includes(r)).length,
         status: h.resolution?.status ?? (h.out.length ? 'explicit' : null),
         truePos,
         falsePos,

@@ -1,5 +1,6 @@
 import type { Tier } from '../core/record.js';
 import type { Edge, Resolution } from '../index/supersession.js';
+import type { SupersessionEvidence } from '../index/edges.js';
 import type { RankingOptions } from './options.js';
 import type { IndexedRecord } from '../index/record-index.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
@@ -134,7 +135,7 @@ export interface Candidate {
   /** the running score each stage refines */
   score: number;
   /** set by the supersede stage */
-  superseded: { by: string; current: string; method: string; inferred: boolean } | null;
+  superseded: { by: string; current: string; method: string; inferred: boolean; evidence: SupersessionEvidence } | null;
   /** ids in conflict: on a red line, the ordinary corrections aimed at it; on such a correction, the red line */
   conflicts: string[];
   pinned: boolean;
@@ -198,8 +199,8 @@ export interface SearchHit {
   superseded: boolean;
   /** the current replacement: the newest record at the end of the chain */
   supersededBy: string | null;
-  /** how it was superseded: the direct successor, the method, whether inferred */
-  supersession: { by: string; method: string; inferred: boolean } | null;
+  /** how it was superseded: the direct successor, the method, whether inferred, and on what evidence */
+  supersession: { by: string; method: string; inferred: boolean; evidence: SupersessionEvidence } | null;
   /** a red line pinned above the rest */
   pinned: boolean;
   /** on a red line: ordinary corrections aimed at it (ignored); on such a correction: the red line */
@@ -269,3 +270,4 @@ export interface SummaryHit {
   /** every record id the bullets cite: `optmem get ID` opens one */
   cites: string[];
 }
+

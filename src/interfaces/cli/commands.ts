@@ -9,6 +9,7 @@ import { str, strList } from './args.js';
 import { recordLine } from './format.js';
 import { checkNotFile } from './home.js';
 import { resolutionNote, type Edge, type Resolution } from '../../index/supersession.js';
+import { evidenceOf } from '../../index/edges.js';
 import type { DuplicateInfo } from '../../query/types.js';
 import type { Command, CommandContext } from './types.js';
 
@@ -354,7 +355,10 @@ function printAdd(ctx: CommandContext, r: AddOutput): void {
   const record = recordToJson(r.record as MemoryRecord);
   for (const w of warnings) ctx.io.stderr(`optmem: warning: ${w}\n`);
   if (!ctx.json) {
-    for (const e of supersedes.filter((x) => !x.blocked)) ctx.io.stderr(`optmem: supersedes ${e.oldId} (${describeEdge(e)})\n`);
+    for (const e of supersedes.filter((x) => !x.blocked)) {
+      const check = evidenceOf(e) === 'words' ? `; found on words alone: if ${e.oldId} is about something else, \`optmem unlink ${e.newId} ${e.oldId}\`` : '';
+      ctx.io.stderr(`optmem: supersedes ${e.oldId} (${describeEdge(e)}${check})\n`);
+    }
     const note = resolutionNote(resolution);
     if (note && !supersedes.length) ctx.io.stderr(`optmem: ${note}\n`);
     if (r.quarantined) ctx.io.stderr(`optmem: ${record.id} reads like an instruction to the model: kept in the log, quarantined until the owner approves it\n`);

@@ -36,7 +36,7 @@ describe('red line stage', () => {
 
   it('does not pin a red line a newer red line superseded', () => {
     const old = cand('old', 'redline', 1);
-    old.superseded = { by: 'new', current: 'new', method: 'explicit', inferred: false };
+    old.superseded = { by: 'new', current: 'new', method: 'explicit', inferred: false, evidence: 'id' };
     redlineStage.run(ctx, [old]);
     expect(old.pinned).toBe(false);
     expect(old.trace[0]).toMatchObject({ stage: 'redline', pinned: false });

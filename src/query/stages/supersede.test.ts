@@ -60,13 +60,25 @@ describe('supersede stage', () => {
     const b = rec('b', 5, { kind: 'correction', tier: 'evidence' });
     const out = supersedeStage.run(ctx(fakeLookup([a, b], [edge('a', 'b')])), [cand(a, 1), cand(b, 0.4)]);
     const ca = out.find((c) => c.rec.id === 'a')!;
-    expect(ca.superseded).toEqual({ by: 'b', current: 'b', method: 'explicit', inferred: false });
+    expect(ca.superseded).toEqual({ by: 'b', current: 'b', method: 'explicit', inferred: false, evidence: 'id' });
     expect(ca.score).toBeCloseTo(w, 9);
     // The replacement stands in with the relevance of what it replaced.
     const cb = out.find((c) => c.rec.id === 'b')!;
     expect(cb.relevance).toBe(1);
     expect(cb.score).toBe(1);
     expect(cb.superseded).toBeNull();
+  });
+
+  it('says what a link rests on: an id, a quoted old value, or words alone', () => {
+    const a = rec('a', 1);
+    const b = rec('b', 5, { kind: 'correction' });
+    const run = (e: Edge) => supersedeStage.run(ctx(fakeLookup([a, b], [e])), [cand(a, 1), cand(b, 0.4)]).find((c) => c.rec.id === 'a')!;
+    expect(run(edge('a', 'b', { method: 'linked' })).superseded!.evidence).toBe('id');
+    expect(run(edge('a', 'b', { method: 'resolved', detail: { shared: ['后端'], quoted: ['8080'] } })).superseded!.evidence).toBe('quoted');
+    const words = run(edge('a', 'b', { method: 'resolved', detail: { shared: ['后端'] } }));
+    expect(words.superseded!.evidence).toBe('words');
+    expect(JSON.stringify(words.trace.at(-1))).toContain('words alone');
+    expect(run(edge('a', 'b', { method: 'inferred', inferred: true, detail: { slot: 'port' } })).superseded!.evidence).toBe('words');
   });
 
   it('follows a chain A→B→C to the newest: supersededBy is the current version, by the direct successor', () => {
@@ -126,7 +138,7 @@ describe('supersede stage', () => {
 describe('order: a superseded record never stands above its replacement', () => {
   it('moves a superseded record that still outscores its replacement to just below it', () => {
     const old = cand(rec('old', 1), 0.9);
-    old.superseded = { by: 'new', current: 'new', method: 'explicit', inferred: false };
+    old.superseded = { by: 'new', current: 'new', method: 'explicit', inferred: false, evidence: 'id' };
     const mid = cand(rec('mid', 2), 0.5);
     const repl = cand(rec('new', 3), 0.2);
     expect(order([old, mid, repl]).map((c) => c.rec.id)).toEqual(['mid', 'new', 'old']);
@@ -134,7 +146,7 @@ describe('order: a superseded record never stands above its replacement', () => 
 
   it('places a superseded record directly below its replacement, as history of that answer', () => {
     const old = cand(rec('old', 1), 0.1);
-    old.superseded = { by: 'new', current: 'new', method: 'explicit', inferred: false };
+    old.superseded = { by: 'new', current: 'new', method: 'explicit', inferred: false, evidence: 'id' };
     const repl = cand(rec('new', 3), 0.8);
     const other = cand(rec('x', 2), 0.5);
     expect(order([old, other, repl]).map((c) => c.rec.id)).toEqual(['new', 'old', 'x']);
@@ -142,7 +154,7 @@ describe('order: a superseded record never stands above its replacement', () => 
 
   it('keeps a superseded record whose replacement is not among the candidates at its demoted place', () => {
     const old = cand(rec('old', 1), 0.1);
-    old.superseded = { by: 'gone', current: 'gone', method: 'explicit', inferred: false };
+    old.superseded = { by: 'gone', current: 'gone', method: 'explicit', inferred: false, evidence: 'id' };
     const other = cand(rec('x', 2), 0.5);
     expect(order([old, other]).map((c) => c.rec.id)).toEqual(['x', 'old']);
   });

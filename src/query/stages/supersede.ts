@@ -1,4 +1,5 @@
 import { joinedCandidate, passesFilters } from '../candidate.js';
+import { evidenceOf, type SupersessionEvidence } from '../../index/edges.js';
 import type { Stage } from '../types.js';
 
 /**
@@ -7,6 +8,12 @@ import type { Stage } from '../types.js';
  * chain) joins the candidates if the query did not find it, and stands in with the relevance of
  * what it replaced. A correction aimed at a red line changes nothing but a flag on both.
  */
+const EVIDENCE_NOTE: Record<SupersessionEvidence, string> = {
+  id: 'by id',
+  quoted: 'quotes an old value it holds',
+  words: 'on subject and attribute words alone',
+};
+
 export const supersedeStage: Stage = {
   name: 'supersede',
   run(ctx, candidates) {
@@ -37,7 +44,7 @@ export const supersedeStage: Stage = {
       const current = ctx.lookup.current(c.rec.id);
       if (!current || current.id === c.rec.id) continue;
       const first = direct.map((e) => ({ e, r: byId.get(e.newId)?.rec ?? ctx.lookup.get(e.newId) })).sort((a, b) => (b.r?.timeMs ?? 0) - (a.r?.timeMs ?? 0))[0]!;
-      c.superseded = { by: first.e.newId, current: current.id, method: first.e.method, inferred: first.e.inferred };
+      c.superseded = { by: first.e.newId, current: current.id, method: first.e.method, inferred: first.e.inferred, evidence: evidenceOf(first.e) };
       c.score *= w;
       c.trace.push({
         stage: 'supersede',
@@ -47,7 +54,7 @@ export const supersedeStage: Stage = {
         method: first.e.method,
         inferred: first.e.inferred,
         factor: w,
-        note: `superseded by ${first.e.newId} (${first.e.inferred ? 'inferred: same fact, another value' : first.e.method})${current.id !== first.e.newId ? `, current version ${current.id}` : ''}`,
+        note: `superseded by ${first.e.newId} (${first.e.inferred ? 'inferred: same fact, another value' : first.e.method}; ${EVIDENCE_NOTE[evidenceOf(first.e)]})${current.id !== first.e.newId ? `, current version ${current.id}` : ''}`,
       });
       let rep = byId.get(current.id);
       if (!rep) {
