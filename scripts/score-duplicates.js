@@ -5,11 +5,10 @@
 // precision, recall on `duplicate`, links on `variant` pairs (must be 0) and on `distinct` pairs,
 // distinct groups… Any split but the dev ones is blind: aggregates only, never a case (--errors is for dev).
 // Needs a build (npm run build): it runs dist/.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { detectMarkers } from '../dist/core/markers.js';
-import { DUPLICATE_DEFAULTS, bandsOfSignature, judgePair, signatureOf } from '../dist/index/dedup/judge.js';
+import { DUPLICATE_DEFAULTS } from '../dist/index/dedup/judge.js';
+import { domainsOf, judgeLabelledPair, readPairs, scorePairs } from '../dist/eval/duplicate-pairs.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -29,59 +28,8 @@ function fail(msg) {
   process.exit(2);
 }
 
-function readPairs(file) {
-  if (!fs.existsSync(file)) fail(`no such file: ${file}`);
-  const out = [];
-  fs.readFileSync(file, 'utf8')
-    .split('\n')
-    .forEach((l, i) => {
-      if (!l.trim()) return;
-      let p;
-      try {
-        p = JSON.parse(l);
-      } catch (e) {
-        fail(`${file}:${i + 1}: not JSON (${e.message})`);
-      }
-      for (const f of ['a', 'b']) if (!p[f] || typeof p[f].text !== 'string') fail(`${file}:${i + 1}: field "${f}.text" is missing`);
-      if (!['duplicate', 'variant', 'distinct'].includes(p.label)) fail(`${file}:${i + 1}: field "label" must be duplicate, variant or distinct`);
-      out.push(p);
-    });
-  return out;
-}
-
-function judge(p, domains) {
-  const sig = (r) => {
-    const m = detectMarkers(r.text, domains);
-    return signatureOf({ text: r.text, domain: r.domain ?? m.domain, project: r.project ?? null, kind: m.kind, tier: m.tier }, domains);
-  };
-  const a = sig(p.a);
-  const b = sig(p.b);
-  if (!a || !b) return { verdict: 'none', similarity: 0, differs: [], met: false };
-  // consolidate compares only records that share an exact key or a MinHash band.
-  const bandsA = new Set(bandsOfSignature(a));
-  const met = a.key === b.key || bandsOfSignature(b).some((x) => bandsA.has(x));
-  const j = judgePair(a, b, options);
-  return { ...j, met, verdict: met ? j.verdict : 'none' };
-}
-
-function score(rows) {
-  const links = rows.filter((r) => r.got === 'duplicate');
-  const tp = links.filter((r) => r.label === 'duplicate').length;
-  const dups = rows.filter((r) => r.label === 'duplicate').length;
-  const variants = rows.filter((r) => r.label === 'variant');
-  return {
-    pairs: rows.length,
-    links: links.length,
-    precision: links.length ? tp / links.length : 1,
-    recall: dups ? tp / dups : 1,
-    dups,
-    tp,
-    variantLinks: links.filter((r) => r.label === 'variant').length,
-    distinctLinks: links.filter((r) => r.label === 'distinct').length,
-    variants: variants.length,
-    candidates: variants.filter((r) => r.got === 'variant').length,
-  };
-}
+const judge = (p, domains) => judgeLabelledPair(p, domains, options);
+const score = scorePairs;
 
 const f3 = (x) => x.toFixed(3);
 const header = `${''.padEnd(10)} pairs  links  precision  recall (dups)   variant links  distinct links  variants as candidates`;
@@ -95,8 +43,13 @@ for (const split of splits) {
   const named = NAMED.includes(split);
   const file = named ? path.join(here, '..', 'eval', 'duplicates', `${split}.jsonl`) : path.resolve(split);
   const blind = !DEV.includes(split);
-  const pairs = readPairs(file);
-  const domains = [...new Set(['hermes', 'code', 'openclaw', ...pairs.flatMap((p) => [p.a.domain, p.b.domain]).filter(Boolean)])];
+  let pairs;
+  try {
+    pairs = readPairs(file);
+  } catch (e) {
+    fail(e.message);
+  }
+  const domains = domainsOf(pairs);
   const rows = pairs.map((p) => ({ lang: p.lang ?? '?', label: p.label, variantOf: p.variant_of ?? null, got: judge(p, domains).verdict, p }));
   const all = score(rows);
   summary[split] = all;
