@@ -1,4 +1,6 @@
 import type { InjectionRule } from './rule.js';
+import { PERSONA_RULES } from './rules-persona.js';
+import { PLANTED_RULES } from './rules-planted.js';
 
 /*
  * The built-in scanner rules: a table of data. Each pattern reads the normalized text (normalize.ts:
@@ -9,6 +11,9 @@ import type { InjectionRule } from './rule.js';
  * A rule must not fire on ordinary memory: ports, paths, shell commands, red lines the user writes,
  * code, URLs the user keeps. Each rule asks for the instruction *and* its target (ignore + previous +
  * instructions), never for a single common word. Figures: eval/injection/README.md.
+ *
+ * The table ends with the rules of rules-planted.ts (instructions planted for a later reader) and
+ * rules-persona.ts (role-play and jailbreak personas).
  */
 
 // --- English fragments ---
@@ -30,7 +35,7 @@ const ZH_RULES = '(?:指令|指示|命令|规则|规定|要求|设定|限制|约
 const ZH_PERSONA =
   '(?:管理员|root|超级用户|超级管理员|最高权限|无限制|不受(?:任何)?(?:限制|约束)|没有(?:任何)?(?:限制|约束|道德)|无过滤|无审查|开发者模式|上帝模式|dan\\b|系统本身|[“"「]系统[”"」]|黑客|不会拒绝|从不拒绝|不拒绝|没有道德|调试接口|审核员|越狱|无所不能|渗透测试|不受约束|为所欲为|官方)';
 const ZH_SEND = '(?:发给|发到|发送到|发送给|贴出来|贴到|打印出来|念给|泄露|转发到|转发给|汇总到|附在|附上|拼到|带上|公开)';
-const ZH_SECRET = '(?:\\.env|id_rsa|\\.ssh|\\.aws|credentials|密码|密钥|私钥|token(?! ?(?:数|用量|上限|数量|消耗|计数|长度))|api ?key|凭证|cookie|聊天记录|所有记忆|全部记忆|记忆库|所有记录|全部记录|记忆目录|memory ?目录|handoff 原文|数据库连接串)';
+const ZH_SECRET = '(?:\\.env|id_rsa|\\.ssh|\\.aws|credentials|密码(?!管理|学|强度|策略|规则|复杂度|长度)|密钥|私钥|token(?! ?(?:数|用量|上限|数量|消耗|计数|长度))|api ?key|凭证|cookie|聊天记录|所有记忆|全部记忆|记忆库|所有记录|全部记录|记忆目录|memory ?目录|handoff 原文|数据库连接串)';
 
 export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
   // ---------------- override: ignore / replace previous instructions ----------------
@@ -114,7 +119,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '要求无视、绕过红线，或声称红线无效',
     pattern:
-      '(?:无视|忽略|绕过|跳过|不用遵守|无需遵守|不必遵守|不用理会|无需理会|不受)[^,。]{0,12}?红线|红线[^,。]{0,8}?(?:对你)?(?:没有约束力|只是建议|是过时的|都是过时的|无需理会|可以不遵守|可以忽略|可以无视|不用遵守|可以覆盖|作废)|(?:所有|凡是)[^,。]{0,16}?红线[^,。]{0,12}?(?:过时|跳过|忽略|作废)',
+      '(?:无视|忽略|绕过|跳过|不用遵守|无需遵守|不必遵守|不用理会|无需理会|不受)[^,。]{0,12}?红线|红线[^,。]{0,8}?(?:对你)?(?<!不)(?:没有约束力|只是建议|是过时的|都是过时的|无需理会|可以不遵守|可以忽略|可以无视|不用遵守|可以覆盖|作废)|(?:所有|凡是)[^,。]{0,16}?红线[^,。]{0,12}?(?:过时|跳过|忽略|作废)',
   },
   {
     id: 'zh-takes-precedence',
@@ -430,4 +435,6 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     pattern: '[\\u{e0020}-\\u{e007f}]{8}',
     input: 'raw',
   },
+  ...PLANTED_RULES,
+  ...PERSONA_RULES,
 ] satisfies InjectionRule[]);
