@@ -201,7 +201,7 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     id: 'zh-fake-dialogue',
     category: 'role',
     languages: ['zh'],
-    description: '编好的人机对话（人类：…… AI：……）',
-    pattern: '(?:人类|用户) ?: ?.{1,100}?(?:ai|人工智能|机器人) ?:',
+    description: '编好的人机对话（人类：…… AI：……），或插进文本的假助手/用户轮次（助手：[摘要] 用户：……）',
+    pattern: '(?:人类|用户) ?: ?.{1,100}?(?:ai|人工智能|机器人) ?:|(?:助手|assistant|ai) ?: ?[<\\[【(].{0,60}?[>\\]】)] ?(?:用户|user|人类) ?:',
   },
 ];

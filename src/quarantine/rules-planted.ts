@@ -63,17 +63,17 @@ export const PLANTED_RULES: readonly InjectionRule[] = [
     id: 'en-note-to-machine',
     category: 'role',
     languages: ['en'],
-    description: 'text addressed to an automated reader, screener or model ("profile for automated screening systems")',
+    description: 'text addressed to an automated reader, screener or model ("profile for automated screening systems", "Attention AI:")',
     pattern:
-      '\\b(?:note|message|instructions?|profile|metadata|text|comment|summary)s? (?:for|to) (?:the |any )?(?:automated|automatic|ai|llm|machine|bot)(?: (?:screening|review|hiring|ranking|grading|evaluation|scoring|resume|applicant))? (?:systems?|screeners?|readers?|reviewers?|parsers?|models?|agents?|tools?|filters?)\\b|\\bsystem (?:chain[- ]of[- ]thought|reasoning) (?:results?|outputs?|conclusions?)\\b',
+      '\\b(?:note|message|instructions?|profile|metadata|text|comment|summary)s? (?:for|to) (?:the |any )?(?:automated|automatic|ai|llm|machine|bot)(?: (?:screening|review|hiring|ranking|grading|evaluation|scoring|resume|applicant))? (?:systems?|screeners?|readers?|reviewers?|parsers?|models?|agents?|tools?|filters?)\\b|\\bsystem (?:chain[- ]of[- ]thought|reasoning) (?:results?|outputs?|conclusions?)\\b|\\battention,? (?:the |all )?(?:ai|llm|language model|chatbot|ai assistant|assistant)s? ?[:!,]',
   },
   {
     id: 'zh-note-to-machine',
     category: 'role',
     languages: ['zh'],
-    description: '写给自动审核/筛选系统或模型看的话',
+    description: '写给自动审核/筛选系统或读到它的 AI 的话（给 AI 审核系统的备注、AI 助手请注意）',
     pattern:
-      '(?:给|写给|致|供) ?(?:自动化?|ai|大模型|模型|机器|算法) ?(?:审核|筛选|评审|评分|招聘|简历)?(?:系统|程序|助手|模型)?(?:看|读|阅读|参考)?的(?:说明|备注|提示|信息|话|指令)|(?:如果|若)你是(?:ai|人工智能|大模型|语言模型|模型|机器人|自动化?(?:审核|筛选)?系统)',
+      '(?:给|写给|致|供) ?(?:自动化?|ai|大模型|模型|机器|算法) ?(?:审核|筛选|评审|评分|招聘|简历)?(?:系统|程序|助手|模型)?(?:看|读|阅读|参考)?的(?:说明|备注|提示|信息|话|指令)|(?:如果|若)你是(?:ai|人工智能|大模型|语言模型|模型|机器人|自动化?(?:审核|筛选)?系统)|(?:ai|人工智能) ?(?:助手)? ?请注意|(?:ai|助手|agent) ?[^。]{0,12}?(?:读到|看到|处理到)这里',
   },
   {
     id: 'en-harmful-content',

@@ -102,8 +102,8 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     id: 'zh-ignore-above',
     category: 'override',
     languages: ['zh'],
-    description: '要求忽略以上/上面的全部内容',
-    pattern: '(?:忽略|无视|不要管|别管|不用管)(?:掉)? ?(?:以上|上面|上述|上文|前面|前文)(?:的)?(?:所有|全部)?(?:的)?(?:内容|文字|信息|说明|文本|规定)',
+    description: '要求忽略以上/上面（或后面将出现）的全部内容',
+    pattern: '(?:忽略|无视|不要管|别管|不用管)(?:掉)? ?(?:以上|上面|上述|上文|前面|前文|后面|下面|后续|之后|接下来)(?:的)?(?:所有|全部)?(?:的)?(?:内容|文字|信息|说明|文本|规定|文档|片段|段落)',
   },
   {
     id: 'zh-instructions-void',
