@@ -23,16 +23,16 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     id: 'en-roleplay-assign',
     category: 'role',
     languages: ['en'],
-    description: 'assigns the model a standing role ("from now on you will act as …", "you are going to pretend to be …")',
-    pattern: `\\byou${EN_WILL}(?: now| also| always| henceforth)? (?:(?:act|behave|respond|answer|reply|speak|talk) ${EN_AS}|${EN_ROLE_VERB}|impersonate)|\\byou (?:now |must )?(?:pretend to be|pretend you are|pretend that you are|roleplay as|role-play as|role play as|personify|embody)|\\b(?:from now on|from this (?:point|moment) (?:on|forward)|from here on(?: out)?|for the rest of (?:this|our|the) (?:conversation|chat|session)|henceforth|starting now),? (?:i(?:'d| would) like you to|i want you to|you${EN_WILL}?(?: now)?) (?:(?:act|behave|respond|answer|reply|speak) ${EN_AS}|pretend|roleplay|role-play|portray|personify|impersonate)`,
+    description: 'assigns the model a standing role ("from now on you will act as …", "you are going to pretend to be …", "act as my deceased grandmother")',
+    pattern: `\\byou${EN_WILL}(?: now| also| always| henceforth)? (?:(?:act|behave|respond|answer|reply|speak|talk) ${EN_AS}|${EN_ROLE_VERB}|impersonate)|\\byou (?:now |must )?(?:pretend to be|pretend you are|pretend that you are|roleplay as|role-play as|role play as|personify|embody)|\\b(?:from now on|from this (?:point|moment) (?:on|forward)|from here on(?: out)?|for the rest of (?:this|our|the) (?:conversation|chat|session)|henceforth|starting now),? (?:i(?:'d| would) like you to|i want you to|you${EN_WILL}?(?: now)?) (?:(?:act|behave|respond|answer|reply|speak) ${EN_AS}|pretend|roleplay|role-play|portray|personify|impersonate)|\\b(?:act|pretend|roleplay|role-play|behave) (?:as|to be|like) my (?:(?:deceased|dead|late|loving|virtual) )?(?:grandmother|grandma|granny|grandfather|grandpa|mother|mom|father|dad|girlfriend|boyfriend|wife|husband|lover|waifu)\\b`,
   },
   {
     id: 'zh-roleplay-assign',
     category: 'role',
     languages: ['zh'],
-    description: '给模型指派角色：从现在起你扮演……、你现在的角色是……',
+    description: '给模型指派持续的角色：从现在起你扮演……、你现在的角色是……、扮演我去世的奶奶',
     pattern:
-      '(?:从现在(?:起|开始)|从今天(?:起|开始)|接下来|今后|此后|以后)[,:]? ?你(?:将|要|就|需要|必须)?(?:扮演|饰演|假扮|化身为?|充当|模仿|切换成|切换为)(?!好)|你(?:现在|目前|接下来|从现在起|从现在开始|今后)的(?:新)?(?:角色|身份|人设)(?:已)?(?:是|为|改为|变成|换成|设定为)|你的新(?:角色|身份|人设)',
+      '(?:从现在(?:起|开始)|从今天(?:起|开始)|接下来|今后|此后|以后)[,:]? ?你(?:将|要|就|需要|必须)?(?:扮演|饰演|假扮|化身为?|充当|模仿|切换成|切换为)(?!好)|你(?:现在|目前|接下来|从现在起|从现在开始|今后)的(?:新)?(?:角色|身份|人设)(?:已)?(?:是|为|改为|变成|换成|设定为)|你的新(?:角色|身份|人设)|(?:扮演|假装是|充当|假扮)(?:成)?我(?:已经)?(?:去世|过世|死去|已故)?了?的(?:奶奶|外婆|姥姥|爷爷|外公|妈妈|母亲|爸爸|父亲|女朋友|男朋友|老婆|老公|妻子|丈夫|恋人)',
   },
   {
     id: 'en-role-named',
@@ -48,7 +48,7 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     languages: ['zh'],
     description: '把模型设定为一个有名字的角色（你现在是一个名叫……的……）',
     pattern:
-      '你(?:现在|从现在起|将|就)?(?:是|成为|变成)(?:一个|一位|一名|一只)[^。,]{0,16}?(?:名叫|名字叫|叫做|代号为?)|你(?:现在|从现在起)?(?:正在)?(?:扮演|饰演)(?:的)?(?:角色)?(?:是)?[^。,]{0,10}?(?:这个|的)角色',
+      '你(?:现在|从现在起|将|就)?(?:是|成为|变成)(?:一个|一位|一名|一只)[^。,]{0,16}?(?:名叫|名字叫|名为|叫做|代号为?)|你(?:现在|从现在起)?(?:正在)?(?:扮演|饰演)(?:的)?(?:角色)?(?:是)?[^。,]{0,10}?(?:这个|的)角色',
   },
   {
     id: 'en-roleplay-game',
@@ -72,7 +72,7 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     languages: ['en'],
     description: 'keeps the model inside a persona ("stay in character", "never break character", "character mode")',
     pattern:
-      "\\b(?:stay|remain|keep|always be) (?:fully |completely |always )?in (?:the |your )?(?:character|persona)\\b|\\b(?:never|not|don't|do not|must not|will not|won't|without|no) (?:ever )?(?:break|breaking|drop|dropping|step out of|stepping out of|go out of|going out of|get out of) (?:the |your |this )?(?:character|persona)\\b|\\b(?:if|when|whenever) you (?:break|drop|step out of|go out of|get out of) (?:the |your )?character\\b|\\bcharacter mode\\b|\\bstay in (?:the |your )?role\\b",
+      "\\b(?:stay|remain|keep|always be) (?:fully |completely |always )?in (?:the |your )?(?:character|persona)\\b|\\b(?:never|not|don't|do not|must not|will not|won't|without|no) (?:ever )?(?:break|breaking|drop|dropping|step out of|stepping out of|go out of|going out of|get out of) (?:the |your |this )?(?:character|persona)\\b|\\b(?:if|when|whenever) you (?:break|drop|step out of|go out of|get out of) (?:the |your )?character\\b|\\bcharacter mode\\b|\\bstay in (?:the |your )?role\\b|\\b(?:never|don't|do not|not|without) (?:ever )?break(?:ing)? the fourth wall\\b",
   },
   {
     id: 'zh-stay-in-character',
@@ -80,7 +80,7 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     languages: ['zh'],
     description: '要求模型始终保持角色、不许出戏',
     pattern:
-      '(?:不要|别|不许|不能|不准|禁止|永远不要|绝不)(?:脱离|跳出|打破|走出|偏离)(?:你的|这个|该|当前)?(?:角色|人设)|(?:不要|别|不许|不能|不准|禁止)出戏|你(?:要|必须|需要|得|应该|将)?(?:始终|一直|全程|永远)?(?:保持|维持)(?:住)?(?:在)?(?:你的|这个|该)?(?:角色|人设)(?!权限|设计|管理|配置)',
+      '(?:不要|别|不许|不能|不准|禁止|永远不要|绝不)(?:脱离|跳出|打破|走出|偏离)(?:你的|这个|该|当前)?(?:角色|人设)|(?:不要|别|不许|不能|不准|禁止)出戏|你(?:要|必须|需要|得|应该|将)?(?:始终|一直|全程|永远)?(?:保持|维持)(?:住)?(?:在)?(?:你的|这个|该)?(?:角色|人设)(?!权限|设计|管理|配置)|你[^。]{0,20}?(?:要|必须|需要|请|始终|一直|全程|永远)(?:保持|维持)(?:住)?(?:你的|这个|该)?人设',
   },
   {
     id: 'en-unbound-you',
@@ -111,7 +111,7 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     category: 'role',
     languages: ['zh'],
     description: '把 AI 描述为无道德、无过滤、越狱的（一个没有道德的聊天机器人）',
-    pattern: '(?:无道德|没有道德|不讲道德|无过滤|无审查|越狱(?:版|后)?的|不受限制的|不受约束的|没有任何限制的)[^。,]{0,10}?(?:ai|人工智能|聊天机器人|机器人|语言模型|助手|模型)',
+    pattern: '(?:无道德|没有道德|不讲道德|无过滤|无审查|没有审查(?:机制)?的?|越狱(?:版|后)?的|不受限制的|不受约束的|没有任何限制的)[^。,]{0,10}?(?:ai|人工智能|聊天机器人|机器人|语言模型|助手|模型)|(?:ai|人工智能|机器人|助手) ?[,，]? ?(?:没有|不受)任何(?:规则|限制|道德|约束)',
   },
   {
     id: 'en-refusal-suppression',
@@ -135,7 +135,7 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     languages: ['en'],
     description: 'talks to a chat model by name and redefines it ("Hello ChatGPT", "unlike ChatGPT, you …", "you are no longer ChatGPT")',
     pattern:
-      "\\b(?:hello|hi|hey|greetings|dear),? (?:chat ?gpt|gpt-?\\d?|bard|bing|gemini)(?: ai)? ?[,.!:]|\\b(?:unlike|instead of) chat ?gpt,? (?:you|when you|your)\\b|\\byou(?: are|'re)? (?:no longer|not) (?:chat ?gpt|gpt|an? (?:ai|language model|assistant|chatbot))\\b|\\bchat ?gpt (?:will now|must now|shall now|will no longer|must no longer|is now (?:called|named|known as|in|free|unrestricted)|now (?:runs|acts|behaves|responds|answers) (?:on|as|like))\\b|\\bchat ?gpt, (?:you|i want|i need|please|create|write|from now|let's|lets|pretend|act|imagine)\\b",
+      "\\b(?:hello|hi|hey|greetings|dear),? (?:chat ?gpt|gpt-?\\d?|bard|bing|gemini)(?: ai)? ?[,.!:]|\\b(?:unlike|instead of) chat ?gpt,? (?:you|when you|your)\\b|\\byou(?: are|'re)? (?:no longer|not) (?:chat ?gpt|gpt|an? (?:ai|language model|assistant|chatbot))\\b|\\bchat ?gpt (?:will now|must now|shall now|will no longer|must no longer|is now (?:called|named|known as|in|free|unrestricted)|now (?:runs|acts|behaves|responds|answers) (?:on|as|like))\\b|\\bchat ?gpt, (?:you|i want|i need|please|create|write|from now|let's|lets|pretend|act|imagine)\\b|\\byou(?: are|'re)(?: now)? (?:an?|the) (?:[a-z-]{2,20} )?(?:version|variant|fork|clone|copy|iteration) of (?:chat ?gpt|gpt|yourself|an? ai)\\b|\\b(?:opposite of|unlike|different from|never|not|anything|everything|things|language) (?:that |what |which )?chat ?gpt (?:would(?:n't| not)?|can't|cannot|could(?:n't| not)|normally|usually|is not allowed|isn't allowed|refuses)\\b|\\bforget (?:that )?you(?: are|'re) (?:an? )?(?:ai|language model|assistant|chatbot|chat ?gpt)\\b",
   },
   {
     id: 'zh-ai-addressed',
@@ -181,7 +181,7 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     languages: ['en'],
     description: 'asks the model to simulate a computer, terminal or another chatbot',
     pattern:
-      "(?:\\byou(?: will|'ll| must| shall| should| are to| are going to|'re going to)?(?: now)?|\\bi(?: want|'d like| would like| need) you to|\\bplease|^|[.!?:]) ?(?:simulate|emulate|act as|pretend to be|behave like|become) (?:an? |the )?(?:very powerful |powerful |linux |unix |windows |virtual |fictional |fake |hypothetical )?(?:computer|terminal|cli|shell|console|virtual machine|operating system|interpreter|search engine|chatbot|ai model|language model)\\b",
+      "(?:\\byou(?: will|'ll| must| shall| should| are to| are going to|'re going to)?(?: now)?|\\bi(?: want|'d like| would like| need) you to|\\bplease|^|[.!?:]) ?(?:simulate|emulate|act as|pretend to be|behave like|become) (?:an? |the )?(?:very powerful |powerful |linux |unix |windows |virtual |fictional |fake |hypothetical )?(?:computer|terminal|cli|shell|console|virtual machine|operating system|interpreter|search engine|chatbot|ai model|language model)\\b|\\b(?:simulate|write|create|generate) (?:a |an )?(?:conversation|dialogue|chat) between (?:two )?(?:fictional|hypothetical|rogue|unfiltered|uncensored|evil) (?:ai|ais|chatbots|language models|ai models|bots)\\b",
   },
   {
     id: 'zh-simulate-machine',
@@ -189,6 +189,28 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     languages: ['zh'],
     description: '让模型模拟终端、电脑或另一个聊天机器人',
     pattern: '你(?:来|要|将|现在)?(?:模拟|扮演|充当|假装是)(?:一台|一个)? ?(?:linux|unix|windows)? ?(?:终端|命令行|虚拟机|操作系统|电脑|计算机|解释器|shell|聊天机器人|ai)',
+  },
+  {
+    id: 'zh-dual-response',
+    category: 'role',
+    languages: ['zh'],
+    description: '要求两种回答，其中一个来自无限制的人格（一个正常回答，一个没有任何限制）',
+    pattern:
+      '(?:用|以)(?:两|2)种(?:不同的?)?(?:方式|身份|人格|风格|语气)(?:来|分别)?(?:回答|回复|回应)我|(?:每次|每个问题|每一个问题|每条|都|同时)[^。]{0,6}?(?:生成|给出|输出)(?:两|2)(?:个|种|段)(?:不同的?)?(?:回答|回复|回应)|一个(?:是)?正常的?(?:回答|回复|你)?[^。]{0,12}?(?:另一个|一个|第二个)(?:是)?[^。]{0,10}?(?:没有任何限制|不受限制|无限制|开发者模式|越狱|dan\\b)',
+  },
+  {
+    id: 'en-claims-developer',
+    category: 'role',
+    languages: ['en'],
+    description: 'claims to be the model\'s developer or its maker\'s staff ("I am your developer")',
+    pattern: "\\bi(?:'m| am) (?:your|an? openai|the openai|an anthropic) (?:developer|creator|programmer|maker|trainer|engineer|employee)s?\\b(?! (?:relations|advocate|experience|portal|account|support|program))",
+  },
+  {
+    id: 'zh-claims-developer',
+    category: 'role',
+    languages: ['zh'],
+    description: '自称模型的开发者或其公司员工（我是你的开发者）',
+    pattern: '我是(?:你的|openai ?的?|anthropic ?的?) ?(?:开发者|创造者|创建者|程序员|训练者|工程师|员工)',
   },
   {
     id: 'en-fake-dialogue',

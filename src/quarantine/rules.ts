@@ -33,7 +33,7 @@ const ZH_IGNORE =
 const ZH_QUAL = '(?:之前|以前|此前|先前|上面|上述|以上|上文|前面|前述|前文|原有|原来|原先|原本|旧的|所有|全部|一切|任何|你的|你收到的|系统|开发者|官方|默认|现有)';
 const ZH_RULES = '(?:指令|指示|命令|规则|规定|要求|设定|限制|约束|提示词|系统提示|说明|红线|条款|政策|准则|守则|安全策略|安全规则|安全限制|安全准则|身份设定|角色设定)';
 const ZH_PERSONA =
-  '(?:管理员|root|超级用户|超级管理员|最高权限|无限制|不受(?:任何)?(?:限制|约束)|没有(?:任何)?(?:限制|约束|道德)|无过滤|无审查|开发者模式|上帝模式|dan\\b|系统本身|[“"「]系统[”"」]|黑客|不会拒绝|从不拒绝|不拒绝|没有道德|调试接口|审核员|越狱|无所不能|渗透测试|不受约束|为所欲为|官方)';
+  '(?:管理员|root|超级用户|超级管理员|最高权限|无限制|不受(?:任何)?(?:限制|约束)|没有(?:任何)?(?:限制|约束|道德)|(?:去除|去掉|解除|移除|摆脱)了?(?:任何|所有|一切)?的?(?:限制|约束|道德|审查|过滤)|无过滤|无审查|开发者模式|上帝模式|dan\\b|系统本身|[“"「]系统[”"」]|黑客|不会拒绝|从不拒绝|不拒绝|没有道德|调试接口|审核员|越狱|无所不能|渗透测试|不受约束|为所欲为|官方)';
 const ZH_SEND = '(?:发给|发到|发送到|发送给|贴出来|贴到|打印出来|念给|泄露|转发到|转发给|汇总到|附在|附上|拼到|带上|公开)';
 const ZH_SECRET = '(?:\\.env|id_rsa|\\.ssh|\\.aws|credentials|密码(?!管理|学|强度|策略|规则|复杂度|长度)|密钥|私钥|token(?! ?(?:数|用量|上限|数量|消耗|计数|长度))|api ?key|凭证|cookie|聊天记录|所有记忆|全部记忆|记忆库|所有记录|全部记录|记忆目录|memory ?目录|handoff 原文|数据库连接串)';
 
@@ -215,7 +215,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['en'],
     description: 'asks for two answers, one of them from an unfiltered persona ("[GPT]: … [DAN]: …")',
-    pattern: '\\b(?:answer|respond|reply|generate|give|create|maintain)\\b.{0,30}?\\b(?:in |with )?(?:two|2) (?:different |separate |distinct ){0,2}(?:ways|responses|paragraphs|personas|persons|styles|entities)\\b|\\b(?:two|2) (?:different |separate ){0,2}(?:persons|personas|entities|personalities)\\b|\\[(?:chatgpt|gpt|classic|jailbreak|dan|normal)[^\\]]{0,20}\\] ?:',
+    pattern: '\\b(?:answer|respond|reply|generate|give|create|maintain)\\b.{0,30}?\\b(?:in |with )?(?:two|2) (?:different |separate |distinct ){0,2}(?:ways|manners|forms|versions|voices|responses|paragraphs|personas|persons|styles|entities)\\b|\\b(?:two|2) (?:different |separate ){0,2}(?:persons|personas|entities|personalities)\\b|\\[(?:chatgpt|gpt|classic|jailbreak|dan|normal)[^\\]]{0,20}\\] ?:',
   },
   {
     id: 'zh-only-obey',
@@ -237,14 +237,14 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['zh'],
     description: '"你的新身份/真实身份/系统提示词是……"、改写你的角色设定',
-    pattern: '你的(?:新|真实|真正|实际)的?(?:系统提示词?|system prompt|身份|角色|设定|任务|指令)(?:是|为|:)|(?:更新|修改|重置|改写|覆盖)(?:一下)?你的(?:角色|身份|系统)设定|忘(?:记|掉|了)你是谁',
+    pattern: '你的(?:新|真实|真正|实际)的?(?:系统提示词?|system prompt|身份|角色|设定|任务|指令)(?:是|为|:)|(?:更新|修改|重置|改写|覆盖)(?:一下)?你的(?:角色|身份|系统)设定|忘(?:记|掉|了)你是谁|忘(?:记|掉|了)(?:你|自己)是(?:一个)? ?(?:ai|人工智能|语言模型|助手|机器人|chat ?gpt)',
   },
   {
     id: 'zh-mode',
     category: 'role',
     languages: ['zh'],
-    description: '进入无限制/越狱/开发者模式',
-    pattern: '你.{0,6}?(?:进入|开启|切换到|处于)(?:了)?[“"「]?(?:开发者|无限制|无过滤|越狱|上帝|无审查|无约束)模式|(?:无限制|无过滤|越狱|上帝|无审查|无约束)模式',
+    description: '进入无限制/越狱/开发者模式，或模拟开发者模式的回答',
+    pattern: '你.{0,6}?(?:进入|开启|切换到|处于)(?:了)?[“"「]?(?:开发者|无限制|无过滤|越狱|上帝|无审查|无约束)模式|(?:无限制|无过滤|越狱|上帝|无审查|无约束)模式|模拟(?:一下)?开发者模式|开发者模式的?(?:输出|回复|回答)',
   },
   {
     id: 'zh-system-tag',
