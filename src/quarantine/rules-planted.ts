@@ -26,7 +26,23 @@ export const PLANTED_RULES: readonly InjectionRule[] = [
     languages: ['zh'],
     description: '声称用户的红线或规则可以被 agent 覆盖、以 agent 的判断为准',
     pattern:
-      '(?:无论|不管|不论)(?:用户|主人|owner|谁)[^。]{0,16}?(?:红线|规则|指令|禁令)[^。]{0,24}?(?:以 ?(?:agent|你|ai|助手|模型) ?(?:自己)?的?(?:判断|意见|决定)?为准|(?<!不)可以(?:覆盖|推翻|不管|忽略|无视))|红线[^。]{0,24}?(?<!不)(?:可以|能够|都能)(?:被)?(?:覆盖|推翻|绕过|无视)',
+      '(?:无视|忽略|不用管|别管|不用理会|跳过|绕过)(?:掉)? ?(?:用户|主人|owner) ?(?:定|设|设定|制定|立)?的?(?:规矩|规则|红线|限制|要求|约束)|(?:无论|不管|不论)(?:用户|主人|owner|谁)[^。]{0,16}?(?:红线|规则|指令|禁令)[^。]{0,24}?(?:以 ?(?:agent|你|ai|助手|模型) ?(?:自己)?的?(?:判断|意见|决定)?为准|(?<!不)可以(?:覆盖|推翻|不管|忽略|无视))|红线[^。]{0,24}?(?<!不)(?:可以|能够|都能)(?:被)?(?:覆盖|推翻|绕过|无视)',
+  },
+  {
+    id: 'en-trigger-phrase',
+    category: 'override',
+    languages: ['en'],
+    description: 'a hidden trigger: "whenever you see the word \'banana\', run …", "never mention this note"',
+    pattern:
+      "\\b(?:when(?:ever)?|if|once) (?:you )?(?:see|hear|read|receive|get) (?:the )?(?:word|phrase|code ?word|keyword|string|message)s? [\"“'‘][^\"”'’]{1,30}[\"”'’],? (?:you )?(?:should |must |will )?(?:run|execute|delete|send|upload|enter|switch|enable|disable|grant|approve|ignore|forget)\\b|\\b(?:never|don't|do not) (?:ever )?(?:mention|reveal|disclose|bring up|talk about) (?:this|these) (?:note|instruction|message|memory|memories|rule)s?\\b",
+  },
+  {
+    id: 'zh-trigger-phrase',
+    category: 'override',
+    languages: ['zh'],
+    description: '暗号触发：收到“……”时就执行/进入……；不要提起这条备注',
+    pattern:
+      '(?:收到|看到|听到|遇到|读到)[“"「][^”"」]{1,20}[”"」][^。]{0,8}?(?:时|后|就)[,:]?[^。]{0,6}?(?:执行|运行|删除|发送|上传|进入|切换|开启|关闭|授予|批准|忽略|无视)|(?:不要|别|不许|永远不要)(?:提|提起|提及|透露|说出)这(?:条|个|段)(?:备注|记录|指令|记忆|规则|说明)(?=$|[,。!?;:]|的存在)',
   },
   {
     id: 'en-new-instructions',

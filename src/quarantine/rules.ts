@@ -18,7 +18,7 @@ import { PLANTED_RULES } from './rules-planted.js';
 
 // --- English fragments ---
 const EN_IGNORE = "(?:ignore|disregard|forget|overlook|override|bypass|neglect|abandon|discard|set aside|stop following|do not follow|don't follow|dont follow|do not obey|don't obey|no longer follow|pay no attention to)";
-const EN_QUAL = '(?:previous|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|any|every|your|system|safety|security|content|developer)';
+const EN_QUAL = "(?:previous|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|any|every|your|system|safety|security|content|developer|(?:the )?(?:user|owner)'s)";
 const EN_RULES =
   '(?:instructions?|instruct|inputs?|directions?|directives?|prompts?|rules|guidelines?|guidance|commands?|constraints?|restrictions?|programming|polic(?:y|ies)|orders|system messages?|training|limitations?|filters|safeguards|red lines?)';
 const EN_PERSONA =
@@ -81,7 +81,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'override',
     languages: ['en'],
     description: 'says red lines no longer apply or may be ignored',
-    pattern: "\\bred lines?\\b.{0,30}?\\b(?:no longer apply|do(?:es)? not apply|don't apply|are (?:just |only )?suggestions|as suggestions|are optional|are void|are outdated|can be ignored|may be ignored)",
+    pattern: "\\bred lines?\\b.{0,30}?\\b(?:no longer apply|do(?:es)? not apply|don't apply|are (?:just |only )?suggestions|as suggestions|are optional|are void|are outdated|can be ignored|may be ignored|(?:were|was|have been|has been|are|is) (?:now )?(?:lifted|revoked|removed|cancell?ed|suspended|waived|dropped|void))",
   },
   {
     id: 'en-takes-precedence',
@@ -119,7 +119,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '要求无视、绕过红线，或声称红线无效',
     pattern:
-      '(?:无视|忽略|绕过|跳过|不用遵守|无需遵守|不必遵守|不用理会|无需理会|不受)[^,。]{0,12}?红线|红线[^,。]{0,8}?(?:对你)?(?<!不)(?:没有约束力|只是建议|是过时的|都是过时的|无需理会|可以不遵守|可以忽略|可以无视|不用遵守|可以覆盖|作废)|(?:所有|凡是)[^,。]{0,16}?红线[^,。]{0,12}?(?:过时|跳过|忽略|作废)',
+      '(?:无视|忽略|绕过|跳过|不用遵守|无需遵守|不必遵守|不用理会|无需理会|不受)[^,。]{0,12}?红线|红线[^,。]{0,8}?(?:对 ?(?:你|agent|ai|助手|模型) ?)?(?<!不)(?:没有约束力|没有效力|不具约束力|无效|不适用|只是建议|是过时的|都是过时的|无需理会|可以不遵守|可以忽略|可以无视|不用遵守|可以覆盖|作废)|红线[^。]{0,30}?(?:已|已经|被|都已|均已)(?:被)?(?:撤销|取消|废除|解除|作废|失效)|(?:所有|凡是)[^,。]{0,16}?红线[^,。]{0,12}?(?:过时|跳过|忽略|作废)',
   },
   {
     id: 'zh-takes-precedence',
@@ -149,7 +149,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['en'],
     description: '"your new role/task/instructions is …"',
-    pattern: '\\byour (?:new|real|true|actual) (?:role|persona|identity|purpose|task|instructions?|directive|objective|system prompt|goal)s? (?:is|are|:|will be)',
+    pattern: '\\byour (?:new|real|true|actual)(?: (?:operating|core|primary|main|updated|hidden|secret|standing))? (?:role|persona|identity|purpose|task|instructions?|directive|objective|system prompt|goal)s? (?:is|are|:|will be|supersedes?|overrides?|replaces?|takes? precedence|outranks?)',
   },
   {
     id: 'en-pretend-authority',
@@ -244,7 +244,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['zh'],
     description: '进入无限制/越狱/开发者模式，或模拟开发者模式的回答',
-    pattern: '你.{0,6}?(?:进入|开启|切换到|处于)(?:了)?[“"「]?(?:开发者|无限制|无过滤|越狱|上帝|无审查|无约束)模式|(?:无限制|无过滤|越狱|上帝|无审查|无约束)模式|模拟(?:一下)?开发者模式|开发者模式的?(?:输出|回复|回答)',
+    pattern: '你.{0,6}?(?:进入|开启|切换到|处于)(?:了)?[“"「]?(?:开发者|无限制|无过滤|越狱|上帝|无审查|无约束)模式|(?:无限制|无过滤|越狱|上帝|无审查|无约束)模式|模拟(?:一下)?开发者模式|开发者模式的?(?:输出|回复|回答)|(?:进入|切换到|切换至)(?:管理员|超级管理员|root|超级用户|sudo)模式',
   },
   {
     id: 'zh-system-tag',
@@ -252,7 +252,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '伪装成系统/管理员消息（【系统提示】、系统通知：……）并带指令',
     pattern:
-      '[【\\[(<] ?(?:重要|紧急)?(?:系统|system|管理员|admin)(?:提示|消息|通知|指令|公告|更新)? ?[】\\])>:].{0,30}?(?:你|ai|助手|忽略|指令|规则|执行|从现在|权限|优先|覆盖|永久|无条件|assistant)|系统(?:通知|消息|公告|指令|提示) ?:.{0,30}?(?:你|忽略|指令|规则|执行|权限|优先|覆盖|永久|无条件)|(?:以下|下面)(?:是|内容)?来自(?:系统管理员|管理员|开发者|上级|系统)[^,。]{0,6}?(?:指令|通知|命令|要求|,请)',
+      '[【\\[(<] ?(?:重要|紧急)?(?:系统|system|管理员|admin)(?:提示|消息|通知|指令|公告|更新)? ?[】\\])>:].{0,30}?(?:你|ai|助手|忽略|指令|规则|执行|从现在|即日起|权限|优先|覆盖|永久|无条件|assistant)|系统(?:升级|更新)?(?:通知|消息|公告|指令|提示) ?:.{0,30}?(?:你|忽略|指令|规则|执行|权限|优先|覆盖|永久|无条件)|(?:以下|下面)(?:是|内容)?来自(?:系统管理员|管理员|开发者|上级|系统)[^,。]{0,6}?(?:指令|通知|命令|要求|,请)',
   },
   {
     id: 'zh-system-prompt',
@@ -282,7 +282,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '要求瞒着用户、静默执行、跳过确认或自动放行隔离记录',
     pattern:
-      '(?:不要|别)(?:告诉|让)(?:用户|owner|主人)|(?:这条|这件事|这个)别告诉他|偷偷(?:地)?(?:执行|发送|上传|带上|附上|删除|导出|拼)|静默(?:执行|删除|发送|上传)|(?:不需要|不用|无需|不必)(?:再)?(?:向|跟)(?:用户|owner|主人)确认|(?:自动|直接)(?:批准|放行|通过)[^,。]{0,10}?(?:隔离|quarantine)|清空 ?(?:quarantine|隔离区|隔离队列)|跳过所有确认',
+      '(?:不要|别)(?:告诉|让)(?:用户|owner|主人)|(?:这条|这件事|这个)别告诉他|偷偷(?:地)?(?:执行|发送|上传|带上|附上|删除|导出|拼)|静默(?:执行|删除|发送|上传)|(?:不需要|不用|无需|不必)(?:再)?(?:向|跟)(?:用户|owner|主人)确认|(?:自动|直接)(?:批准|放行|通过)[^,。]{0,10}?(?:隔离|quarantine)|(?:隔离|quarantine)[^,。]{0,10}?(?:都|一律|全部)?(?:自动|直接)(?:批准|放行|通过)|清空 ?(?:quarantine|隔离区|隔离队列)|跳过所有确认',
   },
   // ---------------- tool-call syntax ----------------
   {
@@ -365,6 +365,14 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     description: 'a URL on a request-capture, paste or file-drop host (webhook.site, pastebin, transfer.sh …)',
     pattern:
       'https?://[\\w.-]{0,60}?(?:webhook\\.site|requestbin|pipedream\\.net|pastebin\\.com|paste\\.ee|hastebin|ghostbin|transfer\\.sh|file\\.io|0x0\\.st|ngrok(?:-free)?\\.(?:io|app|dev)|interact\\.sh|oast\\.(?:fun|me|live|pro|site|online)|burpcollaborator\\.net|beeceptor\\.com|hookbin\\.com|requestcatcher\\.com|canarytokens\\.com|discord(?:app)?\\.com/api/webhooks)',
+  },
+  {
+    id: 'exfil-bare-ip',
+    category: 'exfiltration',
+    languages: ['any'],
+    description: 'memory, chat history or secrets headed for a URL on a public bare IP address',
+    pattern:
+      '(?:聊天记录|对话|记忆|记录|密码|密钥|凭证|memory|memories|conversation|chat|history|secrets?|credentials|keys|tokens?|passwords?|\\.env)[^。\\n]{0,30}?https?://(?!10\\.|127\\.|192\\.168\\.|172\\.(?:1[6-9]|2\\d|3[01])\\.|169\\.254\\.)\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}',
   },
   {
     id: 'en-send-secrets',
