@@ -54,17 +54,17 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     id: 'en-roleplay-game',
     category: 'role',
     languages: ['en'],
-    description: 'sets up a standing role-play ("We are going to have a roleplay", "respond to all my questions as …")',
+    description: 'sets a role for every answer ("respond to all of my questions as Mongo Tom", "enter roleplay mode")',
     pattern:
-      "\\b(?:we are|we're|let's|lets) (?:going to )?(?:have|do|play|start) an? (?:roleplay|role-play|role play)\\b|\\b(?:respond|answer|reply) to (?:all|every|each|any) (?:of )?(?:my |the |user )?(?:questions|prompts|messages|requests|entries|inputs) (?:as|like)\\b",
+      "\\b(?:enter|activate|enable|switch to) (?:the )?(?:roleplay|role-play|role play) mode\\b|\\b(?:respond|answer|reply) to (?:all|every|each|any) (?:of )?(?:my |the |user )?(?:questions|prompts|messages|requests|entries|inputs) (?:as|like)\\b",
   },
   {
     id: 'zh-roleplay-game',
     category: 'role',
     languages: ['zh'],
-    description: '设定一场持续的角色扮演（我们来玩角色扮演、以……的身份回答我的所有问题）',
+    description: '给之后的每个回答定下角色（以……的口吻回答我的所有问题、进入角色扮演模式）',
     pattern:
-      '(?:来|我们|让我们|咱们|一起)(?:来)?(?:玩|进行|做|开始)(?:一个|一场|一次|个)?角色扮演(?!游戏|类)|(?:进入|开启|开始)角色扮演(?!游戏)(?:模式)?|(?:以|用)[^。,]{1,20}?的(?:身份|口吻|人设)(?:来)?回答我(?:的)?(?:所有|每一个|每个|任何)',
+      '(?:进入|开启|切换到)角色扮演模式|(?:以|用)[^。,]{1,20}?的(?:身份|口吻|人设)(?:来)?回答我(?:的)?(?:所有|每一个|每个|任何)',
   },
   {
     id: 'en-stay-in-character',
@@ -117,17 +117,17 @@ export const PERSONA_RULES: readonly InjectionRule[] = [
     id: 'en-refusal-suppression',
     category: 'role',
     languages: ['en'],
-    description: "forbids the model its refusals or warnings (\"never say 'as an AI'\", \"do not add any warnings or disclaimers\")",
+    description: "forbids the model to speak as an AI or to moralize (\"never say 'as an AI language model'\", \"do not add moral warnings\")",
     pattern:
-      "\\b(?:never|don't|do not|won't|will not|must not|should not|not) (?:ever )?(?:say|include|use|write|add|respond with|reply with|mention|start with|begin with) (?:that |the words |the phrase )?[\"“'‘]?(?:as an ai|as a language model|as an ai language model|i'?m (?:just )?an ai|i'?m sorry,? but|i cannot|i can'?t|i am unable|i'?m unable|i'?m not able)|\\b(?:never|don't|do not|won't|will not|must not) (?:ever )?(?:include|add|give|put|attach) (?:any )?(?:moral(?:ity)? |ethical |legal |safety |content )?(?:warnings?|disclaimers?|moralizing|lectures?)\\b",
+      "\\b(?:never|don't|do not|won't|will not|must not|should not|not) (?:ever )?(?:say|include|use|write|add|respond with|reply with|mention|start with|begin with) (?:that |the words |the phrase )?[\"“'‘]?(?:as an ai|as a language model|as an ai language model|i'?m (?:just |only )?an ai|i'?m (?:just |only )?a language model)|\\b(?:never|don't|do not|won't|will not|must not) (?:ever )?(?:include|add|give|put|attach) (?:any )?(?:(?:moral(?:ity)?|ethical) (?:warnings?|disclaimers?|lectures?|lessons?)|moralizing)\\b",
   },
   {
     id: 'zh-refusal-suppression',
     category: 'role',
     languages: ['zh'],
-    description: '不许模型拒绝或加警告（不要说“作为一个 AI”、不要加任何免责声明）',
+    description: '不许模型以 AI 身份说话或加道德警告（不要说“作为一个 AI”、不要加任何道德警告）',
     pattern:
-      '(?:不要|别|不许|不准|不能|禁止|永远不要)(?:说|回答|提到|使用|用)[“"「]?(?:作为(?:一个)? ?(?:ai|人工智能|语言模型|ai ?助手)|我不能|我无法|抱歉,?我)|(?:不要|别|不许|不准|禁止|永远不要)(?:加|添加|给出|附上|附带|带上)(?:任何)?(?:道德|伦理|法律|安全)?(?:警告|免责声明|说教|提醒)',
+      '(?:不要|别|不许|不准|不能|禁止|永远不要)(?:说|回答|提到|使用|用)[“"「]?作为(?:一个)? ?(?:ai|人工智能|语言模型|ai ?助手)|(?:不要|别|不许|不准|禁止|永远不要)(?:加|添加|给出|附上|附带|带上)(?:任何)?(?:道德|伦理)(?:上的)?(?:警告|免责声明|说教|提醒)',
   },
   {
     id: 'en-ai-addressed',
