@@ -5,10 +5,11 @@ import type { InjectionRule } from './rule.js';
  * for the rest of a conversation, frees it from its rules, or fixes how it must answer. Part of
  * BUILTIN_RULES (rules.ts), same shape and checks.
  *
- * A one-off task role ("act as a reviewer and check this diff", "扮演面试官帮我练习") is ordinary and
- * passes; these rules ask for what makes it a standing persona: a role from now on, a named
- * character, staying in character, no rules or ethics, the model addressed by name, fiction used to
- * lift the rules, a fixed format for every answer.
+ * A task role ("act as a reviewer and check this diff", "扮演面试官帮我练习") and the user's own rules
+ * for their agents ("from now on you will reply in Chinese", "不要加免责声明") are ordinary and pass;
+ * these rules ask for what makes a role a standing persona: a role from now on, a named character,
+ * staying in character, no rules or ethics, the model addressed by name, fiction used to lift the
+ * rules, a fixed format for every answer, two answers of which one is unfiltered.
  */
 
 // "act as …" but not "as soon as", "as if", "as usual" …

@@ -71,7 +71,7 @@ export const PLANTED_RULES: readonly InjectionRule[] = [
     id: 'zh-canned-answer',
     category: 'override',
     languages: ['zh'],
-    description: '预设一句回答：当用户问……时你要回答“……”（并且不要解释）',
+    description: '预设一句回答：当用户问……时你要回答“……”',
     pattern:
       '(?:当|如果|若|一旦|只要)(?:用户|有人|别人|任何人|对方|他们|他|她)(?:再)?(?:问|问到|问起|询问|提到)[^。]{0,30}?(?:你)?(?:要|就|都|只|一律|必须)?(?:回答|回复|答复|说|告诉他们?|告诉她)[:：]? ?[“"「]',
   },
