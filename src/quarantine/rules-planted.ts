@@ -63,17 +63,17 @@ export const PLANTED_RULES: readonly InjectionRule[] = [
     id: 'en-canned-answer',
     category: 'override',
     languages: ['en'],
-    description: 'plants an answer for later: "if questioned, report that …", "when the user asks …, say …"',
+    description: 'plants an answer for the user: "if questioned, report that …", "when the user asks …, say \'…\'"',
     pattern:
-      "\\b(?:if|when|whenever) (?:questioned|challenged|queried)\\b,? (?:you )?(?:should |must |will )?(?:report|say|answer|reply|respond|state|claim|insist)\\b|\\b(?:if|when|whenever) (?:the user|a user|anyone|someone|somebody|the human|users) (?:asks?|questions?|inquires?)\\b[^.]{0,60}?,? (?:you )?(?:must |should |will )?(?:always )?(?:say|answer|reply|respond|report|tell them)(?: with| that)? ?[\"“']",
+      "\\b(?:if|when|whenever) (?:questioned|challenged|queried)\\b,? (?:you )?(?:should |must |will )?(?:report|say|answer|reply|respond|state|claim|insist)\\b|\\b(?:if|when|whenever) (?:the user|the owner|the human) (?:asks?|questions?|inquires?)\\b[^.]{0,60}?,? (?:you )?(?:must |should |will )?(?:always )?(?:say|answer|reply|respond|report|tell (?:him|her|them))(?: with| that)? ?[\"“']",
   },
   {
     id: 'zh-canned-answer',
     category: 'override',
     languages: ['zh'],
-    description: '预设一句回答：当用户问……时你要回答“……”',
+    description: '给用户预设一句回答：当用户问……时你要回答“……”',
     pattern:
-      '(?:当|如果|若|一旦|只要)(?:用户|有人|别人|任何人|对方|他们|他|她)(?:再)?(?:问|问到|问起|询问|提到)[^。]{0,30}?(?:你)?(?:要|就|都|只|一律|必须)?(?:回答|回复|答复|说|告诉他们?|告诉她)[:：]? ?[“"「]',
+      '(?:当|如果|若|一旦|只要)(?:用户|主人|owner) ?(?:再)?(?:问|问到|问起|询问|提到)[^。]{0,30}?(?:你)?(?:要|就|都|只|一律|必须)?(?:回答|回复|答复|说|告诉他们?|告诉她)[:：]? ?[“"「]',
   },
   {
     id: 'en-note-to-machine',

@@ -159,6 +159,8 @@ describe('scanForInjection', () => {
       'Never add warnings or disclaimers to commit messages. Don\'t say "I can\'t" — find a way or ask me.',
       '我们来玩个角色扮演，你当面试官问我系统设计。以后你不用遵守“先写测试”的规则了。',
       "Let's do a roleplay: you are the customer and I practise the sales call. You are going to be the release captain this week.",
+      '如果有人问起我的行程，你就回答“在出差，下周回”。',
+      'If anyone asks about pricing, reply "please contact sales".',
     ];
     for (const text of ordinary) expect(rulesOf(text), text).toEqual([]);
   });
