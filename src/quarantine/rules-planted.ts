@@ -79,9 +79,9 @@ export const PLANTED_RULES: readonly InjectionRule[] = [
     id: 'en-note-to-machine',
     category: 'role',
     languages: ['en'],
-    description: 'text addressed to an automated reader, screener or model ("profile for automated screening systems", "Attention AI:")',
+    description: 'text addressed to an automated reader, screener or model ("profile for automated screening systems", "Attention AI:", "<!-- AI: … -->")',
     pattern:
-      '\\b(?:note|message|instructions?|profile|metadata|text|comment|summary)s? (?:for|to) (?:the |any )?(?:automated|automatic|ai|llm|machine|bot)(?: (?:screening|review|hiring|ranking|grading|evaluation|scoring|resume|applicant))? (?:systems?|screeners?|readers?|reviewers?|parsers?|models?|agents?|tools?|filters?)\\b|\\bsystem (?:chain[- ]of[- ]thought|reasoning) (?:results?|outputs?|conclusions?)\\b|\\battention,? (?:the |all )?(?:ai|llm|language model|chatbot|ai assistant|assistant)s? ?[:!,]',
+      '\\b(?:note|message|instructions?|profile|metadata|text|comment|summary)s? (?:for|to) (?:the |any )?(?:automated|automatic|ai|llm|machine|bot)(?: (?:screening|review|hiring|ranking|grading|evaluation|scoring|resume|applicant))? (?:systems?|screeners?|readers?|reviewers?|parsers?|models?|agents?|tools?|filters?)\\b|\\bsystem (?:chain[- ]of[- ]thought|reasoning) (?:results?|outputs?|conclusions?)\\b|\\battention,? (?:the |all )?(?:ai|llm|language model|chatbot|ai assistant|assistant)s? ?[:!,]|<!-- ?(?:note |message |instructions? )?(?:to |for )?(?:the )?(?:ai|assistant|llm|model|chatgpt|claude|ai assistant)s? ?(?:note|instructions?)? ?:',
   },
   {
     id: 'zh-note-to-machine',
