@@ -2,7 +2,8 @@
 //   git clone https://github.com/NVIDIA/garak && git -C garak checkout cafbe992780df70015de7295ca026b70c4629ada
 //   node eval/injection/make-public.js path/to/garak > eval/injection/public.jsonl
 // The selection is fixed by rule (README.md, "Public strings"), never by what the scanner catches.
-// Split: every third line (by position in this output) is test, the rest dev.
+// Split: every line is dev. Every third line (by position) was the first test split; it was looked at
+// five times and is development data now (README.md, "Test split"). The blind test split is kept apart.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -99,6 +100,6 @@ const add = (text, file, note) => rows.push({ text, lang: 'en', source: { repo: 
 
 rows.forEach((r, i) => {
   r.id = `pub-${String(i).padStart(3, '0')}`;
-  r.split = i % 3 === 2 ? 'test' : 'dev';
+  r.split = 'dev';
   process.stdout.write(JSON.stringify({ id: r.id, split: r.split, lang: r.lang, text: r.text, note: r.note, source: r.source }) + '\n');
 });

@@ -1,4 +1,6 @@
 import type { InjectionRule } from './rule.js';
+import { PERSONA_RULES } from './rules-persona.js';
+import { PLANTED_RULES } from './rules-planted.js';
 
 /*
  * The built-in scanner rules: a table of data. Each pattern reads the normalized text (normalize.ts:
@@ -9,11 +11,14 @@ import type { InjectionRule } from './rule.js';
  * A rule must not fire on ordinary memory: ports, paths, shell commands, red lines the user writes,
  * code, URLs the user keeps. Each rule asks for the instruction *and* its target (ignore + previous +
  * instructions), never for a single common word. Figures: eval/injection/README.md.
+ *
+ * The table ends with the rules of rules-planted.ts (instructions planted for a later reader) and
+ * rules-persona.ts (role-play and jailbreak personas).
  */
 
 // --- English fragments ---
 const EN_IGNORE = "(?:ignore|disregard|forget|overlook|override|bypass|neglect|abandon|discard|set aside|stop following|do not follow|don't follow|dont follow|do not obey|don't obey|no longer follow|pay no attention to)";
-const EN_QUAL = '(?:previous|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|any|every|your|system|safety|security|content|developer)';
+const EN_QUAL = "(?:previous|prior|above|earlier|preceding|former|foregoing|initial|original|old|existing|all|any|every|your|system|safety|security|content|developer|(?:the )?(?:user|owner)'s)";
 const EN_RULES =
   '(?:instructions?|instruct|inputs?|directions?|directives?|prompts?|rules|guidelines?|guidance|commands?|constraints?|restrictions?|programming|polic(?:y|ies)|orders|system messages?|training|limitations?|filters|safeguards|red lines?)';
 const EN_PERSONA =
@@ -28,9 +33,9 @@ const ZH_IGNORE =
 const ZH_QUAL = '(?:之前|以前|此前|先前|上面|上述|以上|上文|前面|前述|前文|原有|原来|原先|原本|旧的|所有|全部|一切|任何|你的|你收到的|系统|开发者|官方|默认|现有)';
 const ZH_RULES = '(?:指令|指示|命令|规则|规定|要求|设定|限制|约束|提示词|系统提示|说明|红线|条款|政策|准则|守则|安全策略|安全规则|安全限制|安全准则|身份设定|角色设定)';
 const ZH_PERSONA =
-  '(?:管理员|root|超级用户|超级管理员|最高权限|无限制|不受(?:任何)?(?:限制|约束)|没有(?:任何)?(?:限制|约束|道德)|无过滤|无审查|开发者模式|上帝模式|dan\\b|系统本身|[“"「]系统[”"」]|黑客|不会拒绝|从不拒绝|不拒绝|没有道德|调试接口|审核员|越狱|无所不能|渗透测试|不受约束|为所欲为|官方)';
+  '(?:管理员|root|超级用户|超级管理员|最高权限|无限制|不受(?:任何)?(?:限制|约束)|没有(?:任何)?(?:限制|约束|道德)|(?:去除|去掉|解除|移除|摆脱)了?(?:任何|所有|一切)?的?(?:限制|约束|道德|审查|过滤)|无过滤|无审查|开发者模式|上帝模式|dan\\b|系统本身|[“"「]系统[”"」]|黑客|不会拒绝|从不拒绝|不拒绝|没有道德|调试接口|审核员|越狱|无所不能|渗透测试|不受约束|为所欲为|官方)';
 const ZH_SEND = '(?:发给|发到|发送到|发送给|贴出来|贴到|打印出来|念给|泄露|转发到|转发给|汇总到|附在|附上|拼到|带上|公开)';
-const ZH_SECRET = '(?:\\.env|id_rsa|\\.ssh|\\.aws|credentials|密码|密钥|私钥|token(?! ?(?:数|用量|上限|数量|消耗|计数|长度))|api ?key|凭证|cookie|聊天记录|所有记忆|全部记忆|记忆库|所有记录|全部记录|记忆目录|memory ?目录|handoff 原文|数据库连接串)';
+const ZH_SECRET = '(?:\\.env|id_rsa|\\.ssh|\\.aws|credentials|密码(?!管理|学|强度|策略|规则|复杂度|长度)|密钥|私钥|token(?! ?(?:数|用量|上限|数量|消耗|计数|长度))|api ?key|凭证|cookie|聊天记录|所有记忆|全部记忆|记忆库|所有记录|全部记录|记忆目录|memory ?目录|handoff 原文|数据库连接串)';
 
 export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
   // ---------------- override: ignore / replace previous instructions ----------------
@@ -76,7 +81,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'override',
     languages: ['en'],
     description: 'says red lines no longer apply or may be ignored',
-    pattern: "\\bred lines?\\b.{0,30}?\\b(?:no longer apply|do(?:es)? not apply|don't apply|are (?:just |only )?suggestions|as suggestions|are optional|are void|are outdated|can be ignored|may be ignored)",
+    pattern: "\\bred lines?\\b.{0,30}?\\b(?:no longer apply|do(?:es)? not apply|don't apply|are (?:just |only )?suggestions|as suggestions|are optional|are void|are outdated|can be ignored|may be ignored|(?:were|was|have been|has been|are|is) (?:now )?(?:lifted|revoked|removed|cancell?ed|suspended|waived|dropped|void))",
   },
   {
     id: 'en-takes-precedence',
@@ -97,8 +102,8 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     id: 'zh-ignore-above',
     category: 'override',
     languages: ['zh'],
-    description: '要求忽略以上/上面的全部内容',
-    pattern: '(?:忽略|无视|不要管|别管|不用管)(?:掉)? ?(?:以上|上面|上述|上文|前面|前文)(?:的)?(?:所有|全部)?(?:的)?(?:内容|文字|信息|说明|文本|规定)',
+    description: '要求忽略以上/上面（或后面将出现）的全部内容',
+    pattern: '(?:忽略|无视|不要管|别管|不用管)(?:掉)? ?(?:以上|上面|上述|上文|前面|前文|后面|下面|后续|之后|接下来)(?:的)?(?:所有|全部)?(?:的)?(?:内容|文字|信息|说明|文本|规定|文档|片段|段落)',
   },
   {
     id: 'zh-instructions-void',
@@ -114,7 +119,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '要求无视、绕过红线，或声称红线无效',
     pattern:
-      '(?:无视|忽略|绕过|跳过|不用遵守|无需遵守|不必遵守|不用理会|无需理会|不受)[^,。]{0,12}?红线|红线[^,。]{0,8}?(?:对你)?(?:没有约束力|只是建议|是过时的|都是过时的|无需理会|可以不遵守|可以忽略|可以无视|不用遵守|可以覆盖|作废)|(?:所有|凡是)[^,。]{0,16}?红线[^,。]{0,12}?(?:过时|跳过|忽略|作废)',
+      '(?:无视|忽略|绕过|跳过|不用遵守|无需遵守|不必遵守|不用理会|无需理会|不受)[^,。]{0,12}?红线|红线[^,。]{0,8}?(?:对 ?(?:你|agent|ai|助手|模型) ?)?(?<!不)(?:没有约束力|没有效力|不具约束力|无效|不适用|只是建议|是过时的|都是过时的|无需理会|可以不遵守|可以忽略|可以无视|不用遵守|可以覆盖|作废)|红线[^。]{0,30}?(?:已|已经|被|都已|均已)(?:被)?(?:撤销|取消|废除|解除|作废|失效)|(?:所有|凡是)[^,。]{0,16}?红线[^,。]{0,12}?(?:过时|跳过|忽略|作废)',
   },
   {
     id: 'zh-takes-precedence',
@@ -144,7 +149,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['en'],
     description: '"your new role/task/instructions is …"',
-    pattern: '\\byour (?:new|real|true|actual) (?:role|persona|identity|purpose|task|instructions?|directive|objective|system prompt|goal)s? (?:is|are|:|will be)',
+    pattern: '\\byour (?:new|real|true|actual)(?: (?:operating|core|primary|main|updated|hidden|secret|standing))? (?:role|persona|identity|purpose|task|instructions?|directive|objective|system prompt|goal)s? (?:is|are|:|will be|supersedes?|overrides?|replaces?|takes? precedence|outranks?)',
   },
   {
     id: 'en-pretend-authority',
@@ -210,7 +215,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['en'],
     description: 'asks for two answers, one of them from an unfiltered persona ("[GPT]: … [DAN]: …")',
-    pattern: '\\b(?:answer|respond|reply|generate|give|create|maintain)\\b.{0,30}?\\b(?:in |with )?(?:two|2) (?:different |separate |distinct ){0,2}(?:ways|responses|paragraphs|personas|persons|styles|entities)\\b|\\b(?:two|2) (?:different |separate ){0,2}(?:persons|personas|entities|personalities)\\b|\\[(?:chatgpt|gpt|classic|jailbreak|dan|normal)[^\\]]{0,20}\\] ?:',
+    pattern: '\\b(?:answer|respond|reply|generate|give|create|maintain)\\b.{0,30}?\\b(?:in |with )?(?:two|2) (?:different |separate |distinct ){0,2}(?:ways|manners|forms|versions|voices|responses|paragraphs|personas|persons|styles|entities)\\b|\\b(?:two|2) (?:different |separate ){0,2}(?:persons|personas|entities|personalities)\\b|\\[(?:chatgpt|gpt|classic|jailbreak|dan|normal)[^\\]]{0,20}\\] ?:',
   },
   {
     id: 'zh-only-obey',
@@ -232,14 +237,14 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     category: 'role',
     languages: ['zh'],
     description: '"你的新身份/真实身份/系统提示词是……"、改写你的角色设定',
-    pattern: '你的(?:新|真实|真正|实际)的?(?:系统提示词?|system prompt|身份|角色|设定|任务|指令)(?:是|为|:)|(?:更新|修改|重置|改写|覆盖)(?:一下)?你的(?:角色|身份|系统)设定|忘(?:记|掉|了)你是谁',
+    pattern: '你的(?:新|真实|真正|实际)的?(?:系统提示词?|system prompt|身份|角色|设定|任务|指令)(?:是|为|:)|(?:更新|修改|重置|改写|覆盖)(?:一下)?你的(?:角色|身份|系统)设定|忘(?:记|掉|了)你是谁|忘(?:记|掉|了)(?:你|自己)是(?:一个)? ?(?:ai|人工智能|语言模型|助手|机器人|chat ?gpt)',
   },
   {
     id: 'zh-mode',
     category: 'role',
     languages: ['zh'],
-    description: '进入无限制/越狱/开发者模式',
-    pattern: '你.{0,6}?(?:进入|开启|切换到|处于)(?:了)?[“"「]?(?:开发者|无限制|无过滤|越狱|上帝|无审查|无约束)模式|(?:无限制|无过滤|越狱|上帝|无审查|无约束)模式',
+    description: '进入无限制/越狱/开发者模式，或模拟开发者模式的回答',
+    pattern: '你.{0,6}?(?:进入|开启|切换到|处于)(?:了)?[“"「]?(?:开发者|无限制|无过滤|越狱|上帝|无审查|无约束)模式|(?:无限制|无过滤|越狱|上帝|无审查|无约束)模式|模拟(?:一下)?开发者模式|开发者模式的?(?:输出|回复|回答)|(?:进入|切换到|切换至)(?:管理员|超级管理员|root|超级用户|sudo)模式',
   },
   {
     id: 'zh-system-tag',
@@ -247,7 +252,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '伪装成系统/管理员消息（【系统提示】、系统通知：……）并带指令',
     pattern:
-      '[【\\[(<] ?(?:重要|紧急)?(?:系统|system|管理员|admin)(?:提示|消息|通知|指令|公告|更新)? ?[】\\])>:].{0,30}?(?:你|ai|助手|忽略|指令|规则|执行|从现在|权限|优先|覆盖|永久|无条件|assistant)|系统(?:通知|消息|公告|指令|提示) ?:.{0,30}?(?:你|忽略|指令|规则|执行|权限|优先|覆盖|永久|无条件)|(?:以下|下面)(?:是|内容)?来自(?:系统管理员|管理员|开发者|上级|系统)[^,。]{0,6}?(?:指令|通知|命令|要求|,请)',
+      '[【\\[(<] ?(?:重要|紧急)?(?:系统|system|管理员|admin)(?:提示|消息|通知|指令|公告|更新)? ?[】\\])>:].{0,30}?(?:你|ai|助手|忽略|指令|规则|执行|从现在|即日起|权限|优先|覆盖|永久|无条件|assistant)|系统(?:升级|更新)?(?:通知|消息|公告|指令|提示) ?:.{0,30}?(?:你|忽略|指令|规则|执行|权限|优先|覆盖|永久|无条件)|(?:以下|下面)(?:是|内容)?来自(?:系统管理员|管理员|开发者|上级|系统)[^,。]{0,6}?(?:指令|通知|命令|要求|,请)',
   },
   {
     id: 'zh-system-prompt',
@@ -277,7 +282,7 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     languages: ['zh'],
     description: '要求瞒着用户、静默执行、跳过确认或自动放行隔离记录',
     pattern:
-      '(?:不要|别)(?:告诉|让)(?:用户|owner|主人)|(?:这条|这件事|这个)别告诉他|偷偷(?:地)?(?:执行|发送|上传|带上|附上|删除|导出|拼)|静默(?:执行|删除|发送|上传)|(?:不需要|不用|无需|不必)(?:再)?(?:向|跟)(?:用户|owner|主人)确认|(?:自动|直接)(?:批准|放行|通过)[^,。]{0,10}?(?:隔离|quarantine)|清空 ?(?:quarantine|隔离区|隔离队列)|跳过所有确认',
+      '(?:不要|别)(?:告诉|让)(?:用户|owner|主人)|(?:这条|这件事|这个)别告诉他|偷偷(?:地)?(?:执行|发送|上传|带上|附上|删除|导出|拼)|静默(?:执行|删除|发送|上传)|(?:不需要|不用|无需|不必)(?:再)?(?:向|跟)(?:用户|owner|主人)确认|(?:自动|直接)(?:批准|放行|通过)[^,。]{0,10}?(?:隔离|quarantine)|(?:隔离|quarantine)[^,。]{0,10}?(?:都|一律|全部)?(?:自动|直接)(?:批准|放行|通过)|清空 ?(?:quarantine|隔离区|隔离队列)|跳过所有确认',
   },
   // ---------------- tool-call syntax ----------------
   {
@@ -362,6 +367,14 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
       'https?://[\\w.-]{0,60}?(?:webhook\\.site|requestbin|pipedream\\.net|pastebin\\.com|paste\\.ee|hastebin|ghostbin|transfer\\.sh|file\\.io|0x0\\.st|ngrok(?:-free)?\\.(?:io|app|dev)|interact\\.sh|oast\\.(?:fun|me|live|pro|site|online)|burpcollaborator\\.net|beeceptor\\.com|hookbin\\.com|requestcatcher\\.com|canarytokens\\.com|discord(?:app)?\\.com/api/webhooks)',
   },
   {
+    id: 'exfil-bare-ip',
+    category: 'exfiltration',
+    languages: ['any'],
+    description: 'memory, chat history or secrets headed for a URL on a public bare IP address',
+    pattern:
+      '(?:聊天记录|对话|记忆|记录|密码|密钥|凭证|memory|memories|conversation|chat|history|secrets?|credentials|keys|tokens?|passwords?|\\.env)[^。\\n]{0,30}?https?://(?!10\\.|127\\.|192\\.168\\.|172\\.(?:1[6-9]|2\\d|3[01])\\.|169\\.254\\.)\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}',
+  },
+  {
     id: 'en-send-secrets',
     category: 'exfiltration',
     languages: ['en'],
@@ -430,4 +443,6 @@ export const BUILTIN_RULES: readonly InjectionRule[] = Object.freeze([
     pattern: '[\\u{e0020}-\\u{e007f}]{8}',
     input: 'raw',
   },
+  ...PLANTED_RULES,
+  ...PERSONA_RULES,
 ] satisfies InjectionRule[]);
