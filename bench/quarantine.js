@@ -33,6 +33,8 @@ const evalDir = path.join(root, 'eval', 'injection');
 const labelled = [
   ...readJsonl(path.join(evalDir, 'public.jsonl')).map((r) => ({ ...r, label: 'injection', origin: 'public' })),
   ...readJsonl(path.join(evalDir, 'handwritten.jsonl')).map((r) => ({ ...r, origin: 'hand-written' })),
+  // The blind test split: written blind from a brief, plus in-the-wild rows public.jsonl never held.
+  ...readJsonl(path.join(evalDir, 'test-2.jsonl')).map((r) => ({ ...r, origin: r.id.startsWith('pub2-') ? 'public' : 'hand-written' })),
 ];
 
 // ---------- ordinary records ----------
