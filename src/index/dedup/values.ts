@@ -95,7 +95,7 @@ const FILLER_WORDS = new Set(
   ).split(/\s+/),
 );
 // Han characters that carry no content of their own: particles, copulas, prepositions, measure
-// words, and the words people put in front of a note (注意, 记一下). Anything else is content.
+// words. Anything else is content (the phrases put in front of a note go as phrases, below).
 const FILLER_CHARS = new Set(Array.from('的了是在之就都也还把被再又很和与及而啊吧呢吗嘛呀哦着过得地才请给让将对从到为于以所其这那个些里由即并且等已经'));
 // What people put in front of a note, as whole phrases: 记 and 说 alone are content (慢慢记 / 慢慢说).
 const FILLER_PHRASES = /千万别忘了|别忘了|不要忘了|记一下|记一笔|记下来|记下|记住|记得|请注意|注意|留意|再次记录|再记一次|顺便说一下|顺便说|说一下|备忘/g;
