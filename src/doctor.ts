@@ -98,13 +98,18 @@ export function runDoctor(deps: { layout: Layout; store: LogStore; index: () => 
   // each is two facts side by side that a person may want to link (optmem link NEW OLD).
   const res = index.resolutionCounts();
   const ambiguous = index.unresolved('ambiguous', 5);
+  // Links on words alone (no id, no quoted old value) were wrong one time in three on correction
+  // text nobody had read: worth a look, newest first.
+  const words = index.wordOnlyLinks(5);
   checks.push({
     name: 'corrections',
     ok: true,
     detail:
-      `${res.linked} resolved from their words, ${res.none} correct nothing known, ${res.ambiguous} ambiguous` +
+      `${res.linked} resolved from their words, ${res.none} correct nothing known, ${res.ambiguous} ambiguous; ${words.total} live link(s) rest on words alone` +
       (ambiguous.length ? `
-  ambiguous (see \`optmem search … --explain\` or \`optmem history ID\`, then \`optmem link NEW OLD\`): ${ambiguous.join(', ')}` : ''),
+  ambiguous (see \`optmem search … --explain\` or \`optmem history ID\`, then \`optmem link NEW OLD\`): ${ambiguous.join(', ')}` : '') +
+      (words.newest.length ? `
+  on words alone, newest first (check each with \`optmem history NEW\`; if one is about something else: \`optmem unlink NEW OLD\`): ${words.newest.map((l) => `${l.newId} → ${l.oldId}`).join(', ')}` : ''),
   });
 
   // Duplicate links are derived by `optmem consolidate`: records added since its last run are not compared yet.

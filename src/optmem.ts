@@ -184,8 +184,8 @@ export interface Stats {
   last: string | null;
   indexBytes: number;
   logBytes: number;
-  /** corrections naming no id, by how they were resolved: linked, none (corrects nothing known), ambiguous */
-  corrections: { linked: number; none: number; ambiguous: number };
+  /** corrections naming no id, by how they were resolved; wordsAlone: live links that rest on words alone (no id, no quoted old value) */
+  corrections: { linked: number; none: number; ambiguous: number; wordsAlone: number };
   /** event records (link/unlink) */
   events: number;
   /** with embeddings enabled: records with a current vector of the configured model, and those waiting for `optmem embed` */
@@ -968,7 +968,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           last,
           indexBytes: sizeOf(layout.indexFile) + sizeOf(layout.indexFile + '-wal'),
           logBytes: files.reduce((s, f) => s + f.size, 0),
-          corrections: index.resolutionCounts(),
+          corrections: { ...index.resolutionCounts(), wordsAlone: index.wordOnlyLinks(0).total },
           events: n.events,
           ...vectorStats(),
         };

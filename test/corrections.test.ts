@@ -65,6 +65,29 @@ describe('the self-test and the CLI', () => {
     expect(JSON.parse(r.stdout).pass).toBe(true);
   });
 
+  it('a link on words alone is said by add, search, stats and doctor, with the unlink that undoes it; a link by a quoted old value is not', () => {
+    const home = tempHome();
+    cli(['init', '--dir', home]);
+    const front = cli(['add', '--dir', home, '[code] 前端开发服务器的端口是5173', '--project', 'shop']).stdout.trim();
+    const back = cli(['add', '--dir', home, '[code] 后端服务的端口是8080', '--project', 'shop']).stdout.trim();
+    const words = cli(['add', '--dir', home, '[code] 〔更正〕前端开发服务器的端口改为3000', '--project', 'shop']);
+    const wordsId = words.stdout.trim();
+    expect(words.stderr).toContain(`supersedes ${front}`);
+    expect(words.stderr).toContain(`found on words alone: if ${front} is about something else, \`optmem unlink ${wordsId} ${front}\``);
+    const quoted = cli(['add', '--dir', home, '[code] 〔更正〕后端端口已从8080改为9090', '--project', 'shop']);
+    expect(quoted.stderr).toContain(`supersedes ${back}`);
+    expect(quoted.stderr).not.toContain('words alone');
+    const hits = JSON.parse(cli(['search', '--dir', home, '端口', '--json']).stdout).results as { id: string; supersession: { evidence: string } | null }[];
+    expect(hits.find((h) => h.id === front)!.supersession!.evidence).toBe('words');
+    expect(hits.find((h) => h.id === back)!.supersession!.evidence).toBe('quoted');
+    expect(JSON.parse(cli(['stats', '--dir', home, '--json']).stdout).corrections.wordsAlone).toBe(1);
+    const doctor = cli(['doctor', '--dir', home]).stdout;
+    expect(doctor).toContain('1 live link(s) rest on words alone');
+    expect(doctor).toContain(`${wordsId} → ${front}`);
+    expect(cli(['unlink', '--dir', home, wordsId, front]).code).toBe(0);
+    expect(JSON.parse(cli(['stats', '--dir', home, '--json']).stdout).corrections.wordsAlone).toBe(0);
+  });
+
   it('add says "corrects nothing known"; link and unlink append events; history, stats, doctor and --explain show them', () => {
     const home = tempHome();
     cli(['init', '--dir', home]);
@@ -77,7 +100,7 @@ describe('the self-test and the CLI', () => {
     expect(JSON.parse(json.stdout).resolution.status).toBe('none');
 
     const stats = cli(['stats', '--dir', home, '--json']);
-    expect(JSON.parse(stats.stdout).corrections).toEqual({ linked: 0, none: 2, ambiguous: 0 });
+    expect(JSON.parse(stats.stdout).corrections).toEqual({ linked: 0, none: 2, ambiguous: 0, wordsAlone: 0 });
     const doctor = cli(['doctor', '--dir', home]);
     expect(doctor.code).toBe(0);
     expect(doctor.stdout).toMatch(/corrections: 0 resolved from their words, 2 correct nothing known, 0 ambiguous/);

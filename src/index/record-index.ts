@@ -11,7 +11,7 @@ import { EVENT_KIND, parseEvent } from '../core/events.js';
 import type { RetentionRow } from '../consolidate/retention.js';
 import { waitMs } from '../store/wait.js';
 import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
-import { rowToEdge, type Edge, type EdgeRow } from './edges.js';
+import { evidenceOf, rowToEdge, type Edge, type EdgeRow } from './edges.js';
 import { SCHEMA_SQL, SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
 import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions } from './key-expansion.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
@@ -503,6 +503,18 @@ export class RecordIndex {
     const out = { linked: 0, none: 0, ambiguous: 0 };
     for (const r of this.db.prepare('SELECT status, count(*) AS n FROM resolutions GROUP BY status').all() as { status: keyof typeof out; n: number }[]) out[r.status] = r.n;
     return out;
+  }
+
+  /**
+   * Live supersession links that rest on words alone (resolved or inferred, quoting no old value the
+   * older record holds: index/edges.ts evidenceOf): how many, and the newest `limit` of them.
+   */
+  wordOnlyLinks(limit = 5): { total: number; newest: { newId: string; oldId: string }[] } {
+    const rows = this.db
+      .prepare("SELECT e.new_id AS newId, e.old_id AS oldId, e.method, e.detail FROM edges e JOIN records n ON n.id = e.new_id WHERE e.blocked = 0 AND e.method IN ('resolved', 'inferred') ORDER BY n.time_ms DESC, e.new_id, e.old_id")
+      .all() as { newId: string; oldId: string; method: Edge['method']; detail: string }[];
+    const words = rows.filter((r) => evidenceOf({ method: r.method, detail: JSON.parse(r.detail) as Edge['detail'] }) === 'words');
+    return { total: words.length, newest: words.slice(0, limit).map(({ newId, oldId }) => ({ newId, oldId })) };
   }
 
   /** Ids of corrections left unlinked (none) or ambiguous, newest first. */

@@ -232,7 +232,7 @@ export const COMMANDS: Record<string, Command> = {
           s,
           `home     ${s.home}\nrecords  ${s.records} in ${s.files} day files (${s.first ?? '-'} … ${s.last ?? '-'})\n` +
             `domains  ${kv(s.byDomain)}\nkinds    ${kv(s.byKind)}\ntiers    ${kv(s.byTier)}\n` +
-            `corrections ${s.corrections.linked} resolved from their words, ${s.corrections.none} correct nothing known, ${s.corrections.ambiguous} ambiguous\n` +
+            `corrections ${s.corrections.linked} resolved from their words, ${s.corrections.none} correct nothing known, ${s.corrections.ambiguous} ambiguous; ${s.corrections.wordsAlone} live link(s) on words alone\n` +
             (s.vectors
               ? `vectors  ${s.vectors.current} current (model ${s.vectors.model}), ${s.vectors.pending} waiting${s.vectors.pending ? ' (run `optmem embed`)' : ''}, ${(s.vectors.bytes / 1024).toFixed(0)} KiB\n`
               : '') +
