@@ -9,8 +9,8 @@
 //   options: --data DIR, --l2 X, --epochs N, --bits B, --hard-weight W, --threshold T (with --cv: a list, e.g. 0.5,0.7,0.9)
 import fs from 'node:fs';
 import path from 'node:path';
-import { featurize, fitInjectionWeights, INJECTION_TRAIN_DEFAULTS, probabilityOf, trainInjectionModel } from '../dist/quarantine/injection-training.js';
-import { injectionFeatures } from '../dist/quarantine/injection-features.js';
+import { featurize, fitInjectionWeights, INJECTION_TRAIN_DEFAULTS, trainInjectionModel } from '../dist/quarantine/injection-training.js';
+import { injectionProbability } from '../dist/quarantine/injection-model.js';
 import { scanForInjection } from '../dist/quarantine/scan.js';
 import { defaultDataDir, heldOutOrdinary, root, trainingRows } from './injection-data.js';
 
@@ -31,6 +31,8 @@ const opts = {
 };
 const thresholds = (arg('--threshold') ?? String(opts.threshold)).split(',').map(Number);
 const rows = trainingRows({ dataDir, dev2 });
+const windows = !argv.includes('--no-windows');
+const score = (w, text) => injectionProbability({ bits: opts.bits, weights: w }, text, windows);
 const f3 = (x) => x.toFixed(3);
 const rate = (a, n) => `${f3(n ? a / n : 0)} (${a}/${n})`;
 const ruleFlag = new Map();
@@ -74,13 +76,13 @@ if (argv.includes('--cv')) {
       opts,
     );
     data.forEach((d, i) => {
-      if (i % 5 === fold) oof[i] = probabilityOf(w, d.x);
+      if (i % 5 === fold) oof[i] = score(w, rows[i].text);
     });
   }
   report(`5-fold cross-validation over ${rows.length} training rows`, rows.map((r, i) => ({ r, p: oof[i] })));
   // The threshold curve on the out-of-fold scores: what each threshold costs on benign rows.
   console.log('\nthreshold curve (out of fold): threshold  recall  hard-negatives  ordinary');
-  for (const t of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.99]) {
+  for (const t of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95]) {
     const inj = rows.filter((r) => r.label === 'injection');
     const hit = rows.filter((r, i) => r.label === 'injection' && oof[i] >= t).length;
     const hard = rows.filter((r) => r.kind === 'hard');
@@ -89,6 +91,15 @@ if (argv.includes('--cv')) {
     const ordHit = rows.filter((r, i) => r.kind === 'ordinary' && oof[i] >= t).length;
     console.log(`  ${t.toFixed(2)}  ${rate(hit, inj.length)}  ${rate(hardHit, hard.length)}  ${rate(ordHit, ord.length)}`);
   }
+  // The threshold rule: the lowest threshold whose out-of-fold scores flag at most 5 % of the hard
+  // negatives and 0.2 % of the ordinary records (rules aside: they flag none of either).
+  const grid = Array.from({ length: 19 }, (_x, k) => 0.05 * (k + 1));
+  const ok = (t) => {
+    const hard = rows.filter((r) => r.kind === 'hard');
+    const ord = rows.filter((r) => r.kind === 'ordinary');
+    return rows.filter((r, i) => r.kind === 'hard' && oof[i] >= t).length <= 0.05 * hard.length && rows.filter((r, i) => r.kind === 'ordinary' && oof[i] >= t).length <= 0.002 * ord.length;
+  };
+  console.log(`chosen threshold (out-of-fold: hard negatives <= 5 %, ordinary <= 0.2 %): ${grid.find(ok)?.toFixed(2) ?? 'none'}`);
   // Leave one source out: every labelled row of a source held out at once (its hard negatives too).
   const sources = [...new Set(rows.filter((r) => r.kind !== 'ordinary').map((r) => r.source))];
   for (const src of sources) {
@@ -96,12 +107,12 @@ if (argv.includes('--cv')) {
       data.filter((_d, i) => rows[i].source !== src),
       opts,
     );
-    const held = rows.map((r, i) => ({ r, p: probabilityOf(w, data[i].x) })).filter((s) => s.r.source === src);
+    const held = rows.filter((r) => r.source === src).map((r) => ({ r, p: score(w, r.text) }));
     report(`leave out ${src}`, held);
   }
   // The model trained on every training row, on the held-out half of the ordinary records.
   const w = fitInjectionWeights(data, opts);
-  const held = Object.entries(heldOutOrdinary(dataDir)).flatMap(([name, texts]) => texts.map((text) => ({ r: { text, label: 'benign', kind: 'ordinary', source: name }, p: probabilityOf(w, injectionFeatures(text, opts.bits)) })));
+  const held = Object.entries(heldOutOrdinary(dataDir)).flatMap(([name, texts]) => texts.map((text) => ({ r: { text, label: 'benign', kind: 'ordinary', source: name }, p: score(w, text) })));
   console.log(`\n== held-out ordinary records (odd positions, never trained on): ${held.length}`);
   for (const t of thresholds) {
     const by = {};
@@ -124,7 +135,7 @@ if (argv.includes('--cv')) {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l))
     .map((r) => ({ ...r, label: r.label ?? 'injection', kind: (r.label ?? 'injection') === 'injection' ? 'injection' : 'hard', source: r.kind ?? r.lang }));
-  report(`${path.basename(file)} (${test.length} rows), model trained on ${rows.length} rows${dev2 ? ' (handwritten-2 included)' : ''}`, test.map((r) => ({ r, p: probabilityOf(w, injectionFeatures(r.text, opts.bits)) })));
+  report(`${path.basename(file)} (${test.length} rows), model trained on ${rows.length} rows${dev2 ? ' (handwritten-2 included)' : ''}`, test.map((r) => ({ r, p: score(w, r.text) })));
 } else {
   const model = trainInjectionModel(rows, { ...opts, threshold: thresholds[0] }, { files: [...new Set(rows.filter((r) => r.file).map((r) => r.file))].sort(), ordinary: 'every other record (even positions) of each ordinary set' });
   const out = path.join(root, 'models', 'injection.json');

@@ -13,6 +13,33 @@ export interface InjectionFeatures {
   value: number[];
 }
 
+/**
+ * Cue families, each a word list in Chinese and English. A family present is one feature, and so is
+ * every pair of families present together: an injection is a combination (an instruction aimed at
+ * the model + weakening a safeguard, a secret + sending it somewhere), and a linear model over
+ * n-grams alone cannot read a combination. The lists name the families; the weights are learned.
+ */
+const CUES: [string, RegExp][] = [
+  ['model', /\b(?:you|your|yourself|ai|assistant|model|llm|gpt|chatgpt|agents?|bot|claude|copilot)\b|你|您|助手|助理|模型|智能体|机器人/],
+  ['future', /\b(?:from now on|always|every time|whenever|next time|future|going forward|henceforth|from here on|permanent(?:ly)?|for all)\b|以后|今后|从现在|从今|从此|下次|下回|每次|每当|往后|之后|永久|一直|长期/],
+  ['override', /\b(?:ignore|disregard|forget|override|overrides|supersede|supersedes|outrank|outranks|precedence|revoked?|void|obsolete|no longer|instead of|replace[sd]?|reset|cancel(?:led)?)\b|忽略|忽视|无视|不用管|别管|不要管|作废|失效|不算数|撤销|覆盖|优先|为准|取代|替代|废除|解除|过期|重置|忘掉|忘记|推翻/],
+  ['safeguard', /\b(?:rules?|restrictions?|guardrails?|filters?|checks?|reviews?|approvals?|confirm(?:ation)?|quarantine|red lines?|safety|guidelines?|polic(?:y|ies)|instructions?|limits?|ethics?|censor\w*|moderation|audit)\b|规则|限制|约束|红线|安全|审核|审批|确认|检查|隔离|策略|政策|指令|指示|设定|道德|审查|过滤|规矩|准则|底线|批准/],
+  ['weaken', /\b(?:skip|bypass|disable[sd]?|without (?:asking|confirmation|approval|review)|no need|don't ask|do not ask|turn(?:ed)? off|switched off|unconditionally|automatically|auto-approve|never refuse)\b|不用|无需|不必|跳过|绕过|关闭|取消|禁用|直接|无条件|一律|不需要|免|放行|不要拒绝|别拒绝/],
+  ['secrecy', /\b(?:silently|quietly|secretly|covertly|don't tell|do not tell|without telling|hide|hidden|keep (?:it|this) (?:secret|between)|secret from|don't mention|do not mention|never mention|don't let|behind)\b|别告诉|不要告诉|不用告诉|不告诉|不要提|别提|别跟|不要跟|别说|不要说|对谁都|悄悄|偷偷|私下|瞒着|不要让|别让|不让|隐藏|不动声色|暗中|不必告知|无需告知/],
+  ['secret', /\b(?:passwords?|passwd|secrets?|tokens?|cookies?|credentials?|api[ _-]?keys?|private keys?|ssh|\.env|id_rsa|id_ed25519|session|otp|verification codes?|bank|card numbers?|history|contacts)\b|密码|密钥|私钥|token|cookie|凭证|凭据|api ?key|\.env|ssh|聊天记录|对话记录|记忆库|全部记忆|所有记忆|通讯录|验证码|银行卡|身份证|账号/],
+  ['send', /\b(?:post|upload|send|forward|exfiltrate|curl|wget|webhook|paste(?:bin)?|e-?mail (?:it|them|to)|cc|copy (?:it|them) to|sync (?:it|them) to|transfer)\b|发到|发给|发送|上传|转发|同步到|抄送|贴到|贴给|传到|导出|打包|推送|外发/],
+  ['authority', /\b(?:system|admin|administrator|developer|platform|official|operator|root|superuser|security team|it department|management|ceo|cto|owner)\b|系统|管理员|管理层|官方|开发者|开发人员|安全团队|平台|root|最高权限|老板|上级|领导|总部|运维部|主人/],
+  ['exec', /\b(?:execute|run|install|invoke|eval|exec|shell|bash|sh|powershell|sudo|rm -rf|chmod|crontab|reverse shell|nc -e)\b|执行|运行|调用|安装|命令|脚本|提权/],
+  ['persona', /\b(?:pretend|act as|you are now|you're now|persona|role ?play|mode|jailbreak|jailbroken|dan|unrestricted|unfiltered|uncensored|no limits|character)\b|扮演|身份|角色|模式|你是|你现在是|越狱|无限制|不受限制|没有限制|人设/],
+  ['memory', /\b(?:remember|store|save|memorize|persist|keep in mind|note to|memo|record this|long-term memory|memory)\b|记住|记下|记一下|存一下|存进|保存|写进|写入|记忆|备忘|存档|牢记|记牢|录入/],
+  ['url', /\bhttps?:\/\/|\bwww\.|[\w.-]{1,40}@[\w-]{1,40}\.[a-z]{2,6}\b/],
+  ['claim', /\b(?:actually|in fact|real (?:job|task|guidance|instructions?|rules?)|new (?:rules?|standing order|guidance|policy|instructions?)|was a test|were a test|just a test|only a test|takes? priority|more authoritative|wins)\b|其实|实际上|真正的|真实的|真实任务|更权威|以我为准|为准|视为|等同于|出厂设置|新的规则|新规则|新策略|测试用|只是测试|最高优先级|优先级最高/],
+  ['deceive', /\b(?:lie|lies|pretend|fake|make up|made up|even when|even if it|say no|claim that|mislead|wrong on purpose)\b|故意|说错|假装|编造|谎|欺骗|骗|不管实际|照常记录|冒充|伪装/],
+  ['destroy', /\b(?:delete|deletes|wipe|erase|drop|truncate|remove all|rm -rf|destroy|purge|format)\b|删|清空|注释掉|销毁|格式化|抹掉|清除/],
+  ['permission', /\b(?:approve[sd]?|approval|permission|permissions|consent(?:ed)?|authori[sz]e[sd]?|grant(?:ed)?|privileges?|elevate)\b|权限|授权|批准|同意|放行|提权|升级为/],
+  ['trigger', /\b(?:when you see|whenever|if anyone|if someone|when (?:the )?user says|once you|as soon as|each time)\b|看到|有人问|有人提到|一旦|只要|每当|遇到|碰到|凡是/],
+];
+
 /** The structural signs, each 0 or 1, after the n-gram buckets in the weight vector. */
 export const STRUCTURAL = [
   'second-person',
@@ -23,16 +50,56 @@ export const STRUCTURAL = [
   'role-marker',
   'encoded-blob',
   'hidden-characters',
-] as const;
+  'decoded-text',
+  ...CUES.map(([name]) => `cue:${name}`),
+  ...CUES.flatMap(([a], i) => CUES.slice(i + 1).map(([b]) => `cue:${a}+${b}`)),
+];
 
 const SECOND_PERSON = /\b(?:you|your|yours|yourself|u)\b|你|您/;
-const MODEL = /\b(?:ai|assistant|model|llm|gpt|chatgpt|agent|bot|claude|copilot|system)\b|助手|模型|智能体|机器人|大模型|系统|ai/;
+const MODEL = /\b(?:ai|assistant|model|llm|gpt|chatgpt|agent|bot|claude|copilot|system)\b|助手|模型|智能体|机器人|大模型|系统/;
 const IMPERATIVE = /\b(?:must|always|never|from now on|shall|do not|don't|you will|you are to|you should|henceforth)\b|必须|务必|一律|从现在起|从现在开始|今后|以后|永远|不得|不要|不准|一定要|请/;
 const URL = /\bhttps?:\/\//;
 const URL_PLACEHOLDER = /\bhttps?:\/\/[^\s]{0,200}?[?&#][\w.-]{1,40}=(?:[{[<$%]|\s|$)/;
 const ROLE_MARKER = /(?:^|[\s>#*[(【])(?:system|assistant|developer|admin|administrator|root)\s?(?:message|prompt|note|notice|update|override)?\s?[:\]】]|<\|?im_start\|?>|\[inst\]|<<sys>>|【系统|系统提示|系统消息|系统通知|\bsystem prompt\b/;
 const BLOB = /[A-Za-z0-9+/]{48,}={0,2}/;
 const HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|[\u{e0000}-\u{e007f}]/u;
+
+const B64_RUN = /[A-Za-z0-9+/_-]{16,4096}={0,2}/g;
+const HEX_RUN = /\b(?:[0-9a-fA-F]{2}[ :]?){12,2048}\b/g;
+const PCT_RUN = /(?:%[0-9a-fA-F]{2}[^%\s]{0,3}){4,2048}/g;
+const U_ESCAPES = /(?:\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}){4,2048}/g;
+const READABLE = /^[\p{L}\p{N}\p{P}\p{Zs}\p{S}\n\t]*$/u;
+
+/** Text hidden in base64, hex, percent- or backslash-escapes, when it decodes to readable words (at most 8 payloads). */
+export function decodedPayloads(raw: string): string[] {
+  const out: string[] = [];
+  const keep = (t: string) => {
+    const s = t.trim();
+    // readable: no control or replacement characters, and words, not noise
+    if (s.length >= 8 && READABLE.test(s) && !s.includes('\ufffd') && /[a-zA-Z]{3,}\s[a-zA-Z]{2,}|[\u4e00-\u9fff]{2,}/.test(s)) out.push(s);
+  };
+  for (const m of raw.matchAll(B64_RUN)) {
+    if (out.length >= 8) break;
+    const run = m[0];
+    if (/^[0-9a-fA-F]+$/.test(run) || !/[A-Z]/.test(run) || !/[a-z]/.test(run)) continue;
+    keep(Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
+  }
+  for (const m of raw.matchAll(HEX_RUN)) {
+    if (out.length >= 8) break;
+    keep(Buffer.from(m[0].replace(/[ :]/g, ''), 'hex').toString('utf8'));
+  }
+  for (const re of [PCT_RUN, U_ESCAPES]) {
+    for (const m of raw.matchAll(re)) {
+      if (out.length >= 8) break;
+      try {
+        keep(re === PCT_RUN ? decodeURIComponent(m[0]) : JSON.parse(`"${m[0].replace(/\\x([0-9a-fA-F]{2})/g, '\\u00$1')}"`));
+      } catch {
+        // not a well-formed escape run: nothing hidden to read
+      }
+    }
+  }
+  return out;
+}
 
 /** The number of n-gram buckets for `bits`; the structural signs and the bias follow them. */
 export const bucketCount = (bits: number): number => 1 << bits;
@@ -54,7 +121,9 @@ function hash(s: string, at: number, n: number, seed: number): number {
  * same text gives the same vector on every machine (integer hashing, no locale).
  */
 export function injectionFeatures(text: string, bits: number): InjectionFeatures {
-  const norm = normalizeForScan(text).text;
+  const decoded = decodedPayloads(text);
+  // What a payload decodes to is read like the rest of the text.
+  const norm = decoded.length ? normalizeForScan(`${text} ${decoded.join(' ')}`).text : normalizeForScan(text).text;
   const mask = bucketCount(bits) - 1;
   const counts = new Map<number, number>();
   const add = (h: number) => {
@@ -90,7 +159,7 @@ export function injectionFeatures(text: string, bits: number): InjectionFeatures
   const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
   for (let k = 0; k < value.length; k++) value[k]! *= scale;
   const base = bucketCount(bits);
-  const signs = structuralSigns(text, norm);
+  const signs = structuralSigns(text, norm, decoded.length > 0);
   signs.forEach((on, k) => {
     if (on) {
       index.push(base + k);
@@ -101,9 +170,12 @@ export function injectionFeatures(text: string, bits: number): InjectionFeatures
 }
 
 /** The structural signs of a text (raw and normalized), in the order of `STRUCTURAL`. */
-export function structuralSigns(raw: string, norm: string): boolean[] {
+export function structuralSigns(raw: string, norm: string, decoded: boolean): boolean[] {
   const second = SECOND_PERSON.test(norm);
   const model = MODEL.test(norm);
+  const cues = CUES.map(([, re]) => re.test(norm));
+  const pairs: boolean[] = [];
+  for (let i = 0; i < cues.length; i++) for (let j = i + 1; j < cues.length; j++) pairs.push(cues[i]! && cues[j]!);
   return [
     second,
     model,
@@ -113,5 +185,8 @@ export function structuralSigns(raw: string, norm: string): boolean[] {
     ROLE_MARKER.test(norm),
     BLOB.test(raw),
     HIDDEN.test(raw),
+    decoded,
+    ...cues,
+    ...pairs,
   ];
 }

@@ -35,7 +35,7 @@ export function parseInjectionModel(json: string, where: string): InjectionModel
     new OptmemError('INVALID_INPUT', `${where}: not an injection model for this version of optmem: ${why}; reinstall optmem or set quarantine.model to false`, { file: where });
   if (typeof m !== 'object' || m === null || m.version !== 1) throw bad('"version" must be 1');
   if (!Number.isInteger(m.bits) || m.bits! < 8 || m.bits! > 24) throw bad('"bits" must be an integer from 8 to 24');
-  if (!Array.isArray(m.structural) || m.structural.join() !== STRUCTURAL.join()) throw bad(`"structural" must be ${STRUCTURAL.join(', ')}`);
+  if (!Array.isArray(m.structural) || m.structural.join() !== STRUCTURAL.join()) throw bad(`"structural" must list this version's ${STRUCTURAL.length} structural signs`);
   if (typeof m.threshold !== 'number' || !(m.threshold > 0 && m.threshold < 1)) throw bad('"threshold" must be a number between 0 and 1');
   const want = bucketCount(m.bits!) + STRUCTURAL.length + 1;
   if (!Array.isArray(m.weights) || m.weights.length !== want) throw bad(`"weights" must hold ${want} numbers`);
@@ -44,13 +44,28 @@ export function parseInjectionModel(json: string, where: string): InjectionModel
   return m as InjectionModel;
 }
 
-/** The probability that `text` is an injection under `model`. */
-export function injectionProbability(model: InjectionModel, text: string): number {
+/** Texts longer than this are also read in windows of this many characters, half overlapping. */
+export const WINDOW = 400;
+
+/** The probability of one piece of text, as a whole. */
+function wholeProbability(model: Pick<InjectionModel, 'bits' | 'weights'>, text: string): number {
   const f = injectionFeatures(text, model.bits);
   const w = model.weights;
   let z = w[w.length - 1]!;
   for (let k = 0; k < f.index.length; k++) z += w[f.index[k]!]! * f.value[k]!;
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The probability that `text` is an injection under `model`: of the whole text, or of the worst
+ * window of a long one, so an instruction buried in a long ordinary text is not averaged away.
+ */
+export function injectionProbability(model: Pick<InjectionModel, 'bits' | 'weights'>, text: string, windows = true): number {
+  let p = wholeProbability(model, text);
+  if (windows && text.length > WINDOW * 1.5) {
+    for (let at = 0; at < text.length - WINDOW / 2; at += WINDOW / 2) p = Math.max(p, wholeProbability(model, text.slice(at, at + WINDOW)));
+  }
+  return p;
 }
 
 let shipped: InjectionModel | undefined;

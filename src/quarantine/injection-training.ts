@@ -27,7 +27,7 @@ export interface InjectionTrainOptions {
  * Chosen by cross-validation on the training rows (`node scripts/train-injection.js --cv`, figures
  * in eval/injection/README.md).
  */
-export const INJECTION_TRAIN_DEFAULTS: InjectionTrainOptions = { bits: 16, l2: 1e-5, epochs: 150, hardWeight: 10, positiveShare: 0.5, threshold: 0.5 };
+export const INJECTION_TRAIN_DEFAULTS: InjectionTrainOptions = { bits: 16, l2: 1e-5, epochs: 150, hardWeight: 10, positiveShare: 0.5, threshold: 0.75 };
 
 /** A row turned into its features once, for training many models on the same rows. */
 export interface FeaturedRow {
