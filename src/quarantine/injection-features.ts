@@ -106,14 +106,28 @@ export const bucketCount = (bits: number): number => 1 << bits;
 
 const isHan = (c: number) => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff);
 
-/** FNV-1a over `n` code units of `s` from `at`, seeded by the n-gram's length and kind. */
-function hash(s: string, at: number, n: number, seed: number): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let k = 0; k < n; k++) {
-    h ^= s.charCodeAt(at + k);
-    h = Math.imul(h, 0x01000193);
+// Counts per bucket, reused across calls (one scan at a time: JavaScript runs one call at a time),
+// with the list of buckets touched so only those are read and cleared.
+let counts = new Uint32Array(0);
+let touched = new Int32Array(0);
+
+/**
+ * FNV-1a over the n-grams starting at each position of `s[from, to)`: one pass per start, the hash
+ * of each length from `min` to `max` taken on the way (mixed with the length and `seed`).
+ */
+function countGrams(s: string, from: number, to: number, min: number, max: number, seed: number, mask: number, nTouched: number): number {
+  for (let k = from; k + min <= to; k++) {
+    let h = 0x811c9dc5 ^ seed;
+    const end = Math.min(to, k + max);
+    for (let e = k; e < end; e++) {
+      h = Math.imul(h ^ s.charCodeAt(e), 0x01000193);
+      const len = e - k + 1;
+      if (len < min) continue;
+      const b = Math.imul(h ^ len, 0x01000193) & mask;
+      if (counts[b]!++ === 0) touched[nTouched++] = b;
+    }
   }
-  return h >>> 0;
+  return nTouched;
 }
 
 /**
@@ -125,35 +139,35 @@ export function injectionFeatures(text: string, bits: number): InjectionFeatures
   // What a payload decodes to is read like the rest of the text.
   const norm = decoded.length ? normalizeForScan(`${text} ${decoded.join(' ')}`).text : normalizeForScan(text).text;
   const mask = bucketCount(bits) - 1;
-  const counts = new Map<number, number>();
-  const add = (h: number) => {
-    const b = h & mask;
-    counts.set(b, (counts.get(b) ?? 0) + 1);
-  };
-  // Runs of Chinese characters and runs of everything else, each padded with one space.
+  if (counts.length !== mask + 1) {
+    counts = new Uint32Array(mask + 1);
+    touched = new Int32Array(mask + 1);
+  }
+  // Runs of Chinese characters and runs of everything else, each read with one space before and after.
+  let nTouched = 0;
   let i = 0;
   const n = norm.length;
   while (i < n) {
     const han = isHan(norm.charCodeAt(i));
     let j = i + 1;
     while (j < n && isHan(norm.charCodeAt(j)) === han) j++;
-    if (han) {
-      const run = norm.slice(i, j);
-      for (let g = 1; g <= 3; g++) for (let k = 0; k + g <= run.length; k++) add(hash(run, k, g, 0x100 + g));
-    } else {
+    if (han) nTouched = countGrams(norm, i, j, 1, 3, 0x100, mask, nTouched);
+    else if (j - i > 1 || norm.charCodeAt(i) !== 0x20) {
       const run = ` ${norm.slice(i, j)} `;
-      if (run.trim()) for (let g = 3; g <= 5; g++) for (let k = 0; k + g <= run.length; k++) add(hash(run, k, g, 0x200 + g));
+      nTouched = countGrams(run, 0, run.length, 3, 5, 0x200, mask, nTouched);
     }
     i = j;
   }
-  const index: number[] = [];
-  const value: number[] = [];
+  const index: number[] = new Array(nTouched);
+  const value: number[] = new Array(nTouched);
   let sum = 0;
-  // Sorted buckets: the same sum in the same order everywhere. A count weighs its logarithm.
-  for (const b of [...counts.keys()].sort((x, y) => x - y)) {
-    const v = 1 + Math.log(counts.get(b)!);
-    index.push(b);
-    value.push(v);
+  // In the order first seen: the same text gives the same sum. A count weighs 1 + its logarithm.
+  for (let k = 0; k < nTouched; k++) {
+    const b = touched[k]!;
+    const v = 1 + Math.log(counts[b]!);
+    counts[b] = 0;
+    index[k] = b;
+    value[k] = v;
     sum += v * v;
   }
   const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
