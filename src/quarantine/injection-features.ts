@@ -26,7 +26,7 @@ const CUES: [string, RegExp][] = [
   ['safeguard', /\b(?:rules?|restrictions?|guardrails?|filters?|checks?|reviews?|approvals?|confirm(?:ation)?|quarantine|red lines?|safety|guidelines?|polic(?:y|ies)|instructions?|limits?|ethics?|censor\w*|moderation|audit)\b|规则|限制|约束|红线|安全|审核|审批|确认|检查|隔离|策略|政策|指令|指示|设定|道德|审查|过滤|规矩|准则|底线|批准/],
   ['weaken', /\b(?:skip|bypass|disable[sd]?|without (?:asking|confirmation|approval|review)|no need|don't ask|do not ask|turn(?:ed)? off|switched off|unconditionally|automatically|auto-approve|never refuse)\b|不用|无需|不必|跳过|绕过|关闭|取消|禁用|直接|无条件|一律|不需要|免|放行|不要拒绝|别拒绝/],
   ['secrecy', /\b(?:silently|quietly|secretly|covertly|don't tell|do not tell|without telling|hide|hidden|keep (?:it|this) (?:secret|between)|secret from|don't mention|do not mention|never mention|don't let|behind)\b|别告诉|不要告诉|不用告诉|不告诉|不要提|别提|别跟|不要跟|别说|不要说|对谁都|悄悄|偷偷|私下|瞒着|不要让|别让|不让|隐藏|不动声色|暗中|不必告知|无需告知/],
-  ['secret', /\b(?:passwords?|passwd|secrets?|tokens?|cookies?|credentials?|api[ _-]?keys?|private keys?|ssh|\.env|id_rsa|id_ed25519|session|otp|verification codes?|bank|card numbers?|history|contacts)\b|密码|密钥|私钥|token|cookie|凭证|凭据|api ?key|\.env|ssh|聊天记录|对话记录|记忆库|全部记忆|所有记忆|通讯录|验证码|银行卡|身份证|账号/],
+  ['secret', /\b(?:passwords?|passwd|secrets?|tokens?|cookies?|credentials?|api[ _-]?keys?|private keys?|ssh|\.env|id_rsa|id_ed25519|session|otp|verification codes?|bank|card numbers?|history|contacts|netrc|authorized_keys|app ?secret|secret_key|access_key)\b|密码|密钥|私钥|token|cookie|凭证|凭据|api ?key|\.env|ssh|\.netrc|authorized_keys|appsecret|聊天记录|对话记录|记忆库|全部记忆|所有记忆|通讯录|验证码|银行卡|身份证|账号/],
   ['send', /\b(?:post|upload|send|forward|exfiltrate|curl|wget|webhook|paste(?:bin)?|e-?mail (?:it|them|to)|cc|copy (?:it|them) to|sync (?:it|them) to|transfer)\b|发到|发给|发送|上传|转发|同步到|抄送|贴到|贴给|传到|导出|打包|推送|外发/],
   ['authority', /\b(?:system|admin|administrator|developer|platform|official|operator|root|superuser|security team|it department|management|ceo|cto|owner)\b|系统|管理员|管理层|官方|开发者|开发人员|安全团队|平台|root|最高权限|老板|上级|领导|总部|运维部|主人/],
   ['exec', /\b(?:execute|run|install|invoke|eval|exec|shell|bash|sh|powershell|sudo|rm -rf|chmod|crontab|reverse shell|nc -e)\b|执行|运行|调用|安装|命令|脚本|提权/],
@@ -37,6 +37,8 @@ const CUES: [string, RegExp][] = [
   ['deceive', /\b(?:lie|lies|pretend|fake|make up|made up|even when|even if it|say no|claim that|mislead|wrong on purpose)\b|故意|说错|假装|编造|谎|欺骗|骗|不管实际|照常记录|冒充|伪装/],
   ['destroy', /\b(?:delete|deletes|wipe|erase|drop|truncate|remove all|rm -rf|destroy|purge|format)\b|删|清空|注释掉|销毁|格式化|抹掉|清除/],
   ['permission', /\b(?:approve[sd]?|approval|permission|permissions|consent(?:ed)?|authori[sz]e[sd]?|grant(?:ed)?|privileges?|elevate)\b|权限|授权|批准|同意|放行|提权|升级为/],
+  ['relay', /\b(?:(?:owner|user|boss|admin) (?:approved|said|says|wants|agreed|confirmed|asked)|relayed|on the phone|message from the owner|owner preference|my rule)\b|主人说|主人口述|主人同意|主人让|本人确认|老板说|老板让|转达|代为|交接/],
+  ['quoting', /\b(?:attackers?|attacks?|injections?|jailbreaks?|examples?|e\.g\.|draft|blog|novel|story|chapter|script|quotes?|quoted|documentation|write-?up|slide|training|for instance)\b|攻击者|攻击|注入|越狱|示例|例子|例如|比如|草稿|文章|小说|剧本|章|引用|文档|说明|存档|培训|话术|样本/],
   ['trigger', /\b(?:when you see|whenever|if anyone|if someone|when (?:the )?user says|once you|as soon as|each time)\b|看到|有人问|有人提到|一旦|只要|每当|遇到|碰到|凡是/],
 ];
 
@@ -51,6 +53,9 @@ export const STRUCTURAL = [
   'encoded-blob',
   'hidden-characters',
   'decoded-text',
+  'risky-command',
+  'public-ip',
+  'spaced-or-reversed',
   ...CUES.map(([name]) => `cue:${name}`),
   ...CUES.flatMap(([a], i) => CUES.slice(i + 1).map(([b]) => `cue:${a}+${b}`)),
 ];
@@ -63,6 +68,35 @@ const URL_PLACEHOLDER = /\bhttps?:\/\/[^\s]{0,200}?[?&#][\w.-]{1,40}=(?:[{[<$%]|
 const ROLE_MARKER = /(?:^|[\s>#*[(【])(?:system|assistant|developer|admin|administrator|root)\s?(?:message|prompt|note|notice|update|override)?\s?[:\]】]|<\|?im_start\|?>|\[inst\]|<<sys>>|【系统|系统提示|系统消息|系统通知|\bsystem prompt\b/;
 const BLOB = /[A-Za-z0-9+/]{48,}={0,2}/;
 const HIDDEN = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]|[\u{e0000}-\u{e007f}]/u;
+
+const RISKY = /(?:curl|wget)\b[^|\n]{0,200}\|\s?(?:sudo )?(?:ba|z)?sh\b|--privileged|\bnc\b[^\n]{0,40}\s-e\b|\/dev\/tcp\/|\bscp\b[^\n]{0,120}@|\bcrontab\b|\.bashrc|\.zshrc|\.bash_profile|sitecustomize|authorized_keys|--(?:extra-)?index-url|trusted-host|\bgit remote add\b|\$\(cat\s|base64 -d\s?\||\bnpm (?:i|install) (?:-g|--global)\b|\bos\.system\(|\beval\(|\bchmod \+x\b/;
+const IPV4 = /\b(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
+const SPACED = /(?:^|\s)(?:\S\s){4,}\S(?:\s|$)/u;
+const ROT13 = /\brot-?13\b/;
+const REVERSED = /\b(?:backwards|reversed?|read it in reverse)\b|倒过来|倒着|反过来读|倒序/;
+
+/** A public IPv4 address (not loopback, private, link-local or documentation-free 0.x). */
+function publicIp(norm: string): boolean {
+  for (const m of norm.matchAll(IPV4)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (a === 0 || a === 10 || a === 127 || a > 223 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31) || (a === 169 && b === 254)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Other readings of a text that hides its words: letters spaced apart ("i g n o r e"), written
+ * backwards when it says so, or in ROT13 when it says so. Empty when there is none.
+ */
+export function otherReadings(norm: string): string[] {
+  const out: string[] = [];
+  if (SPACED.test(norm)) out.push(norm.replace(/(\S) (?=\S(?: |$))/gu, '$1'));
+  if (REVERSED.test(norm)) out.push([...norm].reverse().join(''));
+  if (ROT13.test(norm)) out.push(norm.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 97 + 13) % 26) + 97)));
+  return out;
+}
 
 const B64_RUN = /[A-Za-z0-9+/_-]{16,4096}={0,2}/g;
 const HEX_RUN = /\b(?:[0-9a-fA-F]{2}[ :]?){12,2048}\b/g;
@@ -136,8 +170,10 @@ function countGrams(s: string, from: number, to: number, min: number, max: numbe
  */
 export function injectionFeatures(text: string, bits: number): InjectionFeatures {
   const decoded = decodedPayloads(text);
-  // What a payload decodes to is read like the rest of the text.
-  const norm = decoded.length ? normalizeForScan(`${text} ${decoded.join(' ')}`).text : normalizeForScan(text).text;
+  // What a payload decodes to, and the text read the other ways it says, are read like the rest of it.
+  const plain = decoded.length ? normalizeForScan(`${text} ${decoded.join(' ')}`).text : normalizeForScan(text).text;
+  const other = otherReadings(plain);
+  const norm = other.length ? `${plain} ${other.join(' ')}` : plain;
   const mask = bucketCount(bits) - 1;
   if (counts.length !== mask + 1) {
     counts = new Uint32Array(mask + 1);
@@ -173,7 +209,7 @@ export function injectionFeatures(text: string, bits: number): InjectionFeatures
   const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
   for (let k = 0; k < value.length; k++) value[k]! *= scale;
   const base = bucketCount(bits);
-  const signs = structuralSigns(text, norm, decoded.length > 0);
+  const signs = structuralSigns(text, norm, decoded.length > 0, other.length > 0);
   signs.forEach((on, k) => {
     if (on) {
       index.push(base + k);
@@ -184,7 +220,7 @@ export function injectionFeatures(text: string, bits: number): InjectionFeatures
 }
 
 /** The structural signs of a text (raw and normalized), in the order of `STRUCTURAL`. */
-export function structuralSigns(raw: string, norm: string, decoded: boolean): boolean[] {
+export function structuralSigns(raw: string, norm: string, decoded: boolean, otherReading: boolean): boolean[] {
   const second = SECOND_PERSON.test(norm);
   const model = MODEL.test(norm);
   const cues = CUES.map(([, re]) => re.test(norm));
@@ -200,6 +236,9 @@ export function structuralSigns(raw: string, norm: string, decoded: boolean): bo
     BLOB.test(raw),
     HIDDEN.test(raw),
     decoded,
+    RISKY.test(norm),
+    publicIp(norm),
+    otherReading,
     ...cues,
     ...pairs,
   ];

@@ -30,7 +30,7 @@ export interface InjectionTrainOptions {
  * and 2^15. The threshold is the highest at which rules-or-model still holds 90 % of the
  * injections out of fold while the model flags at most 0.2 % of the ordinary records.
  */
-export const INJECTION_TRAIN_DEFAULTS: InjectionTrainOptions = { bits: 16, l2: 1e-5, epochs: 150, hardWeight: 10, positiveShare: 0.5, threshold: 0.65 };
+export const INJECTION_TRAIN_DEFAULTS: InjectionTrainOptions = { bits: 16, l2: 1e-5, epochs: 150, hardWeight: 10, positiveShare: 0.5, threshold: 0.7 };
 
 /** A row turned into its features once, for training many models on the same rows. */
 export interface FeaturedRow {
