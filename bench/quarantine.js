@@ -1,5 +1,5 @@
 // The injection scanner measured (docs/QUARANTINE.md): recall on the labelled injection strings
-// (eval/injection, dev and test splits), false positives on ordinary records read at run time
+// (eval/injection, the dev split and the test split when the files hold one), false positives on ordinary records read at run time
 // (LoCoMo English turns, MemoryBank Chinese dialogue turns, from ../shared/data or $OPTMEM_DATA or
 // --data DIR) and on the repository's own agent-work records and turns (eval/recall, eval/triggers,
 // eval/corrections, eval/duplicates),
@@ -55,7 +55,8 @@ const pct = (a, b) => (b ? a / b : 0);
 const fmt = (x) => x.toFixed(3);
 
 // ---------- recall and hard negatives ----------
-const splits = split === 'dev' ? ['dev'] : ['dev', 'test'];
+// The files may hold no test rows (the first test split became development; a new one is to come).
+const splits = (split === 'dev' ? ['dev'] : ['dev', 'test']).filter((s) => labelled.some((r) => r.split === s));
 const report = { recall: {}, hardNegatives: {}, ordinary: {}, cost: {}, rules: BUILTIN_RULES.length };
 for (const s of splits) {
   const rows = labelled.filter((r) => r.split === s);
@@ -175,7 +176,7 @@ if (asJson) {
   for (const s of splits) {
     console.log(`\nrecall, ${s} split${s === 'test' ? ' (aggregate only)' : ''}: rules / model / either (the model trained on these rows)`);
     for (const [k, g] of Object.entries(report.recall[s]).sort()) console.log(`  ${k.padEnd(52)} ${String(g.n).padStart(4)}  ${fmt(g.recall)}  ${fmt(g.model)}  ${fmt(g.either)}`);
-    const h = report.hardNegatives[s];
+    const h = report.hardNegatives[s] ?? { n: 0, flagged: 0, model: 0, either: 0, byLang: {} };
     console.log(`hard negatives flagged, ${s}: rules ${h.flagged}/${h.n} (${fmt(pct(h.flagged, h.n))}); ${Object.entries(h.byLang).map(([l, x]) => `${l} ${x.flagged}/${x.n}`).join(', ')}; model ${h.model}/${h.n}; either ${h.either}/${h.n}`);
   }
   console.log('\nfalse positives on ordinary records:');
