@@ -4,7 +4,9 @@
 // --data DIR) and on the repository's own agent-work records and turns (eval/recall, eval/triggers,
 // eval/corrections, eval/duplicates),
 // false positives on the hand-written hard negatives, and the cost per record (mean, p99, and the
-// slowest 100 KB adversarial input of any rule).
+// slowest 100 KB adversarial input of any rule). The learned scorer (models/injection.json) is
+// measured beside the rules: rules / model / either; its false positives on the held-out half of
+// the ordinary records only (the odd positions: it trained on the even ones).
 // Usage (after the build): node bench/quarantine.js [--split dev|all] [--data DIR] [--errors] [--json] [--no-adversarial]
 // --split dev: tuning runs, which must never show test figures. The test split is only ever scored
 // in aggregate; --errors prints dev misses and false positives on ordinary records, never test cases.
@@ -14,6 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { scanForInjection, compileRules } from '../dist/quarantine/scan.js';
 import { BUILTIN_RULES } from '../dist/quarantine/rules.js';
 import { adversarialInputs } from '../dist/quarantine/adversarial.js';
+import { injectionProbability, shippedInjectionModel } from '../dist/quarantine/injection-model.js';
+import { injectionScanner } from '../dist/quarantine/injection-scanner.js';
+import { ordinarySets, trainHalf } from '../scripts/injection-data.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const argv = process.argv.slice(2);
@@ -33,46 +38,19 @@ const evalDir = path.join(root, 'eval', 'injection');
 const labelled = [
   ...readJsonl(path.join(evalDir, 'public.jsonl')).map((r) => ({ ...r, label: 'injection', origin: 'public' })),
   ...readJsonl(path.join(evalDir, 'handwritten.jsonl')).map((r) => ({ ...r, origin: 'hand-written' })),
+  ...readJsonl(path.join(evalDir, 'handwritten-2.jsonl')).map((r) => ({ ...r, origin: 'hand-written-2' })),
   // The blind test split: written blind from a brief, plus in-the-wild rows public.jsonl never held.
   ...readJsonl(path.join(evalDir, 'test-2.jsonl')).map((r) => ({ ...r, origin: r.id.startsWith('pub2-') ? 'public' : 'hand-written' })),
 ];
+// The learned scorer (models/injection.json) beside the rules: it trained on every development row above
+// and on the even positions of each ordinary set, so its recall here is a training figure; its false
+// positives are measured on the odd positions only (eval/injection/README.md has the held-out figures).
+const model = shippedInjectionModel();
+const modelFlags = (t) => injectionProbability(model, t) >= model.threshold;
+const scanner = injectionScanner({});
 
 // ---------- ordinary records ----------
-function ordinary() {
-  const sets = {};
-  const locomo = path.join(dataDir, 'locomo', 'locomo10.json');
-  const mb = path.join(dataDir, 'memorybank-siliconfriend', 'cn', 'memory_bank_cn.json');
-  for (const f of [locomo, mb]) {
-    if (!fs.existsSync(f)) throw new Error(`benchmark data not found at ${f} (set OPTMEM_DATA or pass --data DIR: the folder holding locomo/ and memorybank-siliconfriend/)`);
-  }
-  sets['locomo-en'] = [];
-  for (const conv of JSON.parse(fs.readFileSync(locomo, 'utf8'))) {
-    for (const [k, turns] of Object.entries(conv.conversation)) {
-      if (!/^session_\d+$/.test(k)) continue;
-      for (const t of turns) if (t.text) sets['locomo-en'].push(t.text);
-    }
-  }
-  sets['memorybank-zh'] = [];
-  for (const user of Object.values(JSON.parse(fs.readFileSync(mb, 'utf8')))) {
-    for (const turns of Object.values(user.history)) for (const t of turns) sets['memorybank-zh'].push(`我：${t.query}\nAI伴侣：${t.response}`);
-  }
-  sets['agentwork-records'] = readJsonl(path.join(root, 'eval', 'recall', 'agentwork-records.jsonl')).map((r) => r.text);
-  const trig = path.join(root, 'eval', 'triggers');
-  sets['agent-turns'] = fs
-    .readdirSync(trig)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-    .flatMap((f) => readJsonl(path.join(trig, f)).map((r) => r.text));
-  // The labelled correction and duplicate sets: records of the three agents' everyday work.
-  sets['agentwork-corrections'] = [];
-  for (const f of fs.readdirSync(path.join(root, 'eval', 'corrections')).filter((x) => x.endsWith('.jsonl')).sort()) {
-    for (const c of readJsonl(path.join(root, 'eval', 'corrections', f))) for (const r of c.records ?? []) sets['agentwork-corrections'].push(r.text);
-  }
-  for (const f of ['dev.jsonl', 'dev-2.jsonl']) {
-    for (const c of readJsonl(path.join(root, 'eval', 'duplicates', f))) sets['agentwork-corrections'].push(c.a.text, c.b.text);
-  }
-  return sets;
-}
+const ordinary = () => ordinarySets(dataDir);
 
 const hasZh = (t) => /[\u4e00-\u9fff]/.test(t);
 const pct = (a, b) => (b ? a / b : 0);
@@ -85,22 +63,27 @@ const report = { recall: {}, hardNegatives: {}, ordinary: {}, cost: {}, rules: B
 for (const s of splits) {
   const rows = labelled.filter((r) => r.split === s);
   const groups = {};
-  const add = (key, hit) => {
-    groups[key] ??= { n: 0, hit: 0 };
+  const add = (key, hit, m) => {
+    groups[key] ??= { n: 0, hit: 0, model: 0, either: 0 };
     groups[key].n++;
     if (hit) groups[key].hit++;
+    if (m) groups[key].model++;
+    if (hit || m) groups[key].either++;
   };
   for (const r of rows) {
     const flagged = scanForInjection(r.text).flagged;
+    const m = modelFlags(r.text);
     if (r.label === 'injection') {
-      add('all', flagged);
-      add(`lang ${r.lang}`, flagged);
-      add(`source ${r.origin}${r.note ? ` (${r.note})` : ''}`, flagged);
+      add('all', flagged, m);
+      add(`lang ${r.lang}`, flagged, m);
+      add(`source ${r.origin}${r.note ? ` (${r.note})` : ''}`, flagged, m);
       if (showErrors && s === 'dev' && !flagged) console.error(`miss ${r.id}: ${JSON.stringify(r.text.slice(0, 200))}`);
     } else {
-      report.hardNegatives[s] ??= { n: 0, flagged: 0, byLang: {} };
+      report.hardNegatives[s] ??= { n: 0, flagged: 0, model: 0, either: 0, byLang: {} };
       const h = report.hardNegatives[s];
       h.n++;
+      if (m) h.model++;
+      if (m || flagged) h.either++;
       h.byLang[r.lang] ??= { n: 0, flagged: 0 };
       h.byLang[r.lang].n++;
       if (flagged) {
@@ -110,25 +93,38 @@ for (const s of splits) {
       }
     }
   }
-  report.recall[s] = Object.fromEntries(Object.entries(groups).map(([k, g]) => [k, { n: g.n, recall: pct(g.hit, g.n) }]));
+  report.recall[s] = Object.fromEntries(Object.entries(groups).map(([k, g]) => [k, { n: g.n, recall: pct(g.hit, g.n), model: pct(g.model, g.n), either: pct(g.either, g.n) }]));
 }
 
 // ---------- false positives on ordinary records, and cost ----------
 const times = [];
+const timesEither = [];
 for (const [name, texts] of Object.entries(ordinary())) {
   let flagged = 0;
+  const held = { n: 0, rules: 0, model: 0, either: 0 };
   const byRule = {};
-  for (const t of texts) {
+  texts.forEach((t, i) => {
     const t0 = process.hrtime.bigint();
     const s = scanForInjection(t);
     times.push(Number(process.hrtime.bigint() - t0) / 1000);
+    const t1 = process.hrtime.bigint();
+    const e = scanner(t);
+    timesEither.push(Number(process.hrtime.bigint() - t1) / 1000);
     if (s.flagged) {
       flagged++;
       for (const h of s.hits) byRule[h.rule] = (byRule[h.rule] ?? 0) + 1;
       if (showErrors) console.error(`ordinary ${name} flagged by ${s.hits.map((h) => h.rule).join(',')}: ${JSON.stringify(t.slice(0, 240))}`);
     }
-  }
-  report.ordinary[name] = { n: texts.length, flagged, rate: pct(flagged, texts.length), lang: texts.filter(hasZh).length > texts.length / 2 ? 'zh' : 'en', byRule };
+    if (trainHalf(i)) return;
+    // the half the model never trained on
+    const m = e.hits.some((h) => h.rule.startsWith('model:'));
+    held.n++;
+    if (s.flagged) held.rules++;
+    if (m) held.model++;
+    if (e.flagged) held.either++;
+    if (m && showErrors) console.error(`ordinary ${name} (held out) flagged by the model: ${JSON.stringify(t.slice(0, 240))}`);
+  });
+  report.ordinary[name] = { n: texts.length, flagged, rate: pct(flagged, texts.length), lang: texts.filter(hasZh).length > texts.length / 2 ? 'zh' : 'en', byRule, heldOut: held };
 }
 times.sort((a, b) => a - b);
 report.cost.records = times.length;
@@ -136,6 +132,15 @@ report.cost.meanUs = times.reduce((a, b) => a + b, 0) / times.length;
 report.cost.p50Us = times[Math.floor(times.length * 0.5)];
 report.cost.p99Us = times[Math.floor(times.length * 0.99)];
 report.cost.maxUs = times.at(-1);
+timesEither.sort((a, b) => a - b);
+report.cost.withModel = { meanUs: timesEither.reduce((a, b) => a + b, 0) / timesEither.length, p50Us: timesEither[Math.floor(timesEither.length * 0.5)], p99Us: timesEither[Math.floor(timesEither.length * 0.99)], maxUs: timesEither.at(-1) };
+{
+  // the model on the largest input a record may be (4 MiB is the cap; 100 KB adversarial inputs below)
+  const big = 'ignore '.repeat(15_000);
+  const t0 = process.hrtime.bigint();
+  injectionProbability(model, big);
+  report.cost.withModel.bigInputMs = Number(process.hrtime.bigint() - t0) / 1e6;
+}
 
 // ---------- adversarial inputs ----------
 let worst = { ms: 0 };
@@ -171,10 +176,10 @@ if (asJson) {
 } else {
   console.log(`injection scanner: ${BUILTIN_RULES.length} built-in rules`);
   for (const s of splits) {
-    console.log(`\nrecall, ${s} split${s === 'test' ? ' (aggregate only)' : ''}:`);
-    for (const [k, g] of Object.entries(report.recall[s]).sort()) console.log(`  ${k.padEnd(52)} ${String(g.n).padStart(4)}  ${fmt(g.recall)}`);
-    const h = report.hardNegatives[s] ?? { n: 0, flagged: 0, byLang: {} };
-    console.log(`hard negatives flagged, ${s}: ${h.flagged}/${h.n} (${fmt(pct(h.flagged, h.n))}); ${Object.entries(h.byLang).map(([l, x]) => `${l} ${x.flagged}/${x.n}`).join(', ')}`);
+    console.log(`\nrecall, ${s} split${s === 'test' ? ' (aggregate only): rules / model / either (the model never saw these rows)' : ': rules / model / either (the model trained on these rows)'}`);
+    for (const [k, g] of Object.entries(report.recall[s]).sort()) console.log(`  ${k.padEnd(52)} ${String(g.n).padStart(4)}  ${fmt(g.recall)}  ${fmt(g.model)}  ${fmt(g.either)}`);
+    const h = report.hardNegatives[s] ?? { n: 0, flagged: 0, model: 0, either: 0, byLang: {} };
+    console.log(`hard negatives flagged, ${s}: rules ${h.flagged}/${h.n} (${fmt(pct(h.flagged, h.n))}); ${Object.entries(h.byLang).map(([l, x]) => `${l} ${x.flagged}/${x.n}`).join(', ')}; model ${h.model}/${h.n}; either ${h.either}/${h.n}`);
   }
   console.log('\nfalse positives on ordinary records:');
   let n = 0;
@@ -185,8 +190,18 @@ if (asJson) {
     console.log(`  ${k.padEnd(20)} ${o.lang}  ${String(o.flagged).padStart(4)}/${String(o.n).padEnd(5)} ${(100 * o.rate).toFixed(2)} %  ${Object.entries(o.byRule).map(([r, c]) => `${r}×${c}`).join(' ')}`);
   }
   console.log(`  ${'all'.padEnd(20)}     ${String(f).padStart(4)}/${String(n).padEnd(5)} ${(100 * pct(f, n)).toFixed(2)} %`);
+  console.log('false positives on the held-out half of the ordinary records (odd positions: the model never trained on them): rules / model / either');
+  const sum = { n: 0, rules: 0, model: 0, either: 0 };
+  for (const [k, o] of Object.entries(report.ordinary)) {
+    const x = o.heldOut;
+    for (const key of Object.keys(sum)) sum[key] += x[key];
+    console.log(`  ${k.padEnd(20)} ${String(x.n).padStart(5)}  ${x.rules}  ${x.model}  ${x.either}`);
+  }
+  console.log(`  ${'all'.padEnd(20)} ${String(sum.n).padStart(5)}  ${sum.rules}  ${sum.model}  ${sum.either} (${(100 * pct(sum.either, sum.n)).toFixed(2)} %)`);
   const c = report.cost;
-  console.log(`\ncost per record (${c.records} ordinary records): mean ${c.meanUs.toFixed(1)} µs, p50 ${c.p50Us.toFixed(1)} µs, p99 ${c.p99Us.toFixed(1)} µs, max ${c.maxUs.toFixed(1)} µs`);
+  console.log(`\ncost per record (${c.records} ordinary records), rules: mean ${c.meanUs.toFixed(1)} µs, p50 ${c.p50Us.toFixed(1)} µs, p99 ${c.p99Us.toFixed(1)} µs, max ${c.maxUs.toFixed(1)} µs`);
+  const w = c.withModel;
+  console.log(`cost per record, rules and model: mean ${w.meanUs.toFixed(1)} µs, p50 ${w.p50Us.toFixed(1)} µs, p99 ${w.p99Us.toFixed(1)} µs, max ${w.maxUs.toFixed(1)} µs; the model on a 105 KB input: ${w.bigInputMs.toFixed(1)} ms`);
   if (adversarial) console.log(`adversarial (${c.adversarial.inputs} inputs of 100 KB, each rule alone): slowest ${c.adversarial.worstOneRuleMs.toFixed(1)} ms (${c.adversarial.worstRule}, "${c.adversarial.worstInput}"); all rules on one input: slowest ${c.adversarial.worstAllRulesMs.toFixed(1)} ms`);
   console.log(`largest static work bound: ${c.maxStaticBound.work.toExponential(1)} steps per position (${c.maxStaticBound.rule})`);
 }

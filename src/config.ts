@@ -409,6 +409,8 @@ function buildConfigSchema({ z }: typeof Zod) {
   const QuarantineSchema = section('quarantine', {
     rules: z.array(z.unknown(), { error: 'must be a list of rules {id, category, languages, description, pattern}' }).optional(),
     disabledRules: z.array(z.string(), { error: 'must be a list of built-in rule ids' }).optional(),
+    model: bool().optional(),
+    modelThreshold: num(0.05, 0.99).nullable().optional(),
   });
 
   return section('', {
@@ -582,7 +584,12 @@ function merge(o: RawConfig, problems: { path: string; message: string }[]): Hom
   if (o.quarantine) {
     const checked = checkQuarantineRules(o.quarantine.rules ?? [], o.quarantine.disabledRules ?? []);
     problems.push(...checked.problems);
-    cfg.quarantine = { rules: checked.rules, disabledRules: [...(o.quarantine.disabledRules ?? [])] };
+    cfg.quarantine = {
+      rules: checked.rules,
+      disabledRules: [...(o.quarantine.disabledRules ?? [])],
+      model: o.quarantine.model ?? QUARANTINE_DEFAULTS.model,
+      modelThreshold: o.quarantine.modelThreshold ?? QUARANTINE_DEFAULTS.modelThreshold,
+    };
   }
   if (cfg.embeddings.enabled) {
     for (const k of ['baseUrl', 'model'] as const) {

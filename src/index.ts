@@ -22,6 +22,7 @@ export { EmbeddingError } from './embeddings/types.js';
 export type { Embedder } from './embeddings/types.js';
 export type { EmbedReport } from './embeddings/backfill.js';
 export { scanForInjection, effectiveRules } from './quarantine/scan.js';
+export { injectionScanner } from './quarantine/injection-scanner.js';
 export type { InjectionScan, QuarantineRuleOptions } from './quarantine/scan.js';
 export { BUILTIN_RULES } from './quarantine/rules.js';
 export { RULE_CATEGORIES } from './quarantine/rule.js';

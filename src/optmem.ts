@@ -25,7 +25,7 @@ import { LogStore } from './store/log-store.js';
 import { parseJsonlRecords, recordToJson, type RecordJson } from './io/jsonl.js';
 import { OWNER, type Provenance } from './core/provenance.js';
 import { stampRecord } from './quarantine/stamp.js';
-import { effectiveRules, scanForInjection } from './quarantine/scan.js';
+import { injectionScanner } from './quarantine/injection-scanner.js';
 import { runDoctor, type DoctorReport } from './doctor.js';
 import { runVerify, sealStateOf, type SealState } from './verify/run.js';
 import type { VerifyReport } from './verify/types.js';
@@ -448,9 +448,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
   // Who writes through this handle (core/provenance.ts); each write is stamped, never trusted.
   const provenance: Provenance = options.provenance ?? OWNER;
   const eventRecord = (input: RecordInput): MemoryRecord => stampRecord(createRecord(input, ctx()), provenance);
-  // The home's scanner rules: the built-in table minus quarantine.disabledRules, plus quarantine.rules.
-  const scanRules = effectiveRules(config.quarantine);
-  const scan = (text: string) => scanForInjection(text, scanRules);
+  // The home's scanner: the built-in rules minus quarantine.disabledRules, plus quarantine.rules, and the learned scorer.
+  const scan = injectionScanner(config.quarantine);
   const refreshMs = options.refreshMs ?? 1000;
   let lastSync = Date.now();
   /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */

@@ -3,16 +3,21 @@ import { BUILTIN_RULES } from './rules.js';
 
 /**
  * `quarantine` in a home's config.json: rules added to the built-in table and built-in rules turned
- * off (docs/QUARANTINE.md, "Adding a rule"). Both default to empty.
+ * off (docs/QUARANTINE.md, "Adding a rule"), both empty by default; and the learned scorer beside
+ * the rules (docs/QUARANTINE.md, "The learned scorer"), on by default at its trained threshold.
  */
 export interface QuarantineConfig {
   /** rules of the same shape as the built-in ones (rule.ts), checked when the config is read */
   rules: InjectionRule[];
   /** ids of built-in rules not to run (a rule that misfires on this home's records) */
   disabledRules: string[];
+  /** run the learned scorer (models/injection.json) beside the rules: default true */
+  model: boolean;
+  /** flag when the scorer's probability reaches this (0.05–0.99); null: the threshold the model was trained with */
+  modelThreshold: number | null;
 }
 
-export const QUARANTINE_DEFAULTS: Readonly<QuarantineConfig> = Object.freeze({ rules: [], disabledRules: [] });
+export const QUARANTINE_DEFAULTS: Readonly<QuarantineConfig> = Object.freeze({ rules: [], disabledRules: [], model: true, modelThreshold: null });
 
 const RULE_KEYS = ['id', 'category', 'languages', 'description', 'pattern', 'input'];
 
