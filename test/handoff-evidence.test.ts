@@ -169,6 +169,17 @@ describe('values read from the structure of tool calls and output', () => {
     expect(all(h)).toContain('SetLive=beta-1105');
   });
 
+  it('a line an edit turned into a comment is kept as commented out; a line turned back, as uncommented', () => {
+    const h = handoff([
+      cxMeta,
+      cxPatch('*** Update File: .github/workflows/export.yml\n@@\n-  export-mac:\n+  # export-mac: disabled until Apple Developer ID decided'),
+      cxPatch('*** Update File: ops/crontab.txt\n@@\n-# 0 3 * * 0 /home/dev/bin/clean.sh\n+0 3 * * 0 /home/dev/bin/clean.sh'),
+      cxSay('assistant', '已注释。'),
+    ]);
+    expect(h.done).toContain('.github/workflows/export.yml: commented out export-mac: disabled until Apple Developer ID decided');
+    expect(h.done).toContain('ops/crontab.txt: uncommented 0 3 * * 0 /home/dev/bin/clean.sh');
+  });
+
   it("a test run's summary line is kept, the last run's only", () => {
     const h = handoff([
       cxMeta,
@@ -178,6 +189,9 @@ describe('values read from the structure of tool calls and output', () => {
     ]);
     expect(h.done).toContain('tests 31 passed, 0 failed');
     expect(all(h)).not.toContain('29 passed');
+    // a count of failures that names no test is not a test run
+    const links = handoff([cxMeta, ...cxShell('linkcheck --all', 'checked 1432 links: 23 failed'), cxSay('assistant', 'Report written.')]);
+    expect(all(links)).not.toContain('tests 23 failed');
   });
 
   it('a measurement taken again after a change keeps its new value and the old one', () => {
@@ -299,5 +313,9 @@ describe('named things', () => {
   it('a bare number of five digits or more (an id, an error code) is a named thing', () => {
     const h = handoff([oc('user', [{ type: 'text', text: 'final demo build went up last night, BuildID 16234567, set on the demo branch' }])]);
     expect(all(h)).toContain('16234567');
+  });
+  it("a string in single quotes ('web-en') is a named thing a user's statement keeps", () => {
+    const h = handoff([cxMeta, cxSay('user', "done, double opt-in is on. I also tagged new signups 'web-en'")]);
+    expect(all(h)).toContain('web-en');
   });
 });

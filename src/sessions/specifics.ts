@@ -9,7 +9,7 @@
  * | setting | `key=value`, `key: value`, an UPPER_CASE or dotted key | redis.pool.max=50, STRIPE_WEBHOOK_SECRET |
  * | version | dotted numbers, optionally after v | 4.5.31, v2.3.0, 20.11.1 |
  * | number  | a number with a unit, a percentage, money, a clock time, a date, #N, 第N节 | 95ms, 2480 字, 61%, $31.70, 01:30, #77, 第三节 |
- * | quoted  | text in “…” 「…」 or "…" (2 to 40 characters) | “明日风险” |
+ * | quoted  | text in “…” 「…」 "…" or '…' (2 to 40 characters) | “明日风险”, 'web-en' |
  * | term    | a name: an identifier (snake_case, camelCase), a hex id, a --flag with its value, a cron line;
  *             in Chinese text any Latin word, in English text a capitalised or all-caps word inside a sentence |
  *             idx_orders_created_at, --keep-daily 10, 0 21 * * 0, healthchecks, Heroku, SMART |
@@ -49,7 +49,7 @@ const LATIN_IN_CJK = /(?<![\w.-])[A-Za-z][A-Za-z0-9+#-]{1,30}(?![\w.-])/g;
 /** Capitalised or all-caps words inside an English sentence (not its first word). */
 const NAME_IN_EN = /(?<=[a-z,;:)]\s+)(?:[A-Z][a-z0-9]+[A-Za-z0-9]*|[A-Z][A-Z0-9]{2,})\b/g;
 const COMMON = new Set('ok okay the a an and or to of in on for is it we i you pr ci cd ui ux api id url http https yes no hi bye lol todo done fix next'.split(' '));
-const QUOTED = /[“「『]([^”」』\n]{2,40})[”」』]|"([^"\n]{2,40})"/g;
+const QUOTED = /[“「『]([^”」』\n]{2,40})[”」』]|"([^"\n]{2,40})"|(?<![\w'])'([^'\s][^'\n]{0,38}[^'\s])'(?![\w'])/g;
 
 function collect(re: RegExp, text: string, kind: SpecificKind, out: Specific[], group = 0): void {
   for (const m of text.matchAll(re)) {
@@ -74,7 +74,7 @@ export function findSpecifics(text: string): Specific[] {
   collect(LONG_NUMBER, noUrls, 'number', out);
   collect(RELATIVE_TIME, noUrls, 'number', out);
   collect(SETTING, noUrls, 'setting', out);
-  for (const m of text.matchAll(QUOTED)) out.push({ kind: 'quoted', text: (m[1] ?? m[2])!.trim() });
+  for (const m of text.matchAll(QUOTED)) out.push({ kind: 'quoted', text: (m[1] ?? m[2] ?? m[3])!.trim() });
   collect(TAG, noUrls, 'term', out);
   collect(CRON, noUrls, 'term', out);
   collect(FLAG, noUrls, 'term', out);

@@ -207,6 +207,7 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
   // A value an edit changed that no setting or prose line above already says.
   for (const v of valueEdits(input, cwd)) if (!changes.some((c) => c.includes(v.value))) changes.push(v.text);
   changes.push(...writtenFacts(input, cwd).filter((w) => !changes.includes(w)));
+  changes.push(...commentedOut(input, cwd));
   changes.push(...commandFacts(input));
   if (isObj(input)) {
     for (const k of FILE_KEYS) {
@@ -617,7 +618,8 @@ export function resultVersions(output: string): string[] {
  * passed, 31 total`), as `tests 31 passed, 0 failed`: a later run's summary replaces an earlier one.
  */
 export function testSummary(output: string): string[] {
-  const lines = output.split('\n').map((l) => l.trim()).filter((l) => l.length <= 120 && /\b\d+ (?:passed|passing|failed|failing)\b/i.test(l));
+  // "23 failed" alone may count links or jobs: a summary names tests or passes
+  const lines = output.split('\n').map((l) => l.trim()).filter((l) => l.length <= 120 && /\b\d+ (?:passed|passing|failed|failing)\b/i.test(l) && /\btests?\b|\bpass(?:ed|ing)\b/i.test(l));
   const last = lines.at(-1);
   if (!last) return [];
   const passed = /\b(\d+) (?:passed|passing)\b/i.exec(last)?.[1];
@@ -652,6 +654,35 @@ export function remeasured(output: string): string[] {
     if (!before || units.length === 0) continue;
     const changed = values.map((v, i) => [v, before.values[i]!] as const).filter(([v, o]) => v !== o && PLAIN_NUMBER.test(v) && units.includes(v));
     if (changed.length && out.length < 2) out.push(`${line} (was ${changed.map(([, o]) => o).join(', ')})`.slice(0, 200));
+  }
+  return out;
+}
+
+/** Comment markers a config, script or code line may start with. */
+const COMMENT = /^(?:#+|\/\/|;+|--|%|<!--)\s*/;
+
+/**
+ * Lines an edit turned into comments or back (`  export-mac:` → `  # export-mac: disabled until …`, a
+ * crontab line `#`-ed out): `file: commented out export-mac:` or `file: uncommented …`.
+ */
+export function commentedOut(input: unknown, cwd?: string): string[] {
+  const out: string[] = [];
+  for (const p of editPairs(input, cwd)) {
+    const before = p.before.split('\n').map((l) => l.trim()).filter(Boolean);
+    const after = p.after.split('\n').map((l) => l.trim()).filter(Boolean);
+    for (const a of after) {
+      if (before.includes(a)) continue;
+      const m = COMMENT.exec(a);
+      const body = m ? a.slice(m[0].length) : '';
+      const was = m && before.find((b) => !COMMENT.test(b) && b.length >= 3 && body.startsWith(b.replace(/:$/, '')));
+      if (was) out.push(`${p.file ? `${p.file}: ` : ''}commented out ${body}`.slice(0, 200));
+    }
+    for (const b of before) {
+      const m = COMMENT.exec(b);
+      if (!m || after.includes(b)) continue;
+      const body = b.slice(m[0].length);
+      if (body.length >= 3 && after.includes(body)) out.push(`${p.file ? `${p.file}: ` : ''}uncommented ${body}`.slice(0, 200));
+    }
   }
   return out;
 }
