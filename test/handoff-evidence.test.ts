@@ -180,6 +180,16 @@ describe('values read from the structure of tool calls and output', () => {
     expect(h.done).toContain('ops/crontab.txt: uncommented 0 3 * * 0 /home/dev/bin/clean.sh');
   });
 
+  it('a file a tool says it saved is one of the files the session worked on', () => {
+    const h = handoff([
+      cc('user', 'bake the harbor lightmaps'),
+      ccTool('Bash', { command: 'godot --headless --script tools/bake.gd' }, 'b1'),
+      ccResult('b1', 'Baking lightmaps…\nSaved res://scenes/harbor.lmbake (23.4 MB)\nDone.'),
+      cc('assistant', 'Baked.'),
+    ]);
+    expect(h.files).toContain('res://scenes/harbor.lmbake');
+  });
+
   it("a test run's summary line is kept, the last run's only", () => {
     const h = handoff([
       cxMeta,

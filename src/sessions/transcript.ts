@@ -139,7 +139,7 @@ function claudeLine(v: Record<string, unknown>, line: number, cwd: string | unde
     if (!isObj(b)) continue;
     if (b.type === 'text' && typeof b.text === 'string') texts.push(b.text);
     else if (b.type === 'tool_use') out.push(toolTurn(String(b.name ?? 'tool'), b.input, line, time, cwd));
-    else if (b.type === 'tool_result') out.push(...resultTurn(b.content, line, time));
+    else if (b.type === 'tool_result') out.push(...resultTurn(b.content, line, time, cwd));
     // thinking, image: noise for a handoff
   }
   const text = cleanText(texts.join('\n'));
@@ -161,7 +161,7 @@ function plainLine(v: Record<string, unknown>, line: number, cwd: string | undef
     }
     if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
       const o = parseMaybeJson(p.output);
-      return resultTurn(isObj(o) && typeof o.output === 'string' ? o.output : o, line, time);
+      return resultTurn(isObj(o) && typeof o.output === 'string' ? o.output : o, line, time, cwd);
     }
     return [];
   }
@@ -192,7 +192,9 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
   const files = Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
   if (role === 'tool') {
     // A tool's output: keep only the files it names and the settings it shows, never its text.
-    const shown = resultTurn(texts.join('\n'), line, time)[0]?.changes ?? [];
+    const got = resultTurn(texts.join('\n'), line, time, cwd)[0];
+    const shown = got?.changes ?? [];
+    for (const f of got?.files ?? []) if (!files.includes(f)) files.push(f);
     if (files.length || shown.length) out.push({ role: 'tool', text: '', time, ...(files.length ? { files } : {}), ...(shown.length ? { changes: shown } : {}), line });
     return out;
   }
@@ -227,10 +229,25 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
 }
 
 /** A tool's output, read only for the settings, versions, test summaries and new measurements it shows. */
-function resultTurn(content: unknown, line: number, time: string | undefined): Turn[] {
+function resultTurn(content: unknown, line: number, time: string | undefined, cwd?: string): Turn[] {
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
   const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...remeasured(text)];
-  return changes.length ? [{ role: 'tool', text: '', time, changes, line }] : [];
+  const files = savedFiles(text).map((f) => relativeTo(f, cwd));
+  return changes.length || files.length ? [{ role: 'tool', text: '', time, line, ...(changes.length ? { changes } : {}), ...(files.length ? { files } : {}) }] : [];
+}
+
+/**
+ * Files a tool says it wrote, on a line of its own output that starts with the word
+ * (`Saved res://scenes/harbor.lmbake (23.4 MB)`, `Wrote dist/report.csv`, `Exported to build/app.zip`).
+ */
+export function savedFiles(output: string): string[] {
+  const out: string[] = [];
+  for (const m of output.matchAll(/^\s*(?:saved|wrote|written|created|exported|generated)(?:\s+(?:to|as))?:?\s+["'`]?([^\s"'`]+)/gim)) {
+    const f = m[1]!.replace(/[.,;:]+$/, '');
+    if ((f.includes('/') || /\.\w{1,8}$/.test(f)) && !/^\d+(?:\.\d+)*$/.test(f) && !out.includes(f)) out.push(f);
+    if (out.length >= 3) break;
+  }
+  return out;
 }
 
 /**
