@@ -98,6 +98,126 @@ describe('evidence in tool calls and tool output', () => {
   });
 });
 
+describe('values read from the structure of tool calls and output', () => {
+  it('an edit that changed only values on a line keeps the new line: a flag, a call argument, a one-line value file', () => {
+    const h = handoff([
+      ccTool('Edit', { file_path: '/home/dev/shop/deploy/app.service', old_string: '--port 8100 --workers 4', new_string: '--port 8090 --workers 2' }, 'e1'),
+      ccTool('Edit', { file_path: '/home/dev/shop/internal/resolve.go', old_string: 'cache := lru.New[string, string](10000)', new_string: 'cache := lru.New[string, string](50000)' }, 'e2'),
+      ccTool('Edit', { file_path: '/home/dev/shop/.nvmrc', old_string: '18.20.4', new_string: '22.11.0' }, 'e3'),
+      // words changed too: not a value change
+      ccTool('Edit', { file_path: '/home/dev/shop/src/a.ts', old_string: 'retry(3)', new_string: 'backoff(5)' }, 'e4'),
+      cc('assistant', 'Done with the service and cache edits.'),
+    ]);
+    expect(h.done).toContain('deploy/app.service: --port 8090 --workers 2 (was 8100, 4)');
+    expect(h.done).toContain('internal/resolve.go: cache := lru.New[string, string](50000) (was 10000)');
+    expect(h.done).toContain('.nvmrc: 22.11.0 (was 18.20.4)');
+    expect(all(h)).not.toContain('backoff(5)');
+  });
+
+  it('a file written whole gives its value, its title or its numbered settings', () => {
+    const h = handoff([
+      ccTool('Write', { file_path: '/home/dev/shop/systemd/clean.timer', content: '[Timer]\nOnCalendar=Sun 03:00\nPersistent=true\n' }, 'w1'),
+      ccTool('Write', { file_path: '/home/dev/shop/src/big.ts', content: 'export const LIMIT = 5;\n' }, 'w3'),
+    ]);
+    const oh = handoff([oc('assistant', [{ type: 'toolCall', id: 'w2', name: 'write', arguments: { path: 'talks/outline.md', content: '# Memory is a writing problem\n## 三个智能体的记忆改造\n' } }])]);
+    const codex = handoff([cxMeta, cxPatch('*** Add File: .python-version\n+3.12.4')]);
+    const text = [all(h), all(oh), all(codex)].join('\n');
+    expect(text).toContain('OnCalendar=Sun 03:00');
+    expect(text).not.toContain('Persistent'); // a setting with no number in it
+    expect(text).toContain('talks/outline.md: title: Memory is a writing problem');
+    expect(text).toContain('.python-version: 3.12.4');
+    expect(text).not.toContain('LIMIT'); // code written whole is not read
+  });
+
+  it('a version a short output shows is kept; HTTP headers and long output are not read', () => {
+    const h = handoff([
+      ccTool('Bash', { command: 'hugo version' }, 'b1'),
+      ccResult('b1', 'hugo v0.139.0+extended linux/amd64'),
+      ccTool('Bash', { command: 'curl -s localhost:7420/healthz' }, 'b2'),
+      ccResult('b2', '{"status":"ok","version":"0.4.0"}'),
+      ccTool('Bash', { command: 'curl -sI localhost:8060' }, 'b3'),
+      ccResult('b3', 'HTTP/1.0 200 OK\nServer: SimpleHTTP/0.6 Python/3.12.6\nContent-type: text/html'),
+      cc('assistant', 'Deploy checked.'),
+    ]);
+    const text = all(h);
+    expect(text).toContain('hugo v0.139.0+extended');
+    expect(text).toContain('version: 0.4.0');
+    expect(text).not.toContain('3.12.6');
+  });
+
+  it('keys with a slash and quoted key-value pairs are settings', () => {
+    const h = handoff([
+      ccTool('Edit', { file_path: '/home/dev/game/export_presets.cfg', old_string: 'variant/thread_support=true', new_string: 'variant/thread_support=false' }, 'e1'),
+      ccTool('Bash', { command: `sed -i 's/"SetLive" ".*"/"SetLive" "beta-1105"/' scripts/app_build.vdf` }, 'b1'),
+      cc('assistant', 'Exported again; tell the testers about beta-1105.'),
+    ]);
+    const text = all(h);
+    expect(text).toContain('export_presets.cfg: variant/thread_support=false (was true)');
+    expect(text).toContain('scripts/app_build.vdf: SetLive "beta-1105"');
+  });
+
+  it('one or two `KEY=value` lines in a short output are kept beside other lines', () => {
+    const h = handoff([cxMeta, ...cxShell('grep LOCAL_REPO restic/backup.env; ls /mnt/backup2/restic', 'LOCAL_REPO=/mnt/backup2/restic\nconfig\ndata\nindex'), cxSay('assistant', '本地仓库挪好了。')]);
+    expect(h.done).toContain('LOCAL_REPO=/mnt/backup2/restic');
+  });
+
+  it('a setting whose value a sentence says of something else is still kept with its key', () => {
+    const h = handoff([
+      ccTool('Edit', { file_path: '/home/dev/game/build.vdf', old_string: 'SetLive=beta-1104', new_string: 'SetLive=beta-1105' }, 'e1'),
+      cc('assistant', 'Noted: announce beta-1105 to testers on Discord.'),
+    ]);
+    expect(all(h)).toContain('SetLive=beta-1105');
+  });
+
+  it('a line an edit turned into a comment is kept as commented out; a line turned back, as uncommented', () => {
+    const h = handoff([
+      cxMeta,
+      cxPatch('*** Update File: .github/workflows/export.yml\n@@\n-  export-mac:\n+  # export-mac: disabled until Apple Developer ID decided'),
+      cxPatch('*** Update File: ops/crontab.txt\n@@\n-# 0 3 * * 0 /home/dev/bin/clean.sh\n+0 3 * * 0 /home/dev/bin/clean.sh'),
+      cxSay('assistant', '已注释。'),
+    ]);
+    expect(h.done).toContain('.github/workflows/export.yml: commented out export-mac: disabled until Apple Developer ID decided');
+    expect(h.done).toContain('ops/crontab.txt: uncommented 0 3 * * 0 /home/dev/bin/clean.sh');
+  });
+
+  it('a file a tool says it saved is one of the files the session worked on', () => {
+    const h = handoff([
+      cc('user', 'bake the harbor lightmaps'),
+      ccTool('Bash', { command: 'godot --headless --script tools/bake.gd' }, 'b1'),
+      ccResult('b1', 'Baking lightmaps…\nSaved res://scenes/harbor.lmbake (23.4 MB)\nDone.'),
+      cc('assistant', 'Baked.'),
+    ]);
+    expect(h.files).toContain('res://scenes/harbor.lmbake');
+  });
+
+  it("a test run's summary line is kept, the last run's only", () => {
+    const h = handoff([
+      cxMeta,
+      ...cxShell('cargo test -q 2>&1 | tail -2', 'running 30 tests\ntest result: FAILED. 29 passed; 1 failed; 0 ignored'),
+      ...cxShell('cargo test -q 2>&1 | tail -2', 'running 31 tests\ntest result: ok. 31 passed; 0 failed; 0 ignored'),
+      cxSay('assistant', 'Plural table fixed for ru.'),
+    ]);
+    expect(h.done).toContain('tests 31 passed, 0 failed');
+    expect(all(h)).not.toContain('29 passed');
+    // a count of failures that names no test is not a test run
+    const links = handoff([cxMeta, ...cxShell('linkcheck --all', 'checked 1432 links: 23 failed'), cxSay('assistant', 'Report written.')]);
+    expect(all(links)).not.toContain('tests 23 failed');
+  });
+
+  it('a measurement taken again after a change keeps its new value and the old one', () => {
+    const h = handoff([
+      cxMeta,
+      ...cxShell("docker stats --no-stream --format '{{.Name}} {{.MemUsage}}'", 'tidesave-app-1 382MiB / 3.72GiB\ntidesave-db-1 61MiB / 3.72GiB'),
+      cxSay('assistant', 'Setting cache_mb = 64 in tidesave.toml.'),
+      ...cxShell("docker stats --no-stream --format '{{.Name}} {{.MemUsage}}'", 'tidesave-app-1 141MiB / 3.72GiB\ntidesave-db-1 61MiB / 3.72GiB'),
+      ...cxShell('date', 'Mon Nov 10 20:00:01 CST 2026'),
+      ...cxShell('date', 'Mon Nov 10 20:05:09 CST 2026'),
+    ]);
+    expect(h.done).toContain('tidesave-app-1 141MiB / 3.72GiB (was 382)');
+    expect(all(h)).not.toContain('20:05:09'); // clock times are not measurements
+  });
+});
+
 describe('how done, next and decisions are said', () => {
   it("the user's answer to the agent's question is a decision", () => {
     const h = handoff([
@@ -164,6 +284,30 @@ describe('how done, next and decisions are said', () => {
     const h = handoff([cxMeta, cxSay('assistant', 'Switching nvm to lazy loading.'), cxSay('assistant', 'Adding a cache would be cleaner than that.')]);
     expect(h.done).toEqual(['Switching nvm to lazy loading']);
   });
+  it("the user agreeing to the agent's recommendation makes it a decision", () => {
+    const h = handoff([
+      cxMeta,
+      cxSay('user', '小周说 steam 上别的游戏都是 -14，你看呢'),
+      cxSay('assistant', '那是流媒体标准。游戏里还有音效叠加，我建议 -16 LUFS，真嫌小玩家能调音量。'),
+      cxSay('user', '行，-16'),
+    ]);
+    expect(h.decisions).toEqual(['-16 LUFS，真嫌小玩家能调音量']);
+  });
+
+  it('a step that names nothing ("do that next time") takes its object from the sentence before', () => {
+    const h = handoff([
+      cxMeta,
+      cxSay('user', 'ship it as 0.3.1'),
+      cxSay('assistant', 'Right, the zh-Hant row is missing from src/plurals.rs; noted for next time.'),
+    ]);
+    expect(h.next.join('\n')).toContain('src/plurals.rs');
+  });
+
+  it('a sentence opening with a decimal keeps its number ("11.2 MiB/s" is not a list item "11.")', () => {
+    const h = handoff([cxMeta, cxSay('assistant', '11.2 MiB/s，快了三倍多。')]);
+    expect(all(h)).toContain('11.2 MiB/s');
+  });
+
 });
 
 describe('named things', () => {
@@ -175,5 +319,13 @@ describe('named things', () => {
     ]);
     expect(all(h)).toContain('#旧物改造');
     expect(h.next).toEqual(['好 明天早上我自己发']);
+  });
+  it('a bare number of five digits or more (an id, an error code) is a named thing', () => {
+    const h = handoff([oc('user', [{ type: 'text', text: 'final demo build went up last night, BuildID 16234567, set on the demo branch' }])]);
+    expect(all(h)).toContain('16234567');
+  });
+  it("a string in single quotes ('web-en') is a named thing a user's statement keeps", () => {
+    const h = handoff([cxMeta, cxSay('user', "done, double opt-in is on. I also tagged new signups 'web-en'")]);
+    expect(all(h)).toContain('web-en');
   });
 });

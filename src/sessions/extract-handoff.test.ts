@@ -9,7 +9,13 @@ const fromFixture = (f: string) => extractHandoff(readTranscript(path.join(FIX, 
 describe('extractHandoff', () => {
   it('a Chinese Claude Code session: done, stuck, next, decisions and files, newest first; a blocker fixed later is gone', () => {
     expect(fromFixture('claude-code-zh.jsonl')).toEqual({
-      done: ['测试改为读取 test/helpers/port.ts 里的 PORT，npm test 全部通过', '端口已经改成9090了'],
+      // "端口已经改成9090了" names no key: the edits' settings, each with its file and key, are kept too
+      done: [
+        '测试改为读取 test/helpers/port.ts 里的 PORT，npm test 全部通过',
+        '端口已经改成9090了',
+        '/etc/nginx/conf.d/shop.conf: proxy_pass http://127.0.0.1:9090 (was 8080)',
+        'config/server.yaml: port: 9090 (was 8080)',
+      ],
       // "集成测试报错：test/api.test.ts 里还写死了8080" was fixed by the done item above: not stuck any more
       stuck: ['支付回调的签名校验还是失败，卡在商户证书过期，今天先这样'],
       next: ['找运维续签商户证书，然后重跑支付回调的联调', '把 nginx 的改动同步到预发环境'],

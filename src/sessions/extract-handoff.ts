@@ -21,14 +21,18 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  *    end ("待办：") heads the list below; "记下：X" is a next step; a step put off (改天, 还没…, later,
  *    some other day) is next; the agent's result with no change word but a named thing (20 笔…全部通过),
  *    a blocker word followed by its resolution, and what the agent says it is doing now (Switching X to
- *    Y) are done; the user's reply to the agent's question is a decision. The agent's options
+ *    Y) are done; the user's reply to the agent's question is a decision, and so is the agent's
+ *    recommendation the user agrees to ("我建议 -16 LUFS" → "行，-16"); a next step that names nothing
+ *    ("do that next time") takes its object from the sentence before. The agent's options
  *    ("备选：…") are not items; the user's pick among them is a decision naming the option.
  * 3. **Named things.** Titles, paths, settings, versions, numbers and names (`findSpecifics`) are
  *    what a handoff keeps verbatim. A sentence that names something but has no cue is kept as a
  *    plain done item at a low priority (the user's lower than the assistant's); a settings change seen only in an edit's input
  *    (`config.yaml: pool.max: 50 (was 10)`), a package a command installed at a version or a branch it
- *    made is a done item too, unless an item already states that value (a short number only with its
- *    key); a key set several times keeps only its last value.
+ *    made is a done item too, unless an item already states that value with its key; so are a line
+ *    whose values an edit changed, what a file written whole says (its value, title or settings) and
+ *    what a short output shows (a version, a test summary, a measurement taken again; see
+ *    transcript.ts); a key set several times keeps only its last value.
  * 4. **Resolved blockers.** A stuck item is dropped once a later done item resolves it (it shares a
  *    named thing or a word with the blocker, or is the first resolution within the next two turns):
  *    the done item, which carries the value that closed it ("p99 从 480ms 降到 95ms"), ranks higher.
@@ -67,6 +71,11 @@ const LIST_HEAD = /(?:^|[。！？!?.]\s*)(?:#{1,6}\s*)?(?:\*\*)?(next(?:\s+step
 const OPTIONS_HEAD = /(?:^|[。！？!?.]\s*)(?:几个|两个|三个)?(?:备选|候选|可选|选项|options|alternatives|candidates|choices)(?:方案|标题)?\s*[:：]\s*/i;
 /** The user picking one of them: "用第 2 个", "就第一个", "先用 2", "go with option 2". */
 const PICK = /(?:就用?|用|选|要|换成|改成|还是)\s*(?:第\s*)?([1-9一二三四五六七八九])(?:\s*(?:个|号|条))?(?![\d.%])(?!\s*(?!吧|呢|了|的)[\u3400-\u9fff])|第\s*([1-9一二三四五六七八九])\s*(?:个|号|条)(?!\s*[\u3400-\u9fff]*(?:有点|不|太|也))|\b(?:go with|use|pick|take|choose|prefer)\s+(?:the\s+)?(?:option\s+)?(?:#|no\.?\s*)?(\d|first|second|third|fourth|last)\b/gi;
+/** The agent recommending one way ("我建议 -16 LUFS", "I'd go with Resend"). */
+const RECOMMEND = /(?:我?建议|推荐|我倾向于?|比较稳妥的是)|\b(?:i'd suggest|i suggest|i recommend|i'd recommend|i'd go with|my (?:suggestion|recommendation) is)\b/i;
+const RECOMMEND_LEAD = /^.*?(?:我?建议(?:用|你)?|推荐(?:用)?|我倾向于?|i'd suggest|i suggest|i recommend|i'd recommend|i'd go with|my (?:suggestion|recommendation) is)\s*[:：,，]?\s*/i;
+/** The user's reply that agrees ("行，-16", "ok go with that", "听你的"). */
+const ASSENT = /^(?:行|好(?:的|啊|吧)?|可以|同意|就这样|就按你说的|听你的|没问题|ok(?:ay)?|sure|yes|yep|yeah|agreed|sounds good|let's do (?:it|that)|go (?:with|for) it)(?![\p{L}])/iu;
 const ORDINAL: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, first: 1, second: 2, third: 3, fourth: 4 };
 
 const LIST_HEAD_FIELD = (w: string): Field => (/^(decision|决定)/i.test(w) ? 'decisions' : /^(blocker|卡点|问题)/i.test(w) ? 'stuck' : /^(done|已完成|完成)/i.test(w) ? 'done' : 'next');
@@ -128,11 +137,12 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
   let seq = 0;
   let options: string[] = [];
   let picked: Candidate | null = null;
+  let recommended: string | null = null;
   turns.forEach((t, ti) => {
     if (t.role === 'tool') {
       for (const c of t.changes ?? []) {
         // `file: key: new (was old)`, `file: KEY=new`, `installed pkg==1.2.3`, `branch name`
-        const m = /^(?:[^\s:]+: )?([\w.-]+)(?:\s*[=:]\s*|\s+)(.+?)(?: \(was .*\))?$/.exec(c);
+        const m = /^(?:[^\s:]+: )?(?:--?)?([\w.-]+)(?:\s*[=:]\s*|\s+)(?!\(was )(.+?)(?: \(was .*\))?$/.exec(c);
         const prose = !m ? /^(?:[^\s:]+: )?(.+?) \(was .*\)$/.exec(c) : null;
         const cand = candidate('done', c, seq++, ti, { plain: true });
         if (m) cand.setting = [m[1]!, m[2]!];
@@ -148,6 +158,16 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
     let listField: Field | null = null;
     let offering = false;
     let firstLine = true;
+    let prevSentence = '';
+    // The user agreeing to what the agent recommended ("我建议 -16 LUFS" → "行，-16"): the recommendation is a decision.
+    if (t.role === 'user' && recommended && ASSENT.test(t.text.trim())) {
+      cands.push(candidate('decisions', recommended, seq++, ti));
+    }
+    if (t.role === 'user' || t.role === 'assistant') recommended = null;
+    if (t.role === 'assistant') {
+      const r = splitSentences(t.text).filter((x) => RECOMMEND.test(x) && findSpecifics(x).length > 0).at(-1);
+      if (r) recommended = r.replace(RECOMMEND_LEAD, '').trim();
+    }
     if (t.role === 'user' && options.length) {
       // The user picks one of the agent's options: the pick, with the option it names, is the decision.
       const picks = [...t.text.matchAll(PICK)];
@@ -179,7 +199,7 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
           continue;
         }
         if (offering && isListLine) {
-          options.push(line.replace(/^\s*(?:[-*+•]|\d+[.)、])\s*/, '').trim());
+          options.push(line.replace(/^\s*(?:[-*+•]|\d+[.)、](?!\d))\s*/, '').trim());
           continue;
         }
       }
@@ -187,7 +207,13 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
       let lineField: Field | null = null;
       for (const s of splitSentences(line)) {
         const got = classify(s, t.role, lineField, listField, answering && firstLine);
+        const before = prevSentence;
+        prevSentence = s;
         if (!got) continue;
+        // "do that next time", "noted for next time": a step that names nothing takes its object from the sentence before.
+        if (got.field === 'next' && before && findSpecifics(got.item).length === 0 && VAGUE(got.item) && findSpecifics(before).length > 0) {
+          got.item = `${before.replace(/[?？。.]\s*$/, '')}：${got.item}`;
+        }
         // A label, or a next step, carries over to the rest of its line ("下一步：A；B").
         lineField = got.label || got.field === 'next' ? got.field : null;
         let parts: [Field, string][] = [[got.field, got.item]];
@@ -238,7 +264,8 @@ function classify(
   listField: Field | null = null,
   answering = false,
 ): { field: Field; item: string; label?: boolean; labelField?: Field; plain?: boolean; user?: boolean; doing?: boolean } | null {
-  let s = sentence.replace(/^\s*(?:[-*+•]|\d+[.)、]|#{1,6})\s*/, '').replace(/^\[[ xX]\]\s*/, '').trim();
+  // A list marker ("1. ", "2、"), not a number's integer part ("11.2 MiB/s").
+  let s = sentence.replace(/^\s*(?:[-*+•]|\d+[.)、](?!\d)|#{1,6})\s*/, '').replace(/^\[[ xX]\]\s*/, '').trim();
   s = s.replace(/^(\*\*|__)(.+?)\1/, '$2').trim();
   // "记下：X" / "Noted: X": what the agent was asked to keep for later, a next step.
   const noted = /^(?:好的?[，,]\s*)?(?:记下了|记下|已记下|已记|记住了|记住|noted|will remember|reminder)\s*[:：]\s*/i.exec(s);
@@ -385,12 +412,12 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
     // A plain statement or an edit's setting adds nothing when every named thing in it is kept already.
     const keptLower = kept.map((k) => k.item.toLowerCase()).join('\n');
     if (c.setting) {
-      // An edit's setting is news only when no kept item states its new value; a prose edit's new text.
+      // A setting is news only when no kept item states its new value with its key (a value alone,
+      // "beta-1105", may be said of something else); a prose edit's new text when no item says it.
       const value = c.setting[1].replace(/^["']|["']$/g, '').split(/==|=|@/).at(-1)!.trim().toLowerCase();
-      // A short number ("30") is said everywhere: then an item must name the key (or its last part) too.
       const key = c.setting[0].toLowerCase();
       const leaf = key.split('.').at(-1)!;
-      if (key && /^[\d.]{1,3}$/.test(value)) {
+      if (key) {
         const said = (k: Candidate) => {
           const l = k.item.toLowerCase();
           return l.includes(value) && (l.includes(key) || l.includes(leaf));

@@ -18,10 +18,11 @@ import { OptmemError, type Problem } from '../core/errors.js';
  * - **Markdown chat exports**: turns opened by `**User:**`, `## User`, `User:` (or Assistant /
  *   Human / Claude / AI / 用户 / 助手 …).
  *
- * Tool output is noise for a handoff: a tool result is read only for the `KEY=value` lines a short
- * output shows (`resultSettings`); a tool call keeps only its name, the files it touched and what
- * its edit changed (`changes`: settings, prose lines, sed substitutions), and fenced code or very
- * long pasted text is cut down.
+ * Tool output is noise for a handoff: a short tool result is read only for the `KEY=value` lines
+ * (`resultSettings`), a version (`resultVersions`), a test summary (`testSummary`) and a measurement
+ * taken again (`remeasured`) it shows; a tool call keeps only its name, the files it touched and what
+ * its edit changed (`changes`: settings, prose lines, sed substitutions, lines whose values changed,
+ * what a file written whole says), and fenced code or very long pasted text is cut down.
  */
 export interface Turn {
   role: 'user' | 'assistant' | 'tool' | 'system';
@@ -65,6 +66,7 @@ export function readTranscript(file: string): TranscriptRead {
 
 /** The same as `readTranscript`, from text already in memory; `file` only names it in problems. */
 export function parseTranscript(text: string, file = 'transcript'): TranscriptRead {
+  measured = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const format = detectFormat(lines, file);
   if (format === 'markdown') return { format, problems: [], turns: readMarkdown(lines) };
@@ -137,7 +139,7 @@ function claudeLine(v: Record<string, unknown>, line: number, cwd: string | unde
     if (!isObj(b)) continue;
     if (b.type === 'text' && typeof b.text === 'string') texts.push(b.text);
     else if (b.type === 'tool_use') out.push(toolTurn(String(b.name ?? 'tool'), b.input, line, time, cwd));
-    else if (b.type === 'tool_result') out.push(...resultTurn(b.content, line, time));
+    else if (b.type === 'tool_result') out.push(...resultTurn(b.content, line, time, cwd));
     // thinking, image: noise for a handoff
   }
   const text = cleanText(texts.join('\n'));
@@ -159,7 +161,7 @@ function plainLine(v: Record<string, unknown>, line: number, cwd: string | undef
     }
     if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
       const o = parseMaybeJson(p.output);
-      return resultTurn(isObj(o) && typeof o.output === 'string' ? o.output : o, line, time);
+      return resultTurn(isObj(o) && typeof o.output === 'string' ? o.output : o, line, time, cwd);
     }
     return [];
   }
@@ -190,7 +192,9 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
   const files = Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
   if (role === 'tool') {
     // A tool's output: keep only the files it names and the settings it shows, never its text.
-    const shown = resultTurn(texts.join('\n'), line, time)[0]?.changes ?? [];
+    const got = resultTurn(texts.join('\n'), line, time, cwd)[0];
+    const shown = got?.changes ?? [];
+    for (const f of got?.files ?? []) if (!files.includes(f)) files.push(f);
     if (files.length || shown.length) out.push({ role: 'tool', text: '', time, ...(files.length ? { files } : {}), ...(shown.length ? { changes: shown } : {}), line });
     return out;
   }
@@ -201,7 +205,12 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
 
 function toolTurn(name: string, input: unknown, line: number, time: string | undefined, cwd: string | undefined): Turn {
   const files = new Set<string>();
-  const changes = [...settingChanges(input, cwd), ...proseEdits(input, cwd), ...commandFacts(input)];
+  const changes = [...settingChanges(input, cwd), ...proseEdits(input, cwd)];
+  // A value an edit changed that no setting or prose line above already says.
+  for (const v of valueEdits(input, cwd)) if (!changes.some((c) => c.includes(v.value))) changes.push(v.text);
+  changes.push(...writtenFacts(input, cwd).filter((w) => !changes.includes(w)));
+  changes.push(...commentedOut(input, cwd));
+  changes.push(...commandFacts(input));
   if (isObj(input)) {
     for (const k of FILE_KEYS) {
       const f = input[k];
@@ -219,28 +228,45 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
   return { role: 'tool', text: name, time, line, ...(files.size ? { files: [...files] } : {}), ...(changes.length ? { changes } : {}) };
 }
 
-/** A tool's output, read only for the settings it shows (`resultSettings`). */
-function resultTurn(content: unknown, line: number, time: string | undefined): Turn[] {
+/** A tool's output, read only for the settings, versions, test summaries and new measurements it shows. */
+function resultTurn(content: unknown, line: number, time: string | undefined, cwd?: string): Turn[] {
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
-  const changes = resultSettings(text);
-  return changes.length ? [{ role: 'tool', text: '', time, changes, line }] : [];
+  const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...remeasured(text)];
+  const files = savedFiles(text).map((f) => relativeTo(f, cwd));
+  return changes.length || files.length ? [{ role: 'tool', text: '', time, line, ...(changes.length ? { changes } : {}), ...(files.length ? { files } : {}) }] : [];
 }
 
 /**
- * Settings a command's output shows and nothing else does: an output of one or two `KEY=value` lines
- * (`grep OnCalendar x.timer` → `OnCalendar=*-*-* 00/4:00:00`, `loginctl show-user dev -p Linger` →
- * `Linger=yes`). Longer output (a file read, a log) is never read.
+ * Files a tool says it wrote, on a line of its own output that starts with the word
+ * (`Saved res://scenes/harbor.lmbake (23.4 MB)`, `Wrote dist/report.csv`, `Exported to build/app.zip`).
+ */
+export function savedFiles(output: string): string[] {
+  const out: string[] = [];
+  for (const m of output.matchAll(/^\s*(?:saved|wrote|written|created|exported|generated)(?:\s+(?:to|as))?:?\s+["'`]?([^\s"'`]+)/gim)) {
+    const f = m[1]!.replace(/[.,;:]+$/, '');
+    if ((f.includes('/') || /\.\w{1,8}$/.test(f)) && !/^\d+(?:\.\d+)*$/.test(f) && !out.includes(f)) out.push(f);
+    if (out.length >= 3) break;
+  }
+  return out;
+}
+
+/**
+ * Settings a command's output shows and nothing else does: one or two `KEY=value` lines in an output
+ * of at most six (`grep OnCalendar x.timer` → `OnCalendar=*-*-* 00/4:00:00`, `loginctl show-user dev -p
+ * Linger` → `Linger=yes`). Three or more (`cat .env`) and longer output (a file read, a log) are not read.
  */
 export function resultSettings(output: string): string[] {
   const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
-  if (lines.length === 0 || lines.length > 2) return [];
-  return lines.every((l) => /^[A-Za-z_][\w.-]*=\S.{0,60}$/.test(l)) ? lines : [];
+  const kv = lines.filter((l) => /^[A-Za-z_][\w.-]*=\S.{0,60}$/.test(l));
+  return lines.length <= 6 && kv.length >= 1 && kv.length <= 2 ? kv : [];
 }
 
 const OLD_KEYS = ['old_string', 'oldText', 'old_str', 'old', 'search'];
 const NEW_KEYS = ['new_string', 'newText', 'new_str', 'new', 'replace'];
 /** `key = value`, `key: value`, `"key": value` and nginx-style `key value;` lines. */
 const SETTING_LINE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w.-]*)["']?(\s*[=:]\s*|\s+(?=[^\s=:]+;\s*$))(.+?)[,;]?\s*$/;
+/** The same, with `/` in keys (`variant/thread_support=false`) and quoted `"key" "value"` pairs (Valve KeyValues). */
+const SETTING_LINE_WIDE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w./-]*)["']?(\s*[=:]\s*|\s+(?=[^\s=:]+;\s*$)|(?<=["'])\s+(?=["']))(.+?)[,;]?\s*$/;
 
 /**
  * Settings an edit changed: the lines of the old and new text (Claude Code `Edit`/`MultiEdit`,
@@ -253,8 +279,9 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
   const out: string[] = [];
   for (const p of editPairs(input, cwd)) {
     const old = new Map<string, string>();
+    const LINE = SETTING_LINE_WIDE;
     for (const l of p.before.split('\n')) {
-      const m = SETTING_LINE.exec(l);
+      const m = LINE.exec(l);
       if (m) old.set(m[1]!, stripComment(m[3]!.trim()));
     }
     // A key an edit adds to a config file is a setting too; added to code it is not.
@@ -274,7 +301,7 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
         stack.push({ indent, key: opener[1]! }); // a YAML mapping opens
         continue;
       }
-      const m = SETTING_LINE.exec(l);
+      const m = LINE.exec(l);
       if (!m) continue;
       const [, key, sepRaw, raw] = m;
       const value = stripComment(raw!.trim());
@@ -283,7 +310,7 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
       const was = old.get(key!);
       if (was === undefined ? p.before.trim() !== '' && !configFile : was === value) continue;
       const dotted = [...(section ? [section] : []), ...stack.map((s) => s.key), key].join('.');
-      const what = `${dotted}${sep}${value}${was === undefined ? '' : ` (was ${was})`}`;
+      const what = `${dotted}${sep}${value}${was === undefined || /^["']?…["']?$/.test(was) ? '' : ` (was ${was})`}`;
       out.push(`${p.file ? `${p.file}: ` : ''}${what}`.slice(0, 200));
     }
   }
@@ -488,4 +515,191 @@ function str(v: unknown): string | undefined {
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Numbers and versions in a line: `8090`, `4.5.31`, `v0.4.0`. */
+const VALUE = /(?<![A-Za-z_\d.])v?\d+(?:\.\d+)*|\d+(?:\.\d+)*/g;
+/** Declaration words before a name (`const TTL_SECONDS = 60`): not part of the setting. */
+const DECLARATION = /^(?:(?:export|const|let|var|final|static|private|public|readonly|val|declare)\s+)+/;
+
+/**
+ * Values an edit changed and nothing else on their line (`--port 8100` → `--port 8090`, `TTL_SECONDS = 60`
+ * → `120`, `clap = { version = "4.5.20" … }` → `"4.5.31"`, a `.nvmrc` of `18.20.4` → `22.11.0`): the new
+ * line as `file: line (was old)`, cut around the value when the line is long. The lines an edit
+ * replaced are paired in order; a replacement that changed words too is not a value change.
+ */
+export function valueEdits(input: unknown, cwd?: string): { text: string; value: string }[] {
+  const out: { text: string; value: string }[] = [];
+  for (const p of editPairs(input, cwd)) {
+    const before = p.before.split('\n');
+    const after = p.after.split('\n');
+    const olds = before.filter((l) => l.trim() && !after.includes(l));
+    const news = after.filter((l) => l.trim() && !before.includes(l));
+    if (olds.length !== news.length || news.length > 6) continue;
+    news.forEach((raw, i) => {
+      const line = raw.trim().replace(DECLARATION, '');
+      const old = olds[i]!.trim().replace(DECLARATION, '');
+      if (line.replace(VALUE, '#') !== old.replace(VALUE, '#')) return;
+      const nv = line.match(VALUE) ?? [];
+      const ov = old.match(VALUE) ?? [];
+      const changed = nv.map((n, j) => [n, ov[j]!] as const).filter(([n, o]) => n !== o);
+      if (!changed.length) return;
+      let text = line.replace(/[;,]\s*$/, '');
+      if (text.length > 80) {
+        const at = text.indexOf(changed[0]![0]);
+        const from = Math.max(0, at - 50);
+        text = `${from > 0 ? '…' : ''}${text.slice(from, at + changed[0]![0].length + 20).trim()}${at + changed[0]![0].length + 20 < text.length ? '…' : ''}`;
+      }
+      out.push({ value: changed[0]![0], text: `${p.file ? `${p.file}: ` : ''}${text} (was ${changed.map(([, o]) => o).join(', ')})`.slice(0, 200) });
+    });
+  }
+  return out;
+}
+
+/** A single-line file's content that is a value (`.nvmrc`, `.python-version`, `VERSION`). */
+const VALUE_FILE_LINE = /^v?\d+(?:\.\d+)+[\w.-]*$|^[\w.-]+[ @:=]v?\d+(?:\.\d+)+[\w.-]*$/;
+const UNIT_FILE = /\.(?:service|timer|socket|mount|path)$|(?:^|\/)docker-compose[\w.-]*\.ya?ml$|(?:^|\/)compose\.ya?ml$/i;
+
+/**
+ * What a file written whole says that the next session needs (Claude Code `Write`, OpenClaw `write`, a
+ * patch's `*** Add File`): a one-line value file's value (`.nvmrc: 20.11.1`), a Markdown document's title
+ * (its first `# ` heading or front matter `title:`), and up to four settings with a number in them from a
+ * config or unit file (`clean-downloads.timer: Timer.OnCalendar=Sun 03:00`).
+ */
+export function writtenFacts(input: unknown, cwd?: string): string[] {
+  const out: string[] = [];
+  for (const w of writtenFiles(input, cwd)) {
+    const lines = w.content.split('\n').map((l) => l.trim()).filter(Boolean);
+    const where = w.file ? `${w.file}: ` : '';
+    if (lines.length === 1 && lines[0]!.length <= 40 && VALUE_FILE_LINE.test(lines[0]!)) {
+      out.push(`${where}${lines[0]}`);
+      continue;
+    }
+    if (/\.(?:md|mdx|markdown)$/i.test(w.file)) {
+      const fm = /^---\n[\s\S]*?^title:\s*["']?(.+?)["']?\s*$/m.exec(w.content.trimStart());
+      const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(w.content);
+      const title = fm?.[1] ?? h1?.[1];
+      if (title && title.length <= 120) out.push(`${where}title: ${title}`);
+      continue;
+    }
+    if (w.whole && (CONFIG_FILE.test(w.file) || UNIT_FILE.test(w.file))) {
+      const set = settingChanges({ file_path: w.file, old_string: '', new_string: w.content }).filter((s) => /\d/.test(s.slice(where.length)));
+      out.push(...set.slice(0, 4));
+    }
+  }
+  return out;
+}
+
+/** Files a tool call wrote whole: a `content` with a file name and no old text, a patch's added files. */
+function writtenFiles(input: unknown, cwd?: string): { file: string; content: string; whole: boolean }[] {
+  const out: { file: string; content: string; whole: boolean }[] = [];
+  if (isObj(input) && typeof input.content === 'string' && !OLD_KEYS.some((k) => k in input)) {
+    const f = FILE_KEYS.map((k) => input[k]).find((v): v is string => typeof v === 'string' && !v.includes('\n'));
+    if (f) out.push({ file: relativeTo(f, cwd), content: input.content, whole: true });
+  }
+  const patch = typeof input === 'string' ? input : isObj(input) && typeof input.input === 'string' ? input.input : isObj(input) && typeof input.patch === 'string' ? input.patch : '';
+  for (const m of patch.matchAll(/^\*\*\* Add File: (.+)\n((?:\+.*(?:\n|$))*)/gm)) {
+    out.push({ file: relativeTo(m[1]!.trim(), cwd), content: m[2]!.split('\n').map((l) => l.slice(1)).join('\n'), whole: false });
+  }
+  return out;
+}
+
+/**
+ * Versions a short command output shows (`hugo v0.139.0+extended linux/amd64`, `Configuration valid
+ * (Home Assistant 2026.10.4)`, `{"status":"ok","version":"0.3.2"}`): at most two lines of an output
+ * of at most four. Longer output (a log, a test run) is never read.
+ */
+export function resultVersions(output: string): string[] {
+  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0 || lines.length > 4 || /^HTTP\/\d/.test(lines[0]!)) return [];
+  const out: string[] = [];
+  for (const l of lines) {
+    if (l.length > 100) continue;
+    if (/^\{.*\}$/.test(l)) {
+      try {
+        const o = JSON.parse(l) as unknown;
+        if (isObj(o)) for (const [k, v] of Object.entries(o)) if (/^(?:version|ver|tag|release)$/i.test(k) && (typeof v === 'string' || typeof v === 'number') && /\d/.test(String(v))) out.push(`${k}: ${v}`);
+      } catch {
+        // not JSON after all
+      }
+      continue;
+    }
+    if (/^[\w-]+:\s/.test(l)) continue; // a header line (`Server: SimpleHTTP/0.6 Python/3.12.6`)
+    if (/(?<![\w.])v?\d+\.\d+\.\d+(?:[-+][\w.]+)?(?![\w.])|(?<![\w.])v\d+\.\d+(?![\w.])/.test(l) && /[A-Za-z]{2}|^v?\d/.test(l)) out.push(l);
+  }
+  return out.slice(0, 2);
+}
+
+/**
+ * A test run's summary line (`test result: ok. 31 passed; 0 failed`, `31 passed in 2.1s`, `Tests: 31
+ * passed, 31 total`), as `tests 31 passed, 0 failed`: a later run's summary replaces an earlier one.
+ */
+export function testSummary(output: string): string[] {
+  // "23 failed" alone may count links or jobs: a summary names tests or passes
+  const lines = output.split('\n').map((l) => l.trim()).filter((l) => l.length <= 120 && /\b\d+ (?:passed|passing|failed|failing)\b/i.test(l) && /\btests?\b|\bpass(?:ed|ing)\b/i.test(l));
+  const last = lines.at(-1);
+  if (!last) return [];
+  const passed = /\b(\d+) (?:passed|passing)\b/i.exec(last)?.[1];
+  const failed = /\b(\d+) (?:failed|failing)\b/i.exec(last)?.[1];
+  return [`tests ${[passed && `${passed} passed`, failed && `${failed} failed`].filter(Boolean).join(', ')}`];
+}
+
+/** Lines of earlier outputs with a measurement, by their shape with the numbers taken out. */
+/** (Reset for each transcript read.) */
+let measured: { shape: string; line: string; values: string[] }[] = [];
+const MEASURE = /\d+(?:[.:,]\d+)*/g;
+const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
+
+/**
+ * A measurement taken again after a change (`docker stats` showing `382MiB`, then `141MiB`; a backup's
+ * speed `3.1 MiB/s`, then `11.2 MiB/s`): the output line with the same shape as an earlier one whose
+ * measured values (numbers with a unit or a %) changed, as `line (was old values)`. Only outputs of a
+ * few short lines are read; clock times do not count as measurements.
+ */
+export function remeasured(output: string): string[] {
+  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length > 8) return [];
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.length > 160) continue;
+    const values = line.match(MEASURE) ?? [];
+    const shape = line.replace(MEASURE, '#');
+    // the numbers that are measurements: followed by a unit or a percent sign
+    const units = [...line.matchAll(/(\d+(?:\.\d+)?)\s?(?:%|[KMGT]i?B\b|[KMGT]i?B\/s|ms\b|s\b|[kK]?req\/s|rps\b|qps\b)/g)].map((m) => m[1]!);
+    const before = measured.filter((m) => m.shape === shape).at(-1);
+    measured.push({ shape, line, values });
+    if (!before || units.length === 0) continue;
+    const changed = values.map((v, i) => [v, before.values[i]!] as const).filter(([v, o]) => v !== o && PLAIN_NUMBER.test(v) && units.includes(v));
+    if (changed.length && out.length < 2) out.push(`${line} (was ${changed.map(([, o]) => o).join(', ')})`.slice(0, 200));
+  }
+  return out;
+}
+
+/** Comment markers a config, script or code line may start with. */
+const COMMENT = /^(?:#+|\/\/|;+|--|%|<!--)\s*/;
+
+/**
+ * Lines an edit turned into comments or back (`  export-mac:` → `  # export-mac: disabled until …`, a
+ * crontab line `#`-ed out): `file: commented out export-mac:` or `file: uncommented …`.
+ */
+export function commentedOut(input: unknown, cwd?: string): string[] {
+  const out: string[] = [];
+  for (const p of editPairs(input, cwd)) {
+    const before = p.before.split('\n').map((l) => l.trim()).filter(Boolean);
+    const after = p.after.split('\n').map((l) => l.trim()).filter(Boolean);
+    for (const a of after) {
+      if (before.includes(a)) continue;
+      const m = COMMENT.exec(a);
+      const body = m ? a.slice(m[0].length) : '';
+      const was = m && before.find((b) => !COMMENT.test(b) && b.length >= 3 && body.startsWith(b.replace(/:$/, '')));
+      if (was) out.push(`${p.file ? `${p.file}: ` : ''}commented out ${body}`.slice(0, 200));
+    }
+    for (const b of before) {
+      const m = COMMENT.exec(b);
+      if (!m || after.includes(b)) continue;
+      const body = b.slice(m[0].length);
+      if (body.length >= 3 && after.includes(body)) out.push(`${p.file ? `${p.file}: ` : ''}uncommented ${body}`.slice(0, 200));
+    }
+  }
+  return out;
 }
