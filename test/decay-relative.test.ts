@@ -46,7 +46,7 @@ describe('relative decay through the CLI', () => {
     expect(text).toContain(`newer rival ${fresh}`);
   });
 
-  it('a 最近/recent query still prefers new records, by their own age', () => {
+  it('a 最近/recent query still prefers new records', () => {
     const p1 = add('[openclaw] 公众号改版进展：确定栏目划分，配色方案两版，菜单栏初稿，整体进展 20%', '2026-05-28T22:00:00+08:00');
     const p2 = add('[openclaw] 改版这周的进展：新栏目第一篇已发', '2026-11-17T22:00:00+08:00');
     const hits = search(home, '公众号改版最近进展');

@@ -40,6 +40,12 @@ export interface RankingOptions {
   /** Decay floor when the query asks for recent things (default 0.05). */
   recentDecayFloor: number;
   /**
+   * When the query asks for recent things, a record's age is counted up to the newest candidate at
+   * least this share as relevant as it is (none newer: no decay), so that weak recent noise does not
+   * sink a strong older answer (default 0.25, 0..1). 0: every record's own age (the earlier rule).
+   */
+  recentRelevanceShare: number;
+  /**
    * Multipliers by tier (redline is pinned, not weighted). Defaults evidence 1.15, normal 1,
    * chatter 0.8: at most a 44% relevance gap can be overturned by tier (evidence over chatter).
    */
@@ -57,10 +63,28 @@ export interface RankingOptions {
    */
   context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number; replyWeight: number; gapMinutes: number };
   /**
-   * Ranking stages to skip, by name (default none): relevance, context, supersede, decay, tier,
-   * redline. For experiments and the evaluation gate ("does this rule pay for itself?").
+   * Ranking stages to skip, by name (default none): relevance, speaker, answer-type, context,
+   * supersede, decay, tier, redline, diversity, duplicates, aliases. For experiments and the evaluation gate ("does this rule pay for itself?").
    */
   disabledStages: string[];
+  /**
+   * A record written as a line of dialogue ("Caroline: …") whose speaker the query names gains
+   * this share of its relevance (default 0: off, 0..1): what a person said answers a
+   * question about them more often than what was said to them (stages/speaker.ts).
+   */
+  speakerWeight: number;
+  /**
+   * A question that asks when (when, 什么时候, 几号) or how many (how many, 多少): a candidate that
+   * holds a time, or a number, gains this share of its relevance (default 0.2, 0..1; 0 turns it off;
+   * stages/answer-type.ts).
+   */
+  answerTypeWeight: number;
+  /**
+   * For a question, each candidate's score × (1 − sessionDiversity)^(better candidates of its own
+   * session): answers spread over several sessions reach the list (default 0.1, 0..1; 0 turns it
+   * off; stages/diversity.ts).
+   */
+  sessionDiversity: number;
   /** Least relative relevance for a red line to be pinned above the rest (default 0.3, 0..1). */
   redlineMinRelevance: number;
   /**
@@ -93,9 +117,13 @@ export const RANKING_DEFAULTS: RankingOptions = {
   rivals: { termShare: 1, queryShare: 1, textOverlap: 0.3 },
   recentHalfLifeFactor: 0.2,
   recentDecayFloor: 0.05,
+  recentRelevanceShare: 0.25,
   tierWeights: { evidence: 1.15, normal: 1, chatter: 0.8 },
   supersededWeight: 0.25,
   redlineMinRelevance: 0.3,
+  speakerWeight: 0,
+  sessionDiversity: 0,
+  answerTypeWeight: 0.2,
   aliasWeight: 0.6,
   context: { neighbourWeight: 0.2, sessionWeight: 0.35, neighbourSeeds: 10, replyWeight: 0.9, gapMinutes: 10 },
   disabledStages: [],
@@ -104,7 +132,7 @@ export const RANKING_DEFAULTS: RankingOptions = {
 };
 
 // 'aliases' is not a pipeline stage: disabling it turns query expansion off (query/aliases.ts).
-export const STAGE_NAMES = ['relevance', 'context', 'supersede', 'decay', 'tier', 'redline', 'duplicates', 'aliases'] as const;
+export const STAGE_NAMES = ['relevance', 'speaker', 'answer-type', 'context', 'supersede', 'decay', 'tier', 'redline', 'diversity', 'duplicates', 'aliases'] as const;
 
 export function halfLifeFor(opts: RankingOptions, domain: string | null): number {
   return (domain !== null ? opts.halfLifeDays[domain] : undefined) ?? opts.halfLifeDays.default ?? 90;

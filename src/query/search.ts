@@ -10,6 +10,9 @@ import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './ali
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
 import { contextStage } from './stages/context.js';
+import { speakerStage } from './stages/speaker.js';
+import { answerTypeStage } from './stages/answer-type.js';
+import { diversityStage } from './stages/diversity.js';
 import { redlineStage } from './stages/redline.js';
 import { relevanceStage } from './stages/relevance.js';
 import { supersedeStage } from './stages/supersede.js';
@@ -24,7 +27,7 @@ export const SEARCH_DEFAULTS = {
 } as const;
 
 /** The ranking stages, in order. Each is a small step with its own trace entry (docs/RANKING.md). */
-export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, contextStage, supersedeStage, decayStage, tierStage, redlineStage, duplicatesStage];
+export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, speakerStage, answerTypeStage, contextStage, supersedeStage, decayStage, tierStage, redlineStage, diversityStage, duplicatesStage];
 
 function toMs(v: string | number | undefined, field: string): number | null {
   if (v === undefined || v === null || v === '') return null;

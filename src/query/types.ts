@@ -104,6 +104,9 @@ export type TraceEntry =
       rival?: { id: string; by: 'fact' | 'terms'; shared: string[]; gapDays: number; overlap?: number } | null;
     }
   | { stage: 'tier'; tier: string; factor: number }
+  | { stage: 'speaker'; speaker: string; added: number }
+  | { stage: 'answer-type'; wants: 'time' | 'number'; added: number }
+  | { stage: 'diversity'; sameSessionAbove: number; factor: number }
   | { stage: 'context'; neighbour: number; reply?: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string }
   /**

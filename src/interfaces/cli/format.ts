@@ -54,6 +54,12 @@ export function traceLine(t: TraceEntry): string {
       }
       return `decay: ×${t.factor.toFixed(3)} (age ${t.ageDays} d, ${params}${t.recentQuery ? ', recent query' : ''})`;
     }
+    case 'speaker':
+      return `speaker: +${t.added.toFixed(3)} (said by ${t.speaker}, whom the query names)`;
+    case 'answer-type':
+      return `answer type: +${t.added.toFixed(3)} (the question asks for a ${t.wants}, the record holds one)`;
+    case 'diversity':
+      return `diversity: ×${t.factor.toFixed(3)} (${t.sameSessionAbove} better-scored record${t.sameSessionAbove === 1 ? '' : 's'} of its session above it)`;
     case 'context': {
       const parts = [`best neighbour ${t.neighbour.toFixed(3)}`];
       if (t.reply !== undefined) parts.push(`replies to a question at ${t.reply.toFixed(3)}`);

@@ -7,6 +7,7 @@ const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-20T10:00:00+08:00');
 const noLookup: QueryLookup = { edgesTouching: () => [], current: () => null, get: () => null, byRids: () => [] };
 const ABSOLUTE: RankingOptions = { ...RANKING_DEFAULTS, decayMode: 'absolute' };
+const OWN_AGE_RECENT: RankingOptions = { ...RANKING_DEFAULTS, recentRelevanceShare: 0 };
 
 function ctx(recent = false, options: RankingOptions = RANKING_DEFAULTS, text = 'x', lookup: QueryLookup = noLookup): QueryContext {
   const terms = text.split(' ').map((t) => ({ text: t, surface: t, cjk: false, stop: false }));
@@ -64,14 +65,35 @@ describe('decay stage: the factor (absolute mode and recent queries)', () => {
     }
   });
 
-  it('a recent-intent query shortens the half-life and lowers the floor, by own age, rival or not', () => {
+  it('a recent-intent query shortens the half-life and lowers the floor, by own age, rival or not (recentRelevanceShare 0)', () => {
     const h = 90 * RANKING_DEFAULTS.recentHalfLifeFactor;
     const f = RANKING_DEFAULTS.recentDecayFloor;
-    const [c] = decayStage.run(ctx(true), [cand(h)]);
+    const [c] = decayStage.run(ctx(true, OWN_AGE_RECENT), [cand(h)]);
     expect(factor(c!)).toBeCloseTo(f + (1 - f) / 2, 9);
     expect(entry(c!)).toMatchObject({ halfLifeDays: h, floor: f, recentQuery: true, applied: 'recent' });
     const [plain] = decayStage.run(ctx(false, ABSOLUTE), [cand(h)]);
     expect(factor(plain!)).toBeGreaterThan(factor(c!));
+  });
+});
+
+describe('decay stage: a recent-intent query, age up to the newest record about as relevant', () => {
+  const h = 90 * RANKING_DEFAULTS.recentHalfLifeFactor;
+
+  it('weak recent noise does not sink a strong older answer; a newer, about as relevant record does', () => {
+    const weak = 0.8 * RANKING_DEFAULTS.recentRelevanceShare;
+    const [strongOld, weakNew] = decayStage.run(ctx(true), [cand(4 * h, { score: 1 }), cand(0, { score: weak })]);
+    expect(factor(strongOld!)).toBe(1); // below recentRelevanceShare × 1: nothing newer as relevant
+    expect(strongOld!.score).toBeGreaterThan(weakNew!.score);
+    const [older, newer] = decayStage.run(ctx(true), [cand(4 * h, { score: 1 }), cand(3 * h, { score: 0.6 })]);
+    expect(factor(newer!)).toBe(1); // the newest as relevant keeps its score, however old
+    expect(factor(older!)).toBeCloseTo(RANKING_DEFAULTS.recentDecayFloor + (1 - RANKING_DEFAULTS.recentDecayFloor) / 2, 9); // one half-life behind it
+    expect(newer!.score).toBeGreaterThan(older!.score);
+  });
+
+  it('at recentRelevanceShare 0 the same strong older answer decays by its own age below the noise', () => {
+    const weak = 0.8 * RANKING_DEFAULTS.recentRelevanceShare;
+    const [strongOld, weakNew] = decayStage.run(ctx(true, OWN_AGE_RECENT), [cand(4 * h, { score: 1 }), cand(0, { score: weak })]);
+    expect(weakNew!.score).toBeGreaterThan(strongOld!.score);
   });
 });
 

@@ -1,7 +1,7 @@
 import { halfLifeFor } from '../options.js';
 import { findRivals } from '../rivals.js';
 import { coverageWords } from './relevance.js';
-import type { Stage, TraceEntry } from '../types.js';
+import type { Candidate, Stage, TraceEntry } from '../types.js';
 
 const DAY = 86_400_000;
 const r1 = (x: number) => Math.round(x * 10) / 10;
@@ -23,6 +23,7 @@ export const decayStage: Stage = {
     const recent = ctx.q.recent;
     const relative = o.decayMode === 'relative' && !recent;
     const rivals = relative ? findRivals(candidates, o, ctx.lookup, ctx.q.text, coverageWords(ctx.q.terms).length) : null;
+    const recentFrom = recent && o.recentRelevanceShare > 0 ? newestAsRelevant(candidates, o.recentRelevanceShare) : null;
     for (const c of candidates) {
       const ownAge = (ctx.q.nowMs - c.rec.timeMs) / DAY;
       if (c.rec.tier === 'redline') {
@@ -32,6 +33,9 @@ export const decayStage: Stage = {
       const h = halfLifeFor(o, c.rec.domain) * (recent ? o.recentHalfLifeFactor : 1);
       const floor = recent ? o.recentDecayFloor : o.decayFloor;
       let age = Math.max(0, ownAge);
+      // Age up to the newest candidate about as relevant as this one (recentRelevanceShare): weak
+      // recent noise does not sink a strong older answer; the newest strong answer keeps its score.
+      if (recentFrom) age = Math.max(0, ((recentFrom.get(c) ?? c.rec.timeMs) - c.rec.timeMs) / DAY);
       const entry: Extract<TraceEntry, { stage: 'decay' }> = { stage: 'decay', ageDays: r1(age), halfLifeDays: h, floor, factor: 1, recentQuery: recent, applied: recent ? 'recent' : 'absolute' };
       if (rivals) {
         const rival = rivals.get(c) ?? null;
@@ -47,3 +51,17 @@ export const decayStage: Stage = {
     return candidates;
   },
 };
+
+/**
+ * For a recent-intent query: each candidate's newest rival in time, the newest candidate at least
+ * `share` × as relevant as it is (absent when none is newer).
+ */
+function newestAsRelevant(candidates: Candidate[], share: number): Map<Candidate, number> {
+  const out = new Map<Candidate, number>();
+  const byTime = [...candidates].sort((a, b) => b.rec.timeMs - a.rec.timeMs);
+  for (const c of candidates) {
+    const n = byTime.find((o) => o.rec.timeMs > c.rec.timeMs && o.relevance >= share * c.relevance);
+    if (n) out.set(c, n.rec.timeMs);
+  }
+  return out;
+}
