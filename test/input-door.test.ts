@@ -179,13 +179,15 @@ describe('the library: now reaches search', () => {
     fixed.close();
     wall.close();
   });
-  // "latest": decay by own age before `now` (without it, decay is relative: the gap to a newer rival, not `now`).
-  const scores = (m: Optmem, now?: string) => m.search({ query: 'latest staging server', ...(now ? { now } : {}) }).results.map((h) => [h.id, h.score.toFixed(6)]);
+  // Decay, even for "latest", measures against newer rivals, not `now`; a time window ("yesterday") is
+  // read against `now`: the query that shows which clock a search used.
+  const scores = (m: Optmem, now?: string, query = 'staging server yesterday') => m.search({ query, ...(now ? { now } : {}) }).results.map((h) => [h.id, h.score.toFixed(6)]);
 
   it('search with createOptmem({ now }) ranks exactly as with req.now at that time', () => {
-    expect(scores(fixed).length).toBe(2);
+    expect(scores(fixed).length).toBe(1);
     expect(scores(fixed)).toEqual(scores(fixed, NOW));
     expect(scores(fixed)).toEqual(scores(wall, NOW));
+    expect(scores(fixed, undefined, 'latest staging server')).toEqual(scores(wall, NOW, 'latest staging server'));
   });
 
   it('and differs from the wall clock, where decay matters', () => {
