@@ -102,6 +102,11 @@ export type TraceEntry =
       applied?: 'recent' | 'rival' | 'no-rival' | 'absolute' | 'redline';
       /** the newest rival found (relative mode), or null when none was */
       rival?: { id: string; by: 'fact' | 'terms'; shared: string[]; gapDays: number; overlap?: number } | null;
+      /**
+       * recent query with recentRelevanceShare: `newer` (ageDays is the gap to the newest record at
+       * least that share as relevant) or `none-newer` (no such record: its age is not counted)
+       */
+      recentAgeFrom?: 'newer' | 'none-newer';
     }
   | { stage: 'tier'; tier: string; factor: number }
   | { stage: 'speaker'; speaker: string; added: number }

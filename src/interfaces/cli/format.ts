@@ -52,6 +52,8 @@ export function traceLine(t: TraceEntry): string {
         const why = t.rival.by === 'fact' ? `same fact slot ${t.rival.shared.join(', ')}` : `same query words [${t.rival.shared.join(' ')}]${t.rival.overlap !== undefined ? `, overlap ${t.rival.overlap}` : ''}`;
         return `decay: ×${t.factor.toFixed(3)} (newer rival ${t.rival.id}, ${t.rival.gapDays} d newer: ${why}; ${params})`;
       }
+      if (t.recentAgeFrom === 'newer') return `decay: ×${t.factor.toFixed(3)} (${t.ageDays} d older than the newest record about as relevant, ${params}, recent query)`;
+      if (t.recentAgeFrom === 'none-newer') return `decay: ×${t.factor.toFixed(3)} (the newest record about as relevant: its age is not counted, recent query)`;
       return `decay: ×${t.factor.toFixed(3)} (age ${t.ageDays} d, ${params}${t.recentQuery ? ', recent query' : ''})`;
     }
     case 'speaker':

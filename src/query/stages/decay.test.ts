@@ -88,6 +88,9 @@ describe('decay stage: a recent-intent query, age up to the newest record about 
     expect(factor(newer!)).toBe(1); // the newest as relevant keeps its score, however old
     expect(factor(older!)).toBeCloseTo(RANKING_DEFAULTS.recentDecayFloor + (1 - RANKING_DEFAULTS.recentDecayFloor) / 2, 9); // one half-life behind it
     expect(newer!.score).toBeGreaterThan(older!.score);
+    // The explanation says which age counted: the gap to the newer record, or none.
+    expect(entry(older!)).toMatchObject({ recentAgeFrom: 'newer', ageDays: h });
+    expect(entry(newer!)).toMatchObject({ recentAgeFrom: 'none-newer', ageDays: 0 });
   });
 
   it('at recentRelevanceShare 0 the same strong older answer decays by its own age below the noise', () => {

@@ -37,6 +37,7 @@ export const decayStage: Stage = {
       // recent noise does not sink a strong older answer; the newest strong answer keeps its score.
       if (recentFrom) age = Math.max(0, ((recentFrom.get(c) ?? c.rec.timeMs) - c.rec.timeMs) / DAY);
       const entry: Extract<TraceEntry, { stage: 'decay' }> = { stage: 'decay', ageDays: r1(age), halfLifeDays: h, floor, factor: 1, recentQuery: recent, applied: recent ? 'recent' : 'absolute' };
+      if (recentFrom) entry.recentAgeFrom = recentFrom.has(c) ? 'newer' : 'none-newer';
       if (rivals) {
         const rival = rivals.get(c) ?? null;
         age = rival ? rival.gapDays : 0;
