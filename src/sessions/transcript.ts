@@ -66,7 +66,6 @@ export function readTranscript(file: string): TranscriptRead {
 
 /** The same as `readTranscript`, from text already in memory; `file` only names it in problems. */
 export function parseTranscript(text: string, file = 'transcript'): TranscriptRead {
-  measured = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const format = detectFormat(lines, file);
   if (format === 'markdown') return { format, problems: [], turns: readMarkdown(lines) };
@@ -95,6 +94,8 @@ function detectFormat(lines: string[], file: string): TranscriptRead['format'] {
 }
 
 function readJsonl(lines: string[], file: string, format: 'claude-code' | 'jsonl'): Omit<TranscriptRead, 'format'> {
+  // The measurements tool outputs showed so far in this transcript (remeasured).
+  const measured: Measurement[] = [];
   const turns: Turn[] = [];
   const problems: Problem[] = [];
   let cwd: string | undefined;
@@ -116,7 +117,7 @@ function readJsonl(lines: string[], file: string, format: 'claude-code' | 'jsonl
     if (typeof v.cwd === 'string') cwd = v.cwd;
     // Codex names the session's folder in session_meta / turn_context: {"type":…,"payload":{"cwd"}}.
     else if ((v.type === 'session_meta' || v.type === 'turn_context') && isObj(v.payload) && typeof v.payload.cwd === 'string') cwd = v.payload.cwd;
-    const got = format === 'claude-code' ? claudeLine(v, line, cwd) : plainLine(v, line, cwd);
+    const got = format === 'claude-code' ? claudeLine(v, line, cwd, measured) : plainLine(v, line, cwd, measured);
     if (got === 'bad') problems.push({ file, line, message: 'no role and content (expected {"role","content"} or a Claude Code / Codex event)' });
     else turns.push(...got);
   });
@@ -124,7 +125,7 @@ function readJsonl(lines: string[], file: string, format: 'claude-code' | 'jsonl
 }
 
 /** One Claude Code event line → zero or more turns. */
-function claudeLine(v: Record<string, unknown>, line: number, cwd: string | undefined): Turn[] | 'bad' {
+function claudeLine(v: Record<string, unknown>, line: number, cwd: string | undefined, measured: Measurement[]): Turn[] | 'bad' {
   if (v.type !== 'user' && v.type !== 'assistant') return [];
   // Meta lines (command caveats, injected reminders) and side chains are not the conversation.
   if (v.isMeta === true || v.isSidechain === true || v.isCompactSummary === true) return [];
@@ -139,7 +140,7 @@ function claudeLine(v: Record<string, unknown>, line: number, cwd: string | unde
     if (!isObj(b)) continue;
     if (b.type === 'text' && typeof b.text === 'string') texts.push(b.text);
     else if (b.type === 'tool_use') out.push(toolTurn(String(b.name ?? 'tool'), b.input, line, time, cwd));
-    else if (b.type === 'tool_result') out.push(...resultTurn(b.content, line, time, cwd));
+    else if (b.type === 'tool_result') out.push(...resultTurn(b.content, line, time, cwd, measured));
     // thinking, image: noise for a handoff
   }
   const text = cleanText(texts.join('\n'));
@@ -148,30 +149,30 @@ function claudeLine(v: Record<string, unknown>, line: number, cwd: string | unde
 }
 
 /** One plain JSONL line (or OpenAI message, or Codex rollout line) → zero or more turns. */
-function plainLine(v: Record<string, unknown>, line: number, cwd: string | undefined): Turn[] | 'bad' {
+function plainLine(v: Record<string, unknown>, line: number, cwd: string | undefined, measured: Measurement[]): Turn[] | 'bad' {
   const time = str(v.time) ?? str(v.timestamp) ?? str(v.created_at);
   // Codex CLI rollout: {"timestamp","type":"response_item","payload":{…}}; other line types are metadata.
   if (typeof v.type === 'string' && isObj(v.payload)) {
     const p = v.payload;
     if (v.type === 'session_meta' || v.type === 'turn_context') return [];
     if (v.type !== 'response_item') return [];
-    if (p.type === 'message') return messageTurns(p, line, time, cwd);
+    if (p.type === 'message') return messageTurns(p, line, time, cwd, measured);
     if (p.type === 'function_call' || p.type === 'custom_tool_call' || p.type === 'local_shell_call') {
       return [toolTurn(String(p.name ?? 'tool'), parseMaybeJson(p.arguments ?? p.input ?? p.action), line, time, cwd)];
     }
     if (p.type === 'function_call_output' || p.type === 'custom_tool_call_output') {
       const o = parseMaybeJson(p.output);
-      return resultTurn(isObj(o) && typeof o.output === 'string' ? o.output : o, line, time, cwd);
+      return resultTurn(isObj(o) && typeof o.output === 'string' ? o.output : o, line, time, cwd, measured);
     }
     return [];
   }
   // OpenClaw session JSONL: {"type":"message","message":{role, content}}; other typed lines are metadata.
-  if (v.type === 'message' && isObj(v.message)) return messageTurns(v.message, line, time, cwd);
+  if (v.type === 'message' && isObj(v.message)) return messageTurns(v.message, line, time, cwd, measured);
   if (typeof v.role !== 'string' && !('content' in v) && !('text' in v)) return typeof v.type === 'string' ? [] : 'bad';
-  return messageTurns(v, line, time, cwd);
+  return messageTurns(v, line, time, cwd, measured);
 }
 
-function messageTurns(m: Record<string, unknown>, line: number, time: string | undefined, cwd: string | undefined): Turn[] {
+function messageTurns(m: Record<string, unknown>, line: number, time: string | undefined, cwd: string | undefined, measured: Measurement[]): Turn[] {
   const role = normalizeRole(str(m.role));
   const out: Turn[] = [];
   const texts: string[] = [];
@@ -192,7 +193,7 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
   const files = Array.isArray(m.files) ? m.files.filter((f): f is string => typeof f === 'string') : [];
   if (role === 'tool') {
     // A tool's output: keep only the files it names and the settings it shows, never its text.
-    const got = resultTurn(texts.join('\n'), line, time, cwd)[0];
+    const got = resultTurn(texts.join('\n'), line, time, cwd, measured)[0];
     const shown = got?.changes ?? [];
     for (const f of got?.files ?? []) if (!files.includes(f)) files.push(f);
     if (files.length || shown.length) out.push({ role: 'tool', text: '', time, ...(files.length ? { files } : {}), ...(shown.length ? { changes: shown } : {}), line });
@@ -229,9 +230,9 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
 }
 
 /** A tool's output, read only for the settings, versions, test summaries and new measurements it shows. */
-function resultTurn(content: unknown, line: number, time: string | undefined, cwd?: string): Turn[] {
+function resultTurn(content: unknown, line: number, time: string | undefined, cwd: string | undefined, measured: Measurement[]): Turn[] {
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
-  const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...remeasured(text)];
+  const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...remeasured(text, measured)];
   const files = savedFiles(text).map((f) => relativeTo(f, cwd));
   return changes.length || files.length ? [{ role: 'tool', text: '', time, line, ...(changes.length ? { changes } : {}), ...(files.length ? { files } : {}) }] : [];
 }
@@ -644,9 +645,12 @@ export function testSummary(output: string): string[] {
   return [`tests ${[passed && `${passed} passed`, failed && `${failed} failed`].filter(Boolean).join(', ')}`];
 }
 
-/** Lines of earlier outputs with a measurement, by their shape with the numbers taken out. */
-/** (Reset for each transcript read.) */
-let measured: { shape: string; line: string; values: string[] }[] = [];
+/** A line of an earlier output with a measurement, by its shape with the numbers taken out. */
+interface Measurement {
+  shape: string;
+  line: string;
+  values: string[];
+}
 const MEASURE = /\d+(?:[.:,]\d+)*/g;
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 
@@ -654,9 +658,9 @@ const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
  * A measurement taken again after a change (`docker stats` showing `382MiB`, then `141MiB`; a backup's
  * speed `3.1 MiB/s`, then `11.2 MiB/s`): the output line with the same shape as an earlier one whose
  * measured values (numbers with a unit or a %) changed, as `line (was old values)`. Only outputs of a
- * few short lines are read; clock times do not count as measurements.
+ * few short lines are read; clock times do not count as measurements. `measured` holds the earlier outputs of the same transcript and grows.
  */
-export function remeasured(output: string): string[] {
+export function remeasured(output: string, measured: Measurement[]): string[] {
   const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
   if (lines.length > 8) return [];
   const out: string[] = [];
