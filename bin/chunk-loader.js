@@ -11,10 +11,12 @@ const vm = require('node:vm');
 const { createRequire } = require('node:module');
 
 const CACHE_DIR = 'v8-cache';
+/** What the build knows of each chunk it made a cache for: its size, time and text hash. */
+const MANIFEST = 'manifest.json';
 
 /**
  * A 53-bit hash of a text (cyrb53, as src/core/hash53.ts: this file runs before any bundled code is
- * loaded, so it keeps its own copy): about a millisecond for all the chunks a search loads.
+ * loaded, so it keeps its own copy). Run only when a chunk is not as the build left it (below).
  */
 function textHash(s) {
   let h1 = 0xdeadbeef;
@@ -35,16 +37,40 @@ function chunkLoader(dir, opts = {}) {
   const loaded = new Map();
   // A cache is named for a hash of its chunk's text: V8 checks a cache against the source's length
   // only, so a chunk changed in place must never meet the cache of its old text.
-  const cacheFile = (file, source) => path.join(dir, CACHE_DIR, `${path.basename(file)}.${textHash(source)}.bin`);
+  const cacheFile = (file, hash) => path.join(dir, CACHE_DIR, `${path.basename(file)}.${hash}.bin`);
+  // Hashing every chunk's text took longer than compiling it (5-10 ms a search), so the build records
+  // each chunk's size, modification time and hash: a chunk that still has both is the text the build
+  // hashed. Any other (edited, or copied without its times) is hashed here, as before.
+  let manifest;
+  const known = (file, size, mtimeMs) => {
+    if (manifest === undefined) {
+      try {
+        manifest = JSON.parse(fs.readFileSync(path.join(dir, CACHE_DIR, MANIFEST), 'utf8')).chunks;
+      } catch {
+        manifest = null;
+      }
+    }
+    const m = manifest && manifest[path.basename(file)];
+    return m && m.size === size && m.mtimeMs === mtimeMs ? m.hash : undefined;
+  };
 
   function load(file) {
     const hit = loaded.get(file);
     if (hit) return hit.module.exports;
-    const source = fs.readFileSync(file, 'utf8');
+    let source;
+    let hash;
+    const fd = fs.openSync(file, 'r');
+    try {
+      const st = fs.fstatSync(fd);
+      source = fs.readFileSync(fd, 'utf8');
+      hash = write ? undefined : known(file, st.size, st.mtimeMs);
+    } finally {
+      fs.closeSync(fd);
+    }
     let cachedData;
     if (!write) {
       try {
-        cachedData = fs.readFileSync(cacheFile(file, source));
+        cachedData = fs.readFileSync(cacheFile(file, hash ?? textHash(source)));
       } catch {
         // no cache for this chunk: compiled from its source
       }
@@ -71,7 +97,14 @@ function chunkLoader(dir, opts = {}) {
     save() {
       if (!write) throw new Error('chunk-loader: save() is for a loader made with { write: true }');
       fs.mkdirSync(path.join(dir, CACHE_DIR), { recursive: true });
-      for (const [file, { script, source }] of loaded) fs.writeFileSync(cacheFile(file, source), script.createCachedData());
+      const chunks = {};
+      for (const [file, { script, source }] of loaded) {
+        const hash = textHash(source);
+        fs.writeFileSync(cacheFile(file, hash), script.createCachedData());
+        const st = fs.statSync(file);
+        chunks[path.basename(file)] = { size: st.size, mtimeMs: st.mtimeMs, hash };
+      }
+      fs.writeFileSync(path.join(dir, CACHE_DIR, MANIFEST), `${JSON.stringify({ chunks }, null, 1)}\n`);
       return loaded.size;
     },
   };

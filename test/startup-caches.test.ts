@@ -88,6 +88,22 @@ describe('the CLI chunks and their V8 code caches', () => {
     expect(s.cached).toBe(s.chunks);
   });
 
+  it('chunks copied without their times are checked by their text and still take their caches', () => {
+    const copy = path.join(tempDir(), 'cli');
+    fs.cpSync(dir, copy, { recursive: true, preserveTimestamps: false });
+    const later = new Date(Date.now() + 60_000);
+    for (const f of fs.readdirSync(copy)) if (f.endsWith('.cjs')) fs.utimesSync(path.join(copy, f), later, later);
+    const r = probe(copy);
+    expect(r.status, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout) as { chunks: number; cached: number };
+    expect(s.cached).toBe(s.chunks);
+  });
+
+  it('the chunks are ASCII: V8 keeps them one byte a character', () => {
+    const wide = fs.readdirSync(dir).filter((f) => f.endsWith('.cjs') && /[^\x00-\x7f]/.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+    expect(wide).toEqual([]);
+  });
+
   it('a chunk changed after the build is compiled from its text, not given the old cache', () => {
     const copy = path.join(tempDir(), 'cli');
     fs.cpSync(dir, copy, { recursive: true, preserveTimestamps: true });

@@ -30,10 +30,10 @@ interface Attr {
 const VERSION = String.raw`v?\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]+)?`;
 const PORT = String.raw`(?<![\d.])\d{2,5}(?![\d.])`;
 const PATH = String.raw`(?:~|\.{1,2})?/[\w.@~+-]+(?:/[\w.@~+-]*)*|[\w.-]+(?:/[\w.@~+-]+)+`;
-const URL = String.raw`https?://[^\s，。；、）)"'>]+|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?`;
+const URL = String.raw`https?://[^\s\uff0c\u3002\uff1b\u3001\uff09)"'>]+|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?`;
 const IP = String.raw`\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?`;
 const MODEL = String.raw`[A-Za-z][A-Za-z-]*[-\s]?[vV]?\d+(?:\.\d+)?[A-Za-z0-9.-]*`;
-const DATE = String.raw`\d{4}-\d{1,2}-\d{1,2}|\d{1,2}月\d{1,2}[日号]|\d{4}年\d{1,2}月(?:\d{1,2}[日号])?`;
+const DATE = String.raw`\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\u6708\d{1,2}[\u65e5\u53f7]|\d{4}\u5e74\d{1,2}\u6708(?:\d{1,2}[\u65e5\u53f7])?`;
 
 const ATTRS: Attr[] = [
   { attr: 'port', words: ['端口号', '端口', 'port'], value: new RegExp(PORT) },
