@@ -16,11 +16,53 @@ const out = path.join(root, 'dist', 'cli');
 fs.rmSync(out, { recursive: true, force: true });
 
 const isPackage = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
+
+// Deferred modules. A file `NAME.deferred.js` (src/**/NAME.deferred.ts) is one namespace import and
+// one accessor that returns it:
+//   import * as m from './target.js';
+//   export const loadThing = () => m;
+// The library keeps it as written (the import is static). Here the target becomes an entry chunk of its
+// own, `deferred-NAME.cjs`, and the accessor requires it on its first call: a synchronous load, so the
+// code that calls it stays synchronous, and a search that never indexes a record never loads the
+// resolver, the scanner or the transcript reader.
+const DEFERRED_IMPORT = /^import \* as (\w+) from '(\.{1,2}\/[^']+)';$/m;
+const DEFERRED_EXPORT = /^export const (\w+) = \(\) => (\w+);$/m;
+const deferred = new Map();
+(function findDeferred(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (file !== out) findDeferred(file);
+    } else if (e.name.endsWith('.deferred.js')) {
+      const code = fs.readFileSync(file, 'utf8');
+      const imp = DEFERRED_IMPORT.exec(code);
+      const exp = DEFERRED_EXPORT.exec(code);
+      if (!imp || !exp || exp[2] !== imp[1]) throw new Error(`${path.relative(root, file)}: a deferred module is one \`import * as m from './x.js'\` and one \`export const loadX = () => m;\``);
+      const name = `deferred-${e.name.slice(0, -'.deferred.js'.length)}`;
+      if ([...deferred.values()].some((d) => d.name === name)) throw new Error(`${path.relative(root, file)}: another deferred module is also named ${name}`);
+      deferred.set(file, { name, target: path.resolve(dir, imp[2]), accessor: exp[1] });
+    }
+  }
+})(path.join(root, 'dist'));
+
 const result = await build({
-  input: { main: path.join(root, 'dist', 'interfaces', 'cli', 'main.js') },
+  input: { main: path.join(root, 'dist', 'interfaces', 'cli', 'main.js'), ...Object.fromEntries([...deferred.values()].map((d) => [d.name, d.target])) },
   platform: 'node',
   external: (id) => isPackage(id),
   logLevel: 'warn',
+  plugins: [
+    {
+      name: 'optmem-deferred',
+      resolveId(source) {
+        if (/^\.\/deferred-[\w.-]+\.cjs$/.test(source)) return { id: source, external: true };
+        return null;
+      },
+      load(id) {
+        const d = deferred.get(id);
+        return d ? `export const ${d.accessor} = () => require(${JSON.stringify(`./${d.name}.cjs`)});\n` : null;
+      },
+    },
+  ],
   output: { dir: out, format: 'cjs', chunkFileNames: '[name]-[hash].cjs', entryFileNames: '[name].cjs', charset: 'ascii', comments: false },
 });
 const chunks = result.output.filter((o) => o.type === 'chunk');

@@ -10,7 +10,7 @@ import { CORE_DEFAULTS, type CoreOptions } from './sessions/core-memory.js';
 import { ORIGINS } from './core/provenance.js';
 import { FORGETTING_DEFAULTS, type ForgettingOptions } from './consolidate/retention.js';
 import { EMBEDDINGS_DEFAULTS, type EmbeddingsConfig } from './embeddings/config.js';
-import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './index/dedup/judge.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './index/dedup/options.js';
 import { TOPICS_DEFAULTS, checkTopics, defaultTitle, type TopicsConfig } from './consolidate/topic-config.js';
 import { TREE_DEFAULTS, type TreeOptions } from './consolidate/summary-options.js';
 import { KEY_PARTS, type KeyExpansionOptions, type KeyPart } from './index/key-expansion.js';

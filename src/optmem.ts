@@ -25,7 +25,8 @@ import { LogStore } from './store/log-store.js';
 import { parseJsonlRecords, recordToJson, type RecordJson } from './io/jsonl.js';
 import { OWNER, type Provenance } from './core/provenance.js';
 import { stampRecord } from './quarantine/stamp.js';
-import { injectionScanner } from './quarantine/injection-scanner.js';
+import { loadScanner } from './quarantine/scanner.deferred.js';
+import type { InjectionScan } from './quarantine/scan.js';
 import { runDoctor, type DoctorReport } from './doctor.js';
 import { runVerify, sealStateOf, type SealState } from './verify/run.js';
 import type { VerifyReport } from './verify/types.js';
@@ -449,7 +450,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const provenance: Provenance = options.provenance ?? OWNER;
   const eventRecord = (input: RecordInput): MemoryRecord => stampRecord(createRecord(input, ctx()), provenance);
   // The home's scanner: the built-in rules minus quarantine.disabledRules, plus quarantine.rules, and the learned scorer.
-  const scan = injectionScanner(config.quarantine);
+  // Made on the first scan: a handle that only reads never loads the rules or the model.
+  let scanner: ((text: string) => InjectionScan) | undefined;
+  const scan = (text: string): InjectionScan => (scanner ??= loadScanner().injectionScanner(config.quarantine))(text);
   const refreshMs = options.refreshMs ?? 1000;
   let lastSync = Date.now();
   /** Look for hand edits, at most once per refreshMs (writes always look, under the lock). */

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { MemoryRecord } from '../core/record.js';
-import { DUPLICATE_DEFAULTS, bandsOfSignature, judgePair, signatureOf, type DupSignature, type DuplicateOptions, type Verdict } from './dedup/judge.js';
+import type { DupSignature, Verdict } from './dedup/judge.js';
+import { loadJudge } from './dedup/judge.deferred.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/options.js';
 
 /**
  * Duplicate links: derived state of the index, computed by `optmem consolidate` (and by `optmem
@@ -134,7 +136,7 @@ export class DuplicateIndex {
 
   /** A record to compare, with its row id; false when it is never grouped. Inside the write. */
   private added(rid: number, r: Pick<MemoryRecord, 'text' | 'domain' | 'project' | 'kind' | 'tier'>): boolean {
-    const sig = signatureOf(r, this.knownDomains);
+    const sig = loadJudge().signatureOf(r, this.knownDomains);
     if (!sig) {
       this.q.insertKey.run(rid, null);
       return false;
@@ -142,7 +144,7 @@ export class DuplicateIndex {
     const known = this.dirty.has(sig.key) || this.q.keyExists.get(sig.key) !== undefined;
     this.q.insertKey.run(rid, sig.key);
     if (known) return true;
-    const bands = bandsOfSignature(sig);
+    const bands = loadJudge().bandsOfSignature(sig);
     this.q.insertBands(bands.length).run(...bands.flatMap((b) => [b, sig.key]));
     this.dirty.set(sig.key, sig);
     return true;
@@ -163,10 +165,10 @@ export class DuplicateIndex {
     for (const [key, rid] of keys) {
       if (this.q.keyExists.get(key) !== undefined) continue;
       const row = this.q.recordOfRid.get(rid) as Pick<MemoryRecord, 'text' | 'domain' | 'project' | 'kind' | 'tier'> | undefined;
-      const sig = this.dirty.get(key) ?? (row ? signatureOf(row, this.knownDomains) : null);
+      const sig = this.dirty.get(key) ?? (row ? loadJudge().signatureOf(row, this.knownDomains) : null);
       this.dirty.delete(key);
       this.sigCache.delete(key);
-      if (sig) for (const band of bandsOfSignature(sig)) this.q.deleteBand.run(band, key);
+      if (sig) for (const band of loadJudge().bandsOfSignature(sig)) this.q.deleteBand.run(band, key);
       this.q.deleteLinksOf.run(key, key);
     }
   }
@@ -178,7 +180,7 @@ export class DuplicateIndex {
     const keys = [...this.dirty.keys()].sort((x, y) => x - y);
     // A rebuild (nothing in the index but what just arrived): the buckets are read from memory,
     // with the same order and the same cap as from the table.
-    const bandsOfKey = new Map(keys.map((k) => [k, bandsOfSignature(this.dirty.get(k)!)]));
+    const bandsOfKey = new Map(keys.map((k) => [k, loadJudge().bandsOfSignature(this.dirty.get(k)!)]));
     const buckets = (this.q.keyCount.get() as number) === this.dirty.size ? memoryBuckets(bandsOfKey) : null;
     let made = 0;
     for (const key of keys) {
@@ -193,7 +195,7 @@ export class DuplicateIndex {
         if (!o) continue;
         this.stats.pairsJudged++;
         // Judged in key order, so what differs reads the same whichever text came first.
-        const j = key < other ? judgePair(sig, o, this.options) : judgePair(o, sig, this.options);
+        const j = key < other ? loadJudge().judgePair(sig, o, this.options) : loadJudge().judgePair(o, sig, this.options);
         if (j.verdict === 'none') continue;
         const [a, b] = key < other ? [key, other] : [other, key];
         this.q.insertLink.run(a, b, j.verdict, Math.round(j.similarity * 1000) / 1000, JSON.stringify(j.differs));
@@ -239,7 +241,7 @@ export class DuplicateIndex {
   private loadedSignature(key: number): DupSignature | null {
     // Any record of the key gives the same signature: the key is made of what is compared.
     const row = this.q.memberOfKey.get(key) as Pick<MemoryRecord, 'text' | 'domain' | 'project' | 'kind' | 'tier'> | undefined;
-    return row ? signatureOf(row, this.knownDomains) : null;
+    return row ? loadJudge().signatureOf(row, this.knownDomains) : null;
   }
 
   // ---- Reads.

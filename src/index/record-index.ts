@@ -10,14 +10,15 @@ import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
 import type { RetentionRow } from '../consolidate/retention.js';
 import { waitMs } from '../store/wait.js';
-import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, SupersessionResolver, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
+import { DERIVATION_VERSION, SUPERSESSION_DEFAULTS, rowToResolution, type Resolution, type SupersessionOptions } from './supersession.js';
+import { loadResolver } from './resolver.deferred.js';
+import type { SupersessionResolver } from './resolver.js';
 import { evidenceOf, rowToEdge, type Edge, type EdgeRow } from './edges.js';
 import { SCHEMA_SQL, SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
 import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions } from './key-expansion.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 import { DuplicateIndex } from './duplicates.js';
-import { SETTING_HINT } from './resolve/lexicon.js';
-import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/judge.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/options.js';
 
 export interface IndexedRecord extends MemoryRecord {
   rid: number;
@@ -132,7 +133,7 @@ export class RecordIndex {
   resolveDirty(): number {
     this.applyArchiveEvents();
     if (this.dirty.size === 0 && this.dirtyPairs.size === 0) return 0;
-    this.resolver ??= new SupersessionResolver(this, this.supersession);
+    this.resolver ??= new (loadResolver().SupersessionResolver)(this, this.supersession);
     return this.resolver.resolveDirty();
   }
 
@@ -335,7 +336,7 @@ export class RecordIndex {
     }
     // Only records that can take part in supersession need resolving: those naming targets,
     // corrections, red lines, and those stating fact slots or values (a restatement may supersede).
-    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]|\d/i.test(r.text) || SETTING_HINT.test(r.text)) {
+    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]|\d/i.test(r.text) || loadResolver().SETTING_HINT.test(r.text)) {
       this.dirty.set(r.id, { ...r, rid: Number(info.lastInsertRowid), file, line, timeMs });
     }
     return true;

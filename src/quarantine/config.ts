@@ -1,5 +1,5 @@
 import { compileRule, RuleError, type InjectionRule } from './rule.js';
-import { BUILTIN_RULES } from './rules.js';
+import { loadScanner } from './scanner.deferred.js';
 
 /**
  * `quarantine` in a home's config.json: rules added to the built-in table and built-in rules turned
@@ -28,6 +28,7 @@ const RULE_KEYS = ['id', 'category', 'languages', 'description', 'pattern', 'inp
 export function checkQuarantineRules(rules: unknown[], disabled: string[]): { rules: InjectionRule[]; problems: { path: string; message: string }[] } {
   const problems: { path: string; message: string }[] = [];
   const ok: InjectionRule[] = [];
+  const { BUILTIN_RULES } = loadScanner();
   const ids = new Set(BUILTIN_RULES.map((r) => r.id));
   rules.forEach((r, i) => {
     const at = `quarantine.rules.${i}`;

@@ -1,7 +1,8 @@
 import { EVENT_KIND } from '../core/events.js';
 import { recordWord, type MemoryRecord } from '../core/record.js';
 import type { Provenance } from '../core/provenance.js';
-import { scanForInjection, type InjectionScan } from './scan.js';
+import type { InjectionScan } from './scan.js';
+import { loadScanner } from './scanner.deferred.js';
 
 /** The rule an ingested red line gets: ingest never creates a red line on its own. */
 export const INGEST_REDLINE_RULE = 'ingest-redline';
@@ -10,9 +11,9 @@ export const INGEST_REDLINE_RULE = 'ingest-redline';
  * Why a non-owner write waits for the owner: the scanner rules its text trips, and for a red line
  * read from a transcript, `ingest-redline`. Empty for events (decisions, not content).
  */
-export function quarantineRules(r: Pick<MemoryRecord, 'kind' | 'tier' | 'text'>, by: Provenance, scan: (text: string) => InjectionScan = scanForInjection): string[] {
+export function quarantineRules(r: Pick<MemoryRecord, 'kind' | 'tier' | 'text'>, by: Provenance, scan?: (text: string) => InjectionScan): string[] {
   if (by.origin === 'owner' || r.kind === EVENT_KIND) return [];
-  const rules = [...new Set(scan(r.text).hits.map((h) => h.rule))];
+  const rules = [...new Set((scan ?? loadScanner().scanForInjection)(r.text).hits.map((h) => h.rule))];
   if (by.origin === 'ingest' && r.tier === 'redline' && !rules.includes(INGEST_REDLINE_RULE)) rules.push(INGEST_REDLINE_RULE);
   return rules;
 }

@@ -11,10 +11,9 @@ import { WriterLock } from '../store/lock.js';
 import { buildContextPack, PACK_DEFAULTS } from './context-pack.js';
 import { selectCore, type CoreOptions } from './core-memory.js';
 import { readPins, writePins, type CorePins } from './core-pins.js';
-import { extractHandoff } from './extract-handoff.js';
 import { cleanItems, emptyFields, isEmptyHandoff, parseHandoff, renderHandoff } from './handoff.js';
 import { projectForDir, sanitize } from './project.js';
-import { readTranscript } from './transcript.js';
+import { loadReading } from './reading.deferred.js';
 import type { CoreChange, CoreMemory, ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './types.js';
 
 export interface SessionsDeps {
@@ -80,6 +79,7 @@ export function handoffFields(input: Omit<SessionEndInput, 'project' | 'time'>):
   };
   let fields = given;
   if (input.transcriptPath) {
+    const { extractHandoff, readTranscript } = loadReading();
     const got = extractHandoff(readTranscript(input.transcriptPath).turns);
     // Fields given by hand win; the transcript fills what they leave empty.
     fields = emptyFields();

@@ -1,6 +1,7 @@
 import type { Tier } from '../../core/record.js';
 import { cleanText, compactText, maskedText } from './normalize.js';
 import { bandsOf, gramHashes, hash53, jaccard } from './shingles.js';
+import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './options.js';
 import { missingFrom, valuesOf, type Clause, type TextValues } from './values.js';
 
 /**
@@ -14,23 +15,7 @@ import { missingFrom, valuesOf, type Clause, type TextValues } from './values.js
 /** Kinds never grouped: decisions about other records, and texts that are derived or carry a session's state. */
 export const UNGROUPED_KINDS: ReadonlySet<string> = new Set(['event', 'handoff', 'summary']);
 
-export interface DuplicateOptions {
-  /** n-gram similarity (Jaccard of Han characters and character pairs, digits masked) at or above which two records are near (0.5..1) */
-  threshold: number;
-}
-
-/**
- * `duplicates.threshold` 1 (docs/CONFIG.md): by default two records link only when they say the same
- * thing in the same words once normalized (TextValues.form: width, case, punctuation, particles,
- * filler phrases, numerals, units, clock times and the order of clauses aside), and nothing they state
- * differs. On the blind test split of eval/duplicates/ that made 114 links, all right (precision 1.000,
- * recall 0.528). Near duplicates (0.5, chosen on the development pairs) link more rewordings (recall
- * 0.722 there), but 5 of their 161 links joined records whose value differed (precision 0.969): a link
- * that hides a value hides the truth, so they are a choice, not the default.
- */
-export const DUPLICATE_DEFAULTS: Readonly<DuplicateOptions> = Object.freeze({ threshold: 1 });
-/** The near-duplicate setting measured on the labelled pairs (`duplicates.threshold: 0.5`). */
-export const NEAR_DUPLICATE_THRESHOLD = 0.5;
+export { DUPLICATE_DEFAULTS, NEAR_DUPLICATE_THRESHOLD, type DuplicateOptions } from './options.js';
 
 /** What a record is compared by. */
 export interface DupSignature {

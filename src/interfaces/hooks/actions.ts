@@ -4,8 +4,7 @@ import { AGENT } from '../../core/provenance.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { extractHandoff } from '../../sessions/extract-handoff.js';
-import { readTranscript } from '../../sessions/transcript.js';
+import { loadReading } from '../../sessions/reading.deferred.js';
 import { layoutOf } from '../../store/layout.js';
 import type { CommandContext } from '../cli/types.js';
 import { selfCommand } from '../../install/self.js';
@@ -57,6 +56,7 @@ export function runAction(ctx: CommandContext, action: Exclude<HookAction, 'capt
   const transcript = transcriptOf(ctx, host, event, p);
   if (!transcript) return;
   // An empty handoff would supersede a useful one: say so and write nothing.
+  const { extractHandoff, readTranscript } = loadReading();
   const fields = extractHandoff(readTranscript(transcript).turns);
   if (Object.values(fields).every((f) => f.length === 0)) {
     ctx.io.stderr(`optmem hook: ${host} ${event}: the transcript holds nothing for a handoff; nothing written\n`);

@@ -1,0 +1,404 @@
+import { CORRECTION_FILLER } from '../core/markers.js';
+import { EVENT_KIND } from '../core/events.js';
+import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
+import { choose, type Judged } from './resolve/choose.js';
+import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
+import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
+import { veto, type VetoTarget } from './resolve/veto.js';
+import { originOf } from '../core/provenance.js';
+import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
+import type { Edge, EdgeDetail, Resolution } from './edges.js';
+import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
+
+export { SETTING_HINT } from './resolve/lexicon.js';
+
+const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || /〔更正〕|\[correction\]/i.test(r.text);
+const isRedline = (r: IndexedRecord) => r.tier === 'redline';
+/** Words by which a record says it replaces an earlier one. */
+const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;
+/** Kinds that are never a correction's target. */
+const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
+const ALIAS_VARIANTS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
+const MAX_CANDIDATES = 40;
+const RESTATEMENT_CANDIDATES = 8;
+/** A correction with a domain links within it; one without (the user's own) may link in any domain. */
+function inScope(o: IndexedRecord, r: IndexedRecord): boolean {
+  return o.project === r.project && (r.domain === null || o.domain === r.domain);
+}
+
+function older(o: IndexedRecord, r: IndexedRecord): boolean {
+  return o.timeMs < r.timeMs || (o.timeMs === r.timeMs && o.rid < r.rid);
+}
+
+const ftsString = (t: string) => `"${t.replace(/"/g, '""')}"`;
+
+/**
+ * The correction resolver: works out, when a record is indexed, which older records it supersedes
+ * (the four ways are in supersession.ts). Loaded only by what indexes records (resolver.deferred.ts).
+ */
+export class SupersessionResolver {
+  private readonly index: RecordIndex;
+  private readonly opts: SupersessionOptions;
+  private readonly q;
+  /** records in the index, counted once per batch */
+  private total: number | null = null;
+  private readonly dfCache = new Map<string, number>();
+  private readonly analyses = new Map<number, TextAnalysis>();
+
+  constructor(index: RecordIndex, opts: SupersessionOptions = SUPERSESSION_DEFAULTS) {
+    this.index = index;
+    this.opts = opts;
+    const db = index.db;
+    this.q = {
+      byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
+      byRid: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE rid = ?`),
+      putEdge: db.prepare(
+        'INSERT OR REPLACE INTO edges (old_id, new_id, method, inferred, blocked, score, detail) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      deleteEdge: db.prepare('DELETE FROM edges WHERE new_id = ? AND old_id = ?'),
+      edgesOf: db.prepare('DELETE FROM edges WHERE new_id = ?'),
+      resolutionOf: db.prepare('DELETE FROM resolutions WHERE id = ?'),
+      putResolution: db.prepare('INSERT OR REPLACE INTO resolutions (id, status, candidates) VALUES (?, ?, ?)'),
+      supersededBy: db.prepare('SELECT new_id FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
+      edgeInferred: db.prepare('SELECT max(inferred) FROM edges WHERE old_id = ? AND new_id = ? AND blocked = 0').pluck(),
+      count: db.prepare('SELECT count(*) FROM records').pluck(),
+      docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
+      // The text only: key expansion (the keys column) never changes what a correction finds.
+      matchCount: db.prepare('SELECT count(*) FROM fts WHERE body MATCH ?').pluck(),
+      factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
+      linkedFrom: db.prepare('SELECT DISTINCT old_id FROM link_events WHERE new_id = ?').pluck(),
+      sessionBefore: db.prepare(
+        `SELECT rid, id FROM records WHERE session = ? AND (time_ms, rid) < (?, ?) AND kind NOT IN (${NOT_TARGETS}) ORDER BY time_ms DESC, rid DESC LIMIT 8`,
+      ),
+      // The newest event about a pair decides whether it is linked.
+      lastEvent: db.prepare('SELECT verb, event_id, why FROM link_events WHERE new_id = ? AND old_id = ? ORDER BY time_ms DESC, rid DESC LIMIT 1'),
+      // The nearest statements of the same slot before and after a time (facts_key is on key, time).
+      sameKeyBefore: db.prepare(
+        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) < (?, ?)
+         ORDER BY time_ms DESC, rid DESC LIMIT ?`,
+      ),
+      sameKeyAfter: db.prepare(
+        `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) > (?, ?)
+         ORDER BY time_ms ASC, rid ASC LIMIT 1`,
+      ),
+      ftsScope: db.prepare(
+        `SELECT r.rid AS rid, bm25(fts, 1.0, 0.0) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
+         WHERE body MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
+           AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY bm LIMIT ?`,
+      ),
+    };
+  }
+
+  private record(row: unknown): IndexedRecord | null {
+    return row ? rowToRecord(row as Parameters<typeof rowToRecord>[0]) : null;
+  }
+
+  private analysis(o: IndexedRecord): TextAnalysis {
+    let a = this.analyses.get(o.rid);
+    if (!a) {
+      const tok = this.index.tokenizer;
+      a = analyzeText(o.text, (run) => tok.searchWords(run), this.index.knownDomains);
+      if (this.analyses.size > 5000) this.analyses.clear();
+      this.analyses.set(o.rid, a);
+    }
+    return a;
+  }
+
+  /** Work out the edges out of (and, for inferred slots, into) every dirty record, oldest first; then apply link events. */
+  resolveDirty(): number {
+    const recs = [...this.index.dirty.values()];
+    const pairs = [...this.index.dirtyPairs.values()];
+    this.index.dirty.clear();
+    this.index.dirtyPairs.clear();
+    if (recs.length === 0 && pairs.length === 0) return 0;
+    recs.sort((a, b) => a.timeMs - b.timeMs || a.rid - b.rid);
+    this.total = null;
+    this.dfCache.clear();
+    this.analyses.clear();
+    let n = 0;
+    for (const r of recs) n += this.resolve(r);
+    for (const [newId, oldId] of pairs) n += this.applyEvents(newId, oldId);
+    return n;
+  }
+
+  /**
+   * The newest record at the end of o's chain that is still older than r (o itself when none), and
+   * whether an inferred edge is on the way there.
+   */
+  private currentBefore(id: string, r: IndexedRecord): { cur: IndexedRecord | null; viaInferred: boolean } {
+    let cur = this.record(this.q.byId.get(id));
+    let viaInferred = false;
+    for (let steps = 0; cur && steps < 32; steps++) {
+      const next = (this.q.supersededBy.all(cur.id) as string[])
+        .map((x) => this.record(this.q.byId.get(x)))
+        .filter((x): x is IndexedRecord => x !== null && older(x, r) && x.id !== r.id && !isRedline(x))
+        .sort((a, b) => b.timeMs - a.timeMs)[0];
+      if (!next) break;
+      if (this.q.edgeInferred.get(cur.id, next.id) === 1) viaInferred = true;
+      cur = next;
+    }
+    return { cur, viaInferred };
+  }
+
+  /** Bring a pair's edge in line with the newest event about it (or, with none left, with the derivation). */
+  private applyEvents(newId: string, oldId: string): number {
+    const ev = this.q.lastEvent.get(newId, oldId) as { verb: string; event_id: string; why: string | null } | undefined;
+    if (ev?.verb === 'unlink') {
+      this.q.deleteEdge.run(newId, oldId);
+      return 0;
+    }
+    const r = this.record(this.q.byId.get(newId));
+    if (ev?.verb === 'link') return r ? this.linkByEvent(r, oldId) : 0;
+    // The events about this pair are gone: derive the correction's edges again.
+    return r ? this.resolve(r) : 0;
+  }
+
+  /** Write the `linked` edge r → oldId when the newest event about the pair is a link. */
+  private linkByEvent(r: IndexedRecord, oldId: string): number {
+    const ev = this.q.lastEvent.get(r.id, oldId) as { verb: string; event_id: string; why: string | null } | undefined;
+    if (ev?.verb !== 'link') return 0;
+    const o = this.record(this.q.byId.get(oldId));
+    const detail: EdgeDetail = { event: ev.event_id, ...(ev.why ? { why: ev.why } : {}) };
+    this.writeEdge({ oldId, newId: r.id, method: 'linked', inferred: false, blocked: o ? this.blocked(o, r) : false, score: 1, detail }, true);
+    return 1;
+  }
+
+  private writeEdge(e: Edge, fromEvent = false): boolean {
+    if (!fromEvent) {
+      const ev = this.q.lastEvent.get(e.newId, e.oldId) as { verb: string } | undefined;
+      if (ev?.verb === 'unlink') return false;
+    }
+    this.q.putEdge.run(e.oldId, e.newId, e.method, e.inferred ? 1 : 0, e.blocked ? 1 : 0, e.score, JSON.stringify(e.detail));
+    return true;
+  }
+
+  private blocked(o: IndexedRecord, r: IndexedRecord): boolean {
+    // Only a newer red line overrides a red line, and only the owner's overrides the owner's
+    // (an agent relays red lines; it never replaces the user's own: docs/QUARANTINE.md).
+    return isRedline(o) && !(isRedline(r) && !older(r, o) && (originOf(o) !== 'owner' || originOf(r) === 'owner'));
+  }
+
+  /**
+   * The words worth a BM25 pass: in a large home, a word most records hold ("配置", "the") costs a
+   * pass over all of them and tells nothing, so in a home of 2,000 records or more, words in more
+   * than 1% of records are left out of the candidate search (they still count when candidates are
+   * judged).
+   */
+  private selective(words: string[]): string[] {
+    const uniq = [...new Set(words)];
+    const total = (this.total ??= (this.q.count.get() as number) || 0);
+    if (total < 2000 || uniq.length === 0) return uniq;
+    return uniq.filter((w) => this.docFreq(w) / total <= 0.01);
+  }
+
+  /** Records holding a word, cached per batch. The vocabulary holds English words stemmed: those are counted by matching. */
+  private docFreq(w: string): number {
+    let n = this.dfCache.get(w);
+    if (n === undefined) {
+      n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) ? (this.q.matchCount.get(ftsString(w)) as number) : 0);
+      this.dfCache.set(w, n);
+    }
+    return n;
+  }
+
+  /** Records other than the correction itself that hold a subject word (any of its alias forms). */
+  private othersHolding(w: string, correction: TextAnalysis): number {
+    const forms = ALIAS_VARIANTS.get(w) ?? [w];
+    let n = 0;
+    for (const f of forms) {
+      try {
+        n += f.includes(' ') ? (this.q.matchCount.get(ftsString(f)) as number) : this.docFreq(f);
+      } catch {
+        /* a form FTS5 cannot parse counts as absent */
+      }
+    }
+    // The correction holds its own words; an alias form it did not write was not counted.
+    const own = forms.some((f) => correction.hay.includes(f)) ? 1 : 0;
+    return Math.max(0, n - own);
+  }
+
+  /** Edges for one record. Returns how many were written. */
+  resolve(r: IndexedRecord): number {
+    this.q.edgesOf.run(r.id);
+    this.q.resolutionOf.run(r.id);
+    let n = 0;
+    // explicit ids
+    for (const id of r.corrects) {
+      const o = this.record(this.q.byId.get(id));
+      if (this.writeEdge({ oldId: id, newId: r.id, method: 'explicit', inferred: false, blocked: o ? this.blocked(o, r) : false, score: 1, detail: {} })) n++;
+    }
+    // A new red line that says it replaces an old one ("…那条作废") overrides it: only red lines can.
+    if (r.corrects.length === 0 && isRedline(r) && (isCorrection(r) || REPLACES.test(r.text))) n += this.resolveByText(r, 'redline');
+    else if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, 'correction');
+    if (this.opts.inferCorrections) {
+      n += this.inferFromFacts(r);
+      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0 && SETTING_HINT.test(r.text)) n += this.resolveByText(r, 'restatement');
+    }
+    // Links made by hand out of this record.
+    for (const oldId of this.q.linkedFrom.all(r.id) as string[]) n += this.linkByEvent(r, oldId);
+    return n;
+  }
+
+  /** Weight of a subject word for a correction: 0 when no other record holds it, else its IDF. */
+  private weightFor(c: TextAnalysis): (w: string) => number {
+    return (w: string) => {
+      const df = this.othersHolding(w, c);
+      if (df === 0) return 0;
+      const total = (this.total ??= (this.q.count.get() as number) || 0);
+      return Math.log(1 + total / df);
+    };
+  }
+
+  /**
+   * Find what a record supersedes from its words. `correction`: a 〔更正〕 naming no id; `redline`: a
+   * red line replacing an older red line; `restatement`: a plain record restating a fact with
+   * another value (inferred, stricter, only a few candidates, nothing recorded when none is found).
+   */
+  private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement'): number {
+    const onlyRedlines = mode === 'redline';
+    const c = this.analysis(r);
+    if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
+    const weight = this.weightFor(c);
+    // Candidates: older records in scope holding a subject word or a value of the correction.
+    const words = mode === 'restatement' ? restatedSubject(c) : c.subjects;
+    const variants = words.flatMap((w) => ALIAS_VARIANTS.get(w) ?? [w]).filter((w) => !CORRECTION_FILLER.has(w));
+    // The attribute's own words too: a record about the same attribute of another subject is a
+    // candidate worth refusing by name (--explain shows it).
+    const matchTerms = this.selective(mode === 'restatement' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
+    const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
+    if (matchTerms.length === 0) {
+      if (mode !== 'restatement') this.q.putResolution.run(r.id, resolution.status, '[]');
+      return 0;
+    }
+    const match = matchTerms.map(ftsString).join(' OR ');
+    let rows: { rid: number; bm: number }[] = [];
+    try {
+      // A restatement is looked for among the few records that best share its head words.
+      rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid, mode === 'restatement' ? RESTATEMENT_CANDIDATES : MAX_CANDIDATES) as { rid: number; bm: number }[];
+    } catch {
+      rows = [];
+    }
+    // In a conversation, a correction is about what was just said: the latest earlier turn of the
+    // same session that states the attribute is a candidate even when it shares no subject word.
+    let previousTurn: string | null = null;
+    if (mode === 'correction' && r.source.session) {
+      for (const t of this.q.sessionBefore.all(r.source.session, r.timeMs, r.rid) as { rid: number; id: string }[]) {
+        const o = this.record(this.q.byRid.get(t.rid));
+        if (!o || !inScope(o, r)) continue;
+        if (!sharesAttribute(c, this.analysis(o))) continue;
+        previousTurn = o.id;
+        if (!rows.some((x) => x.rid === t.rid)) rows.push({ rid: t.rid, bm: 0 });
+        break;
+      }
+    }
+    const judged: (Judged & { rec: IndexedRecord })[] = [];
+    for (const row of rows) {
+      const o = this.record(this.q.byRid.get(row.rid));
+      if (!o || !older(o, r) || !inScope(o, r)) continue;
+      if (onlyRedlines && !isRedline(o)) continue;
+      // A restatement stays within its domain, and never overrides a red line or a correction's own target choice.
+      if (mode === 'restatement' && (o.domain !== r.domain || isRedline(o))) continue;
+      const verdict =
+        mode === 'restatement'
+          ? judgeRestatement(c, this.analysis(o), weight)
+          : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn });
+      judged.push({
+        id: o.id,
+        timeMs: o.timeMs,
+        supersededBy: this.q.supersededBy.all(o.id) as string[],
+        text: this.analysis(o).hay,
+        lead: this.analysis(o).lead,
+        verdict,
+        domain: o.domain,
+        rec: o,
+      });
+    }
+    const choice = choose(judged, this.opts.ambiguityRatio);
+    if (mode === 'restatement') {
+      let n = 0;
+      for (const id of choice.targets) {
+        const j = judged.find((x) => x.id === id)!;
+        if ((this.q.supersededBy.all(id) as string[]).includes(r.id)) continue;
+        if (this.writeEdge({ oldId: id, newId: r.id, method: 'inferred', inferred: true, blocked: false, score: j.verdict.score, detail: { shared: j.verdict.shared, ...(j.verdict.attribute ? { attribute: j.verdict.attribute } : {}) } })) n++;
+      }
+      return n;
+    }
+    // A target already corrected: the new correction supersedes its current version (a chain ends
+    // at its newest link), whatever words that version happened to use.
+    const taken = new Map<string, Pick<VetoTarget, 'taken' | 'viaInferred'>>(choice.targets.map((id, i) => [id, { taken: i === 0 ? 'best' : 'copy' }]));
+    for (let i = 0; i < choice.targets.length; i++) {
+      const { cur, viaInferred } = this.currentBefore(choice.targets[i]!, r);
+      if (cur && cur.id !== choice.targets[i]) {
+        taken.set(cur.id, { taken: 'chain', viaInferred });
+        choice.notes.set(choice.targets[i]!, `already superseded by ${cur.id}: its current version is taken instead`);
+        choice.notes.set(cur.id, `taken: the current version of ${choice.targets[i]}`);
+        if (!judged.some((j) => j.id === cur.id)) {
+          judged.push({ id: cur.id, timeMs: cur.timeMs, supersededBy: [], text: '', lead: [], domain: cur.domain, verdict: { ...judged.find((j) => j.id === choice.targets[i])!.verdict }, rec: cur });
+        }
+        choice.targets[i] = cur.id;
+      }
+    }
+    choice.targets = [...new Set(choice.targets)];
+    // The last look: counter-evidence of another subject or attribute refuses a chosen target (resolve/veto.ts).
+    if (mode === 'correction' && choice.targets.length) {
+      const byId = new Map(judged.map((j) => [j.id, j]));
+      const cand = (j: Judged & { rec: IndexedRecord }) => ({ id: j.id, analysis: this.analysis(j.rec), verdict: j.verdict });
+      const { kept, vetoed } = veto({
+        correction: c,
+        targets: choice.targets.map((id) => ({ ...cand(byId.get(id)!), ...(taken.get(id) ?? { taken: 'copy' as const }) })),
+        candidates: judged.map(cand),
+        judgeAlone: (a) => judge(c, a, weight, { minShare: this.opts.minSubjectShare }),
+      });
+      for (const v of vetoed) {
+        choice.notes.set(v.id, `refused after the choice (${v.rule}): ${v.why}`);
+        byId.get(v.id)!.verdict = { ...byId.get(v.id)!.verdict, accepted: false };
+      }
+      choice.targets = kept;
+      if (kept.length === 0) choice.status = 'none';
+    }
+    resolution.status = choice.status;
+    resolution.candidates = judged
+      .map((j) => ({ id: j.id, score: Math.round(j.verdict.score * 1000) / 1000, accepted: j.verdict.accepted, note: choice.notes.get(j.id) ?? j.verdict.why }))
+      .sort((a, b) => Number(choice.targets.includes(b.id)) - Number(choice.targets.includes(a.id)) || Number(b.accepted) - Number(a.accepted) || b.score - a.score)
+      .slice(0, 8);
+    this.q.putResolution.run(r.id, resolution.status, JSON.stringify(resolution.candidates));
+    let n = 0;
+    for (const id of choice.targets) {
+      const j = judged.find((x) => x.id === id)!;
+      const v = j.verdict;
+      const detail: EdgeDetail = { shared: v.shared, quoted: v.quoted, ...(v.attribute ? { attribute: v.attribute } : {}), score: Math.round(v.score * 1000) / 1000 };
+      if (this.writeEdge({ oldId: id, newId: r.id, method: 'resolved', inferred: false, blocked: this.blocked(j.rec, r), score: v.score, detail })) n++;
+    }
+    return n;
+  }
+
+  /**
+   * A fact slot links each statement to the nearest earlier and later statement of the same slot
+   * (same domain and project): the newer one supersedes the older when the values differ. Only
+   * neighbours, so a slot restated a thousand times makes a chain, not a thousand-squared web.
+   */
+  private inferFromFacts(r: IndexedRecord): number {
+    let n = 0;
+    const facts = this.q.factsOf.all(r.rid) as { key: string; value: string; old_value: string | null }[];
+    for (const f of facts) {
+      // A slot must name its subject ("后端端口", "redis port"): "port 8080" alone could be any service.
+      if (f.key.startsWith('|')) continue;
+      const before = this.q.sameKeyBefore.all(f.key, r.domain, r.project, r.timeMs, r.rid, 1) as { rid: number; value: string }[];
+      const after = this.q.sameKeyAfter.all(f.key, r.domain, r.project, r.timeMs, r.rid) as { rid: number; value: string }[];
+      for (const s of [...before, ...after]) {
+        if (s.value === f.value) continue;
+        const o = this.record(this.q.byRid.get(s.rid));
+        if (!o) continue;
+        // Whichever is newer supersedes the other: records may arrive out of time order.
+        const [oldR, newR] = older(o, r) ? [o, r] : [r, o];
+        // A correction's own resolution decides its targets; a red line is never inferred away.
+        if (isCorrection(newR) && newR.corrects.length === 0) continue;
+        // The same slot key is not enough (ssh 端口 of gpu3 vs of the jump host): the newer must restate the older.
+        if (!judgeRestatement(this.analysis(newR), this.analysis(oldR), this.weightFor(this.analysis(newR)), true).accepted) continue;
+        if (this.writeEdge({ oldId: oldR.id, newId: newR.id, method: 'inferred', inferred: true, blocked: this.blocked(oldR, newR), score: 1, detail: { slot: f.key } })) n++;
+      }
+    }
+    return n;
+  }
+}
+
