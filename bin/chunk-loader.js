@@ -88,10 +88,10 @@ function chunkLoader(dir, opts = {}) {
 
   return {
     load: (name) => load(path.join(dir, name)),
-    /** How many chunks were loaded, and how many of them V8 took the cache for. */
+    /** How many chunks were loaded, and how many of them V8 took the cache for; their file names. */
     stats() {
       const all = [...loaded.values()];
-      return { chunks: all.length, cached: all.filter((x) => x.script.cachedDataRejected === false).length };
+      return { chunks: all.length, cached: all.filter((x) => x.script.cachedDataRejected === false).length, names: [...loaded.keys()].map((f) => path.basename(f)) };
     },
     /** Write the code cache of every chunk loaded so far (the build's warm-up only). */
     save() {

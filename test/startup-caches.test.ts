@@ -65,16 +65,24 @@ describe('alias cuts made at build time', () => {
 describe('the CLI chunks and their V8 code caches', () => {
   const dir = path.join(ROOT, 'dist', 'cli');
   // In a child, as bin/optmem.js runs them (same V8 flags): a search on a new home, then the loader's counts.
-  const probe = (chunks: string) =>
+  // `steps` run first (from the build's own chunks), then `last` from `chunks`, with a loader of its own whose counts are printed.
+  const probe = (chunks: string, last: string[] = ['search', '部署 端口'], steps: string[][] = []) =>
     spawnSync(
       process.execPath,
       [
         '-e',
         `require('node:v8').setFlagsFromString('--no-regexp-tier-up');
-         const l = require(${JSON.stringify(path.join(ROOT, 'bin', 'chunk-loader.js'))}).chunkLoader(${JSON.stringify(chunks)});
-         const cli = l.load('main.cjs');
-         const io = { ...cli.processIO(), stdout: () => {}, env: { ...process.env, OPTMEM_HOME: ${JSON.stringify(path.join(tempDir(), 'home'))} } };
-         (async () => { await cli.runMain(['init'], io); const code = await cli.runMain(['search', '部署 端口'], io); console.log(JSON.stringify({ code, ...l.stats() })); })();`,
+         const { chunkLoader } = require(${JSON.stringify(path.join(ROOT, 'bin', 'chunk-loader.js'))});
+         const home = ${JSON.stringify(path.join(tempDir(), 'home'))};
+         (async () => {
+           const io = (cli) => ({ ...cli.processIO(), stdout: () => {}, env: { ...process.env, OPTMEM_HOME: home } });
+           const setup = chunkLoader(${JSON.stringify(dir)}).load('main.cjs');
+           for (const argv of [['init'], ...${JSON.stringify(steps)}]) if (await setup.runMain(argv, io(setup))) throw new Error('setup: ' + argv.join(' '));
+           const l = chunkLoader(${JSON.stringify(chunks)});
+           const cli = l.load('main.cjs');
+           const code = await cli.runMain(${JSON.stringify(last)}, io(cli));
+           console.log(JSON.stringify({ code, ...l.stats() }));
+         })().catch((e) => { console.error(e.message); process.exit(1); });`,
       ],
       { encoding: 'utf8' },
     );
@@ -86,6 +94,21 @@ describe('the CLI chunks and their V8 code caches', () => {
     expect(s.code).toBe(0);
     expect(s.chunks).toBeGreaterThan(5);
     expect(s.cached).toBe(s.chunks);
+  });
+
+  it('a search on an up-to-date index loads no deferred module; a correction loads the resolver, with its cache', () => {
+    const search = probe(dir, ['search', '端口'], [['add', '[code] 后端服务的端口是 8080']]);
+    expect(search.status, search.stderr).toBe(0);
+    const s = JSON.parse(search.stdout) as { code: number; names: string[] };
+    expect(s.code).toBe(0);
+    expect(s.names.filter((n) => n.startsWith('deferred-'))).toEqual([]);
+
+    const add = probe(dir, ['add', '[code] 〔更正〕后端端口已从 8080 改为 9090'], [['add', '[code] 后端服务的端口是 8080']]);
+    expect(add.status, add.stderr).toBe(0);
+    const a = JSON.parse(add.stdout) as { code: number; chunks: number; cached: number; names: string[] };
+    expect(a.code).toBe(0);
+    expect(a.names).toContain('deferred-resolver.cjs');
+    expect(a.cached).toBe(a.chunks);
   });
 
   it('chunks copied without their times are checked by their text and still take their caches', () => {
