@@ -31,7 +31,17 @@ try {
     const io = { stdout: () => {}, stderr: () => {}, readStdin: () => stdin, env: { ...process.env, OPTMEM_HOME: home, HOME: tmp, NO_COLOR: '1' }, cwd: project };
     return cli.runMain(argv, io);
   };
-  const hook = (event, extra) => JSON.stringify({ session_id: 'warm', transcript_path: path.join(tmp, 'none.jsonl'), cwd: project, hook_event_name: event, ...extra });
+  // A short Claude Code transcript: the Stop hook captures its turn, SessionEnd draws a handoff from it.
+  const transcript = path.join(tmp, 'session.jsonl');
+  const turn = (type, uuid, parent, content) => JSON.stringify({ parentUuid: parent, type, uuid, sessionId: 'warm', cwd: project, timestamp: '2026-11-28T09:00:00.000Z', message: { role: type, content } });
+  fs.writeFileSync(
+    transcript,
+    [
+      turn('user', 'u1', null, '我们决定后端端口统一用 9090，nginx 的 proxy_pass 也改掉。'),
+      turn('assistant', 'a1', 'u1', [{ type: 'text', text: '已把 config/server.yaml 的 port 改成 9090，nginx 也改好了。下一步：重启服务并跑一遍冒烟测试。' }]),
+    ].join('\n') + '\n',
+  );
+  const hook = (event, extra) => JSON.stringify({ session_id: 'warm', transcript_path: transcript, cwd: project, hook_event_name: event, ...extra });
   const steps = [
     [['init']],
     [['add', '[code] 后端服务的端口是 8080，部署用 pnpm', '--project', 'shop']],
@@ -45,6 +55,8 @@ try {
     [['session', 'start', '--project', 'shop']],
     [['hook', 'claude-code', 'UserPromptSubmit'], hook('UserPromptSubmit', { prompt: '我们决定以后后端端口统一用 9090，nginx 也改了' })],
     [['hook', 'claude-code', 'SessionStart'], hook('SessionStart', { source: 'startup' })],
+    [['hook', 'claude-code', 'Stop'], hook('Stop', { stop_hook_active: false })],
+    [['hook', 'claude-code', 'SessionEnd'], hook('SessionEnd', { reason: 'exit' })],
     [['--version']],
   ];
   for (const [argv, stdin] of steps) {
