@@ -4,7 +4,7 @@
 // a chunk of its own (a dynamic import stays one), so a command still loads only what it needs.
 // The chunks are CommonJS (.cjs): Node loads them with plain synchronous requires, where ES modules
 // go through the ES loader's resolve, read and link steps one by one (about a third of a search's
-// start-up was that). Packages (better-sqlite3, jieba, zod, the MCP SDK, hono; all ship CommonJS)
+// start-up was that). Packages (jieba, zod, the MCP SDK, hono; all ship CommonJS)
 // stay outside the bundle. Runs in `npm run build`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,10 @@ const out = path.join(root, 'dist', 'cli');
 fs.rmSync(out, { recursive: true, force: true });
 
 const isPackage = (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
+// better-sqlite3's JavaScript (a dozen small files every command loads) goes into the bundle, and so
+// into the code caches; its native addon is still required from the package (store/sqlite.ts).
+const BUNDLED = new Set(['better-sqlite3']);
+const external = (id) => isPackage(id) && !BUNDLED.has(id);
 
 // Deferred modules. A file `NAME.deferred.js` (src/**/NAME.deferred.ts) is one namespace import and
 // one accessor that returns it:
@@ -48,7 +52,7 @@ const deferred = new Map();
 const result = await build({
   input: { main: path.join(root, 'dist', 'interfaces', 'cli', 'main.js'), ...Object.fromEntries([...deferred.values()].map((d) => [d.name, d.target])) },
   platform: 'node',
-  external: (id) => isPackage(id),
+  external,
   logLevel: 'warn',
   plugins: [
     {

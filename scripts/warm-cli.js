@@ -4,25 +4,32 @@
 // check) on a scratch home in this process, then saves each loaded chunk's cache with the functions
 // compiled so far. Runs in `npm run build` after the bundle. A failure here leaves the CLI without
 // caches (slower to start, the same otherwise) and says so.
-import v8 from 'node:v8';
+// The hooks run with V8 flags of their own (bin/chunk-loader.js, FLAVORS), so their caches are made
+// again in a child process under those flags: `node scripts/warm-cli.js --flavor hook`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-// The same V8 flags as bin/optmem.js: a cache records them and is refused under others.
-v8.setFlagsFromString('--no-regexp-tier-up');
+// No V8 flags, as bin/optmem.js: a cache records the flags it was made under and is refused under others.
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dir = path.join(root, 'dist', 'cli');
-const { chunkLoader, CACHE_DIR } = require('../bin/chunk-loader.js');
-fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
+const { chunkLoader, startFlavor, CACHE_DIR, FLAVORS } = require('../bin/chunk-loader.js');
+const flavorAt = process.argv.indexOf('--flavor');
+const flavor = flavorAt === -1 ? null : process.argv[flavorAt + 1];
+if (flavor && !FLAVORS[flavor]) throw new Error(`warm-cli: unknown flavor ${flavor}`);
+// The flavor's flags, set before any chunk is compiled (startFlavor reads a command line).
+if (flavor) startFlavor([flavor]);
+const cacheDir = flavor ? FLAVORS[flavor].cacheDir : CACHE_DIR;
+fs.rmSync(path.join(dir, cacheDir), { recursive: true, force: true });
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-warm-'));
 try {
-  const loader = chunkLoader(dir, { write: true });
+  const loader = chunkLoader(dir, { write: true, flavor });
   const cli = loader.load('main.cjs');
   const home = path.join(tmp, 'home');
   const project = path.join(tmp, 'shop');
@@ -59,15 +66,24 @@ try {
     [['hook', 'claude-code', 'SessionEnd'], hook('SessionEnd', { reason: 'exit' })],
     [['--version']],
   ];
-  for (const [argv, stdin] of steps) {
+  // A flavor's caches cover its own commands (and the set-up they need), made under its flags.
+  const mine = flavor ? steps.filter(([argv]) => argv[0] === flavor || ['init', 'add'].includes(argv[0])) : steps;
+  for (const [argv, stdin] of mine) {
     const code = await run(argv, stdin);
     if (code !== 0) throw new Error(`optmem ${argv.join(' ')} exited ${code}`);
   }
   const n = loader.save();
-  console.log(`cli: V8 code caches of ${n} chunks -> dist/cli/${CACHE_DIR}/`);
+  console.log(`cli: V8 code caches of ${n} chunks -> dist/cli/${cacheDir}/${flavor ? ` (${flavor}: ${FLAVORS[flavor].flags})` : ''}`);
 } catch (e) {
-  fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
-  console.error(`cli: no V8 code caches (${e.message}); the CLI starts slower but works the same`);
+  fs.rmSync(path.join(dir, cacheDir), { recursive: true, force: true });
+  console.error(`cli: no V8 code caches${flavor ? ` for ${flavor}` : ''} (${e.message}); the CLI starts slower but works the same`);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+if (!flavor) {
+  for (const name of Object.keys(FLAVORS)) {
+    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--flavor', name], { stdio: 'inherit' });
+    if (r.status !== 0) console.error(`cli: the ${name} caches were not made (exit ${r.status}); hooks start slower but work the same`);
+  }
 }

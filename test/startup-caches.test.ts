@@ -64,21 +64,21 @@ describe('alias cuts made at build time', () => {
 
 describe('the CLI chunks and their V8 code caches', () => {
   const dir = path.join(ROOT, 'dist', 'cli');
-  // In a child, as bin/optmem.js runs them (same V8 flags): a search on a new home, then the loader's counts.
+  // In a child, as bin/optmem.js runs them (no V8 flags): a search on a new home, then the loader's counts.
   // `steps` run first (from the build's own chunks), then `last` from `chunks`, with a loader of its own whose counts are printed.
-  const probe = (chunks: string, last: string[] = ['search', '部署 端口'], steps: string[][] = []) =>
+  const probe = (chunks: string, last: string[] = ['search', '部署 端口'], steps: string[][] = [], stdin = '') =>
     spawnSync(
       process.execPath,
       [
         '-e',
-        `require('node:v8').setFlagsFromString('--no-regexp-tier-up');
-         const { chunkLoader } = require(${JSON.stringify(path.join(ROOT, 'bin', 'chunk-loader.js'))});
+        `const { chunkLoader, startFlavor } = require(${JSON.stringify(path.join(ROOT, 'bin', 'chunk-loader.js'))});
+         const flavor = startFlavor(${JSON.stringify(last)});
          const home = ${JSON.stringify(path.join(tempDir(), 'home'))};
          (async () => {
-           const io = (cli) => ({ ...cli.processIO(), stdout: () => {}, env: { ...process.env, OPTMEM_HOME: home } });
+           const io = (cli) => ({ ...cli.processIO(), stdout: () => {}, readStdin: () => ${JSON.stringify(stdin)}, env: { ...process.env, OPTMEM_HOME: home } });
            const setup = chunkLoader(${JSON.stringify(dir)}).load('main.cjs');
            for (const argv of [['init'], ...${JSON.stringify(steps)}]) if (await setup.runMain(argv, io(setup))) throw new Error('setup: ' + argv.join(' '));
-           const l = chunkLoader(${JSON.stringify(chunks)});
+           const l = chunkLoader(${JSON.stringify(chunks)}, { flavor });
            const cli = l.load('main.cjs');
            const code = await cli.runMain(${JSON.stringify(last)}, io(cli));
            console.log(JSON.stringify({ code, ...l.stats() }));
@@ -109,6 +109,17 @@ describe('the CLI chunks and their V8 code caches', () => {
     expect(a.code).toBe(0);
     expect(a.names).toContain('deferred-resolver.cjs');
     expect(a.cached).toBe(a.chunks);
+  });
+
+  it('a hook runs with the hooks\' V8 flag and takes the caches made under it', () => {
+    const input = JSON.stringify({ session_id: 's', transcript_path: path.join(tempDir(), 'none.jsonl'), cwd: tempDir(), hook_event_name: 'UserPromptSubmit', prompt: '我们决定后端端口统一用 9090' });
+    const r = probe(dir, ['hook', 'claude-code', 'UserPromptSubmit'], [], input);
+    expect(r.status, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout) as { code: number; chunks: number; cached: number };
+    expect(s.code).toBe(0);
+    expect(s.chunks).toBeGreaterThan(5);
+    expect(s.cached).toBe(s.chunks);
+    expect(fs.existsSync(path.join(dir, 'v8-cache-hook'))).toBe(true);
   });
 
   it('chunks copied without their times are checked by their text and still take their caches', () => {

@@ -1,15 +1,9 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
-
-/**
- * better-sqlite3's Database class, loaded with require: it is a CommonJS package, and an ES import
- * of one costs Node a scan of its source for export names on every start. Types come from
- * `import type Database from 'better-sqlite3'`.
- */
-const Database = require('better-sqlite3') as typeof BetterSqlite3;
 
 let addon: object | null | undefined;
 
