@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'rolldown';
+import { rolldown } from 'rolldown';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'dist', 'cli');
@@ -49,11 +49,13 @@ const deferred = new Map();
   }
 })(path.join(root, 'dist'));
 
-const result = await build({
+const inputOptions = {
   input: { main: path.join(root, 'dist', 'interfaces', 'cli', 'main.js'), ...Object.fromEntries([...deferred.values()].map((d) => [d.name, d.target])) },
   platform: 'node',
   external,
   logLevel: 'warn',
+  // the deferred entries may export more than their target does (the hot chunk below needs that)
+  preserveEntrySignatures: 'allow-extension',
   plugins: [
     {
       name: 'optmem-deferred',
@@ -67,8 +69,45 @@ const result = await build({
       },
     },
   ],
-  output: { dir: out, format: 'cjs', chunkFileNames: '[name]-[hash].cjs', entryFileNames: '[name].cjs', charset: 'ascii', comments: false },
-});
+};
+const outputOptions = { dir: out, format: 'cjs', chunkFileNames: '[name]-[hash].cjs', entryFileNames: '[name].cjs', charset: 'ascii', comments: false };
+
+// The hot chunk. Left to itself the bundler makes a chunk of every set of modules shared by a
+// different set of commands: a search loaded 30 of them, each a file to open, read and compile
+// (about a quarter of a millisecond apiece before any of its code runs). A first pass finds the
+// modules a search and the opening of a memory home load beyond what every command loads (main's
+// own) and what the prompt hook loads (it never opens a home); the second puts them in one chunk.
+// A command that needs one of them loads them all: the commands that open a home need nearly all.
+const HOT = ['interfaces/cli/search-commands.js', 'interfaces/cli/home.js'].map((f) => path.join(root, 'dist', f));
+const LIGHT = ['interfaces/hooks/command.js'].map((f) => path.join(root, 'dist', f));
+async function hotModules() {
+  const bundle = await rolldown(inputOptions);
+  const { output } = await bundle.generate(outputOptions);
+  await bundle.close();
+  const chunks = output.filter((o) => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const holding = (modules) => {
+    const missing = modules.filter((m) => !chunks.some((c) => c.moduleIds.includes(m)));
+    if (missing.length) throw new Error(`bundle-cli: ${missing.map((m) => path.relative(root, m)).join(', ')} not in the bundle (update HOT or LIGHT)`);
+    return chunks.filter((c) => c.moduleIds.some((m) => modules.includes(m)));
+  };
+  const closure = (starts) => {
+    const seen = new Set();
+    const visit = (c) => {
+      if (!c || seen.has(c.fileName)) return;
+      seen.add(c.fileName);
+      for (const f of c.imports) visit(byFile.get(f));
+    };
+    starts.forEach(visit);
+    return seen;
+  };
+  const keep = new Set([...closure([byFile.get('main.cjs')]), ...closure(holding(LIGHT))]);
+  return new Set([...closure(holding(HOT))].filter((f) => !keep.has(f)).flatMap((f) => byFile.get(f).moduleIds));
+}
+const hot = await hotModules();
+const bundle = await rolldown(inputOptions);
+const result = await bundle.write({ ...outputOptions, codeSplitting: { groups: [{ name: 'hot', test: (id) => hot.has(id), includeDependenciesRecursively: false }] } });
+await bundle.close();
 const chunks = result.output.filter((o) => o.type === 'chunk');
 const bytes = chunks.reduce((n, c) => n + c.code.length, 0);
 console.log(`cli: ${chunks.length} chunks, ${(bytes / 1024).toFixed(0)} KB -> dist/cli/`);

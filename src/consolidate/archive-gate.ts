@@ -13,6 +13,7 @@ import { stripMarkers } from '../core/markers.js';
 import { nodeCrypto } from '../core/lazy-crypto.js';
 import { copyHome } from '../eval/home-copy.js';
 import { createOptmem, type Optmem } from '../optmem.js';
+import { hasLetterOrDigit } from '../core/letters.js';
 
 export interface ArchiveHealth {
   knownItems: { asked: number; found: number; recall: number };
@@ -51,7 +52,7 @@ export interface GateProbes {
 function health(mem: Optmem, probes: { sample: string[]; redLines: string[]; heads: string[] }, nowIso: string): ArchiveHealth {
   const results = (text: string) => {
     const q = queryOf(text, mem.config.domains);
-    return /[\p{L}\p{N}]/u.test(q) ? mem.search({ query: q, limit: TOP, now: nowIso }).results : null;
+    return hasLetterOrDigit(q) ? mem.search({ query: q, limit: TOP, now: nowIso }).results : null;
   };
   const recallOf = (ids: string[]) => {
     const out = { asked: 0, found: 0, recall: 1 };

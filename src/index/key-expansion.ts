@@ -2,6 +2,7 @@ import type { MemoryRecord } from '../core/record.js';
 import { CJK_RUN, HAS_CJK } from './tokenizer/cjk.js';
 import { ENGLISH_STOPWORDS } from './tokenizer/stopwords.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
+import { trimToLettersOrDigits } from '../core/letters.js';
 
 /**
  * Key expansion (config `index.keyExpansion`, docs/RANKING.md "Key expansion"): words derived from
@@ -61,7 +62,7 @@ export function rakePhrases(text: string, topK: number): string[] {
   for (const chunk of text.replace(CJK_RUN, ' . ').split(/[.,;:!?()[\]{}"“”'‘’\n\r\t]+|\s-\s/)) {
     let cur: string[] = [];
     for (const raw of chunk.split(/\s+/)) {
-      const w = raw.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      const w = trimToLettersOrDigits(raw.toLowerCase());
       if (!w || ENGLISH_STOPWORDS.has(w) || !/\p{L}/u.test(w) || w.length < 2) {
         if (cur.length) phrases.push(cur);
         cur = [];

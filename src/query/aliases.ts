@@ -6,6 +6,7 @@ import type { IndexedRecord } from '../index/record-index.js';
 import { CJK_RUN, HAS_CJK } from '../index/tokenizer/cjk.js';
 import type { QueryTerm, Tokenizer } from '../index/tokenizer/tokenizer.js';
 import type { Candidate } from './types.js';
+import { hasLetterOrDigit } from '../core/letters.js';
 
 /**
  * Aliases: words that mean the same thing, across Chinese and English (端口/port) and between
@@ -47,7 +48,6 @@ const MARKER_ITEMS: Record<string, MarkerName> = {
   '〔更正〕': 'correction',
   '[correction]': 'correction',
 };
-const WORDISH = /[\p{L}\p{N}]/u;
 const MAX_WORDS = 40;
 
 /** English words are keyed by a loose stem (ports → port, deployed → deploy), Chinese ones as they are. */
@@ -72,7 +72,7 @@ export function parseAliasText(text: string, file: string, groups: Group[], prob
     const at = (message: string) => problems.push({ file, line: i + 1, message });
     const removal = line.startsWith('-');
     const items = (removal ? line.slice(1) : line).split(/\s+/).filter(Boolean).map((w) => w.toLowerCase());
-    const bad = items.filter((w) => !MARKER_ITEMS[w] && !WORDISH.test(w));
+    const bad = items.filter((w) => !MARKER_ITEMS[w] && !hasLetterOrDigit(w));
     if (bad.length) return at(`alias ${JSON.stringify(bad[0])} has no letter, digit or CJK character; line ignored`);
     const unknownMarker = items.find((w) => /^[〔[].*[〕\]]$/.test(w) && !MARKER_ITEMS[w]);
     if (unknownMarker) return at(`unknown marker ${unknownMarker} (known: ${Object.keys(MARKER_ITEMS).join(' ')}); line ignored`);

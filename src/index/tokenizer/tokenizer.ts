@@ -1,6 +1,7 @@
 import { CJK_RUN, HAS_CJK } from './cjk.js';
 import type { Segmenter } from './jieba.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
+import { hasLetterOrDigit, trimToLettersOrDigits } from '../../core/letters.js';
 
 /**
  * Turns text into what FTS5 indexes, and a query into terms. Chinese runs are segmented by jieba
@@ -33,7 +34,6 @@ export interface QueryTerm {
 }
 
 const TOKENIZER_VERSION = 'optmem-tok-1';
-const WORDISH = /[\p{L}\p{N}]/u;
 
 export function createTokenizer(segmenter: Segmenter): Tokenizer {
   const segment = (text: string): string =>
@@ -67,8 +67,8 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
       let last = 0;
       const handlePlain = (s: string) => {
         for (const chunk of s.split(/[\s,;!?()[\]{}<>"'`“”‘’、，。；：！？（）【】《》〔〕]+/)) {
-          const trimmed = chunk.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-          if (!trimmed || !WORDISH.test(trimmed)) continue;
+          const trimmed = trimToLettersOrDigits(chunk);
+          if (!trimmed || !hasLetterOrDigit(trimmed)) continue;
           const lower = trimmed.toLowerCase();
           push({ text: lower, surface: trimmed, cjk: false, stop: ENGLISH_STOPWORDS.has(lower) });
         }
@@ -76,7 +76,7 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
       for (const m of q.matchAll(CJK_RUN)) {
         handlePlain(q.slice(last, m.index));
         for (const w of segmenter.cutForSearch(m[0])) {
-          if (!WORDISH.test(w)) continue;
+          if (!hasLetterOrDigit(w)) continue;
           push({ text: w, surface: w, cjk: true, stop: CHINESE_STOPWORDS.has(w) });
         }
         last = m.index! + m[0].length;

@@ -7,16 +7,15 @@ import type { MemoryRecord } from '../../core/record.js';
 import type { SearchResult } from '../../query/types.js';
 import { formatHits, formatSummaries, recordLine } from './format.js';
 import type { Command, CommandContext, OptionSpec } from './types.js';
+import { hasLetterOrDigit } from '../../core/letters.js';
 
-/** A query needs something to search for: a letter or a digit of any script (CJK included). */
-const SEARCHABLE = /[\p{L}\p{N}]/u;
 
 function searchQuery(ctx: CommandContext): string {
   const query = ctx.args.positionals.join(' ');
   if (!query.trim()) {
     throw new OptmemError('USAGE', 'search: give a query, e.g. optmem search nginx port', { hint: 'to browse the newest records: optmem recent' });
   }
-  if (!SEARCHABLE.test(query)) {
+  if (!hasLetterOrDigit(query)) {
     throw new OptmemError('USAGE', `search: the query ${JSON.stringify(query)} has no letter, digit or CJK character to search for`, {
       hint: 'search for words, e.g. optmem search nginx port; to browse the newest records: optmem recent',
     });

@@ -8,6 +8,7 @@ import { DEFAULT_STAGES, search } from '../search.js';
 import type { SearchRequest, SearchResult, Stage } from '../types.js';
 import { fusionStage } from './fuse.js';
 import { nearestRecords, type VectorHit } from './nearest.js';
+import { hasLetterOrDigit } from '../../core/letters.js';
 
 /** What the vector path needs: the embedder, its settings, and a way to reach the vector cache. */
 export interface VectorSearch {
@@ -31,7 +32,7 @@ export function hybridSearch(index: RecordIndex, req: SearchRequest, ranking: Ra
   const info = { model: v.embedder.model, used: false, hits: 0, fusion: o.fusion };
   const warnings: string[] = [];
   let qvec: Float32Array | null = null;
-  if (typeof req.query === 'string' && /[\p{L}\p{N}]/u.test(req.query)) {
+  if (typeof req.query === 'string' && hasLetterOrDigit(req.query)) {
     try {
       if (!v.attach(index.db)) warnings.push('embeddings: no vectors yet (run `optmem embed`); lexical results only');
       else {

@@ -9,14 +9,14 @@ import { recordInputOf } from '../record-input.js';
 import { canSee, requireScope } from '../scoped-memory.js';
 import { provenanceOf } from '../provenance.js';
 import type { AppEnv, RouteDeps } from '../types.js';
+import { hasLetterOrDigit } from '../../../core/letters.js';
 
 /** A query needs something to search for: a letter or a digit of any script (CJK included). */
-const SEARCHABLE = /[\p{L}\p{N}]/u;
 
 export function recordRoutes(app: Hono<AppEnv>, deps: RouteDeps): void {
   app.get('/api/search', (c) => {
     const q = c.req.query('q') ?? '';
-    if (!q.trim() || !SEARCHABLE.test(q)) throw new OptmemError('USAGE', 'q: give a query with a letter, digit or CJK character, e.g. ?q=nginx+port', { field: 'q' });
+    if (!q.trim() || !hasLetterOrDigit(q)) throw new OptmemError('USAGE', 'q: give a query with a letter, digit or CJK character, e.g. ?q=nginx+port', { field: 'q' });
     // The cap is a cap: a larger limit is cut to server.maxResults, not refused.
     const limit = Math.min(intParam(c.req.query('limit'), 'limit', 1, 1000) ?? 10, deps.config.maxResults);
     const since = timeParam(c.req.query('since'), 'since');
