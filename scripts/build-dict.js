@@ -46,3 +46,10 @@ const cut = {};
 for (const g of groups) for (const w of g.words) for (const run of w.match(CJK_RUN) ?? []) cut[run] ??= segmenter.cut(run);
 fs.writeFileSync(path.join(out, 'known-cuts.json'), JSON.stringify({ id: segmenter.id, cut }) + '\n');
 console.log(`dict: ${Object.keys(cut).length} alias cuts -> dist/dict/known-cuts.json`);
+
+// The shipped alias list, parsed: a search reads it instead of parsing the text again.
+const { parsedDefaultsJson, PARSED_DEFAULTS_FILE } = await import('../dist/query/aliases.js');
+const parsed = parsedDefaultsJson(fs.readFileSync(DEFAULT_ALIAS_FILE, 'utf8'));
+fs.rmSync(PARSED_DEFAULTS_FILE, { force: true });
+if (parsed) fs.writeFileSync(PARSED_DEFAULTS_FILE, parsed);
+console.log(parsed ? `dict: ${groups.length} alias groups -> dist/dict/aliases.json` : 'dict: dict/aliases.txt has problems; parsed at run time');

@@ -94,6 +94,23 @@ export function isCorruption(e: unknown): boolean {
   return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT_') || code === 'SQLITE_IOERR_SHORT_READ';
 }
 
+/** An object whose values are made on first read, each once: `{ a: () => x }` reads as `{ a: x }`. */
+function preparedOnUse<T extends Record<string, () => unknown>>(make: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const out = {} as { [K in keyof T]: ReturnType<T[K]> };
+  for (const key of Object.keys(make) as (keyof T)[]) {
+    Object.defineProperty(out, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = make[key]!() as ReturnType<T[typeof key]>;
+        Object.defineProperty(out, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return out;
+}
+
 /**
  * The derived SQLite index: records with their metadata, an FTS5 table over segmented text, the
  * stat of each day file as last read, and the problems found in them. Disposable.
@@ -216,52 +233,53 @@ export class RecordIndex {
     for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
   }
 
+  /** The index's statements, each prepared on first use: a search uses a handful of some forty. */
   private prepare() {
     const db = this.db;
-    return {
-      insertRecord: db.prepare(
+    return preparedOnUse({
+      insertRecord: () => db.prepare(
         `INSERT INTO records (id, file, line, time, time_ms, domain, project, kind, tier, corrects, agent, session, ref, tags, text, origin, writer, quarantine)
          VALUES (@id, @file, @line, @time, @time_ms, @domain, @project, @kind, @tier, @corrects, @agent, @session, @ref, @tags, @text, @origin, @writer, @quarantine)`,
       ),
-      insertFts: db.prepare('INSERT INTO fts (rowid, body, keys) VALUES (?, ?, ?)'),
-      insertGrams: db.prepare('INSERT INTO grams (rowid, g) VALUES (?, ?)'),
-      deleteGrams: db.prepare('DELETE FROM grams WHERE rowid = ?'),
-      insertFact: db.prepare('INSERT INTO facts (rid, key, value, old_value, domain, project, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      deleteFactsOfFile: db.prepare('DELETE FROM facts WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
-      idsOfFile: db.prepare('SELECT id FROM records WHERE file = ?'),
-      ridsOfFile: db.prepare('SELECT rid FROM records WHERE file = ?'),
-      deleteFts: db.prepare('DELETE FROM fts WHERE rowid = ?'),
-      deleteRecordsOfFile: db.prepare('DELETE FROM records WHERE file = ?'),
-      deleteProblemsOfFile: db.prepare('DELETE FROM problems WHERE file = ?'),
-      insertProblem: db.prepare('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
-      getFile: db.prepare('SELECT path, size, mtime_ms, ino, lines, records FROM files WHERE path = ?'),
-      allFiles: db.prepare('SELECT path, size, mtime_ms, ino, lines, records FROM files'),
-      putFile: db.prepare(
+      insertFts: () => db.prepare('INSERT INTO fts (rowid, body, keys) VALUES (?, ?, ?)'),
+      insertGrams: () => db.prepare('INSERT INTO grams (rowid, g) VALUES (?, ?)'),
+      deleteGrams: () => db.prepare('DELETE FROM grams WHERE rowid = ?'),
+      insertFact: () => db.prepare('INSERT INTO facts (rid, key, value, old_value, domain, project, time_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      deleteFactsOfFile: () => db.prepare('DELETE FROM facts WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      idsOfFile: () => db.prepare('SELECT id FROM records WHERE file = ?'),
+      ridsOfFile: () => db.prepare('SELECT rid FROM records WHERE file = ?'),
+      deleteFts: () => db.prepare('DELETE FROM fts WHERE rowid = ?'),
+      deleteRecordsOfFile: () => db.prepare('DELETE FROM records WHERE file = ?'),
+      deleteProblemsOfFile: () => db.prepare('DELETE FROM problems WHERE file = ?'),
+      insertProblem: () => db.prepare('INSERT INTO problems (file, line, message) VALUES (?, ?, ?)'),
+      getFile: () => db.prepare('SELECT path, size, mtime_ms, ino, lines, records FROM files WHERE path = ?'),
+      allFiles: () => db.prepare('SELECT path, size, mtime_ms, ino, lines, records FROM files'),
+      putFile: () => db.prepare(
         'INSERT OR REPLACE INTO files (path, size, mtime_ms, ino, lines, records) VALUES (?, ?, ?, ?, ?, ?)',
       ),
-      deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
-      byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
-      idExists: db.prepare('SELECT 1 FROM records WHERE id = ?'),
-      insertEvent: db.prepare('INSERT INTO link_events (rid, event_id, verb, new_id, old_id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      eventsOfFile: db.prepare('SELECT e.new_id, e.old_id FROM link_events e JOIN records r ON r.rid = e.rid WHERE r.file = ?'),
-      deleteEventsOfFile: db.prepare('DELETE FROM link_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
-      insertArchiveEvent: db.prepare('INSERT INTO archive_events (rid, event_id, verb, id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      archiveIdsOfFile: db.prepare('SELECT a.id FROM archive_events a JOIN records r ON r.rid = a.rid WHERE r.file = ?'),
-      deleteArchiveEventsOfFile: db.prepare('DELETE FROM archive_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
-      lastArchiveEvent: db.prepare("SELECT verb, event_id, time_ms FROM archive_events WHERE id = ? AND verb IN ('archive', 'unarchive') ORDER BY time_ms DESC, rid DESC LIMIT 1"),
+      deleteFile: () => db.prepare('DELETE FROM files WHERE path = ?'),
+      byId: () => db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
+      idExists: () => db.prepare('SELECT 1 FROM records WHERE id = ?'),
+      insertEvent: () => db.prepare('INSERT INTO link_events (rid, event_id, verb, new_id, old_id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      eventsOfFile: () => db.prepare('SELECT e.new_id, e.old_id FROM link_events e JOIN records r ON r.rid = e.rid WHERE r.file = ?'),
+      deleteEventsOfFile: () => db.prepare('DELETE FROM link_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      insertArchiveEvent: () => db.prepare('INSERT INTO archive_events (rid, event_id, verb, id, time_ms, agent, why) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      archiveIdsOfFile: () => db.prepare('SELECT a.id FROM archive_events a JOIN records r ON r.rid = a.rid WHERE r.file = ?'),
+      deleteArchiveEventsOfFile: () => db.prepare('DELETE FROM archive_events WHERE rid IN (SELECT rid FROM records WHERE file = ?)'),
+      lastArchiveEvent: () => db.prepare("SELECT verb, event_id, time_ms FROM archive_events WHERE id = ? AND verb IN ('archive', 'unarchive') ORDER BY time_ms DESC, rid DESC LIMIT 1"),
       // Only the owner's approve/reject events count (an event record with no origin: the owner's).
-      lastHoldEvent: db
+      lastHoldEvent: () => db
         .prepare(
           "SELECT a.verb FROM archive_events a JOIN records r ON r.rid = a.rid WHERE a.id = ? AND a.verb IN ('approve', 'reject') AND r.origin IS NULL ORDER BY a.time_ms DESC, a.rid DESC LIMIT 1",
         )
         .pluck(),
-      isFlagged: db.prepare('SELECT 1 FROM records WHERE id = ? AND quarantine IS NOT NULL').pluck(),
-      flaggedIdsOfFile: db.prepare('SELECT id FROM records WHERE file = ? AND quarantine IS NOT NULL').pluck(),
-      putHeld: db.prepare('INSERT OR REPLACE INTO held (id, status) VALUES (?, ?)'),
-      dropHeld: db.prepare('DELETE FROM held WHERE id = ?'),
-      putArchived: db.prepare('INSERT OR REPLACE INTO archived (id, event_id, time_ms) VALUES (?, ?, ?)'),
-      dropArchived: db.prepare('DELETE FROM archived WHERE id = ?'),
-    };
+      isFlagged: () => db.prepare('SELECT 1 FROM records WHERE id = ? AND quarantine IS NOT NULL').pluck(),
+      flaggedIdsOfFile: () => db.prepare('SELECT id FROM records WHERE file = ? AND quarantine IS NOT NULL').pluck(),
+      putHeld: () => db.prepare('INSERT OR REPLACE INTO held (id, status) VALUES (?, ?)'),
+      dropHeld: () => db.prepare('DELETE FROM held WHERE id = ?'),
+      putArchived: () => db.prepare('INSERT OR REPLACE INTO archived (id, event_id, time_ms) VALUES (?, ?, ?)'),
+      dropArchived: () => db.prepare('DELETE FROM archived WHERE id = ?'),
+    });
   }
 
   /**

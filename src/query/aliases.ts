@@ -7,6 +7,7 @@ import { CJK_RUN, HAS_CJK } from '../index/tokenizer/cjk.js';
 import type { QueryTerm, Tokenizer } from '../index/tokenizer/tokenizer.js';
 import type { Candidate } from './types.js';
 import { hasLetterOrDigit } from '../core/letters.js';
+import { hash53 } from '../core/hash53.js';
 
 /**
  * Aliases: words that mean the same thing, across Chinese and English (端口/port) and between
@@ -98,29 +99,42 @@ export function parseAliasText(text: string, file: string, groups: Group[], prob
   });
 }
 
-/** Build the table from parsed groups: every word maps to the union of its groups' other words. */
+/**
+ * Build the table from parsed groups: every word maps to the union of its groups' other words. A
+ * word's list is made on its first lookup (a query looks up a few words of some six hundred).
+ */
 export function aliasTable(groups: Group[], problems: Problem[]): AliasTable {
-  const byKey = new Map<string, Map<string, Alias>>();
-  let live = 0;
-  for (const g of groups) {
-    if (g.words.length < 2) continue;
-    live++;
+  const live = groups.filter((g) => g.words.length >= 2);
+  const groupsOf = new Map<string, Group[]>();
+  for (const g of live) {
     for (const w of g.words) {
       if (MARKER_ITEMS[w]) continue; // a marker is something to reach, not a word a query types
       const key = keyOf(w);
-      let m = byKey.get(key);
-      if (!m) byKey.set(key, (m = new Map()));
-      for (const o of g.words) {
-        if (o === w || keyOf(o) === key) continue;
-        const marker = MARKER_ITEMS[o] ?? null;
-        const id = marker ? `marker:${marker}` : o;
-        if (!m.has(id)) m.set(id, { word: marker ? (marker === 'redline' ? '〔红线〕' : '〔更正〕') : o, marker });
-      }
+      const at = groupsOf.get(key);
+      if (!at) groupsOf.set(key, [g]);
+      else if (!at.includes(g)) at.push(g);
     }
   }
+  const made = new Map<string, Alias[]>();
+  const aliasesOf = (key: string): Alias[] => {
+    let list = made.get(key);
+    if (!list) {
+      const m = new Map<string, Alias>();
+      for (const g of groupsOf.get(key) ?? []) {
+        for (const o of g.words) {
+          if (keyOf(o) === key) continue;
+          const marker = MARKER_ITEMS[o] ?? null;
+          const id = marker ? `marker:${marker}` : o;
+          if (!m.has(id)) m.set(id, { word: marker ? (marker === 'redline' ? '〔红线〕' : '〔更正〕') : o, marker });
+        }
+      }
+      made.set(key, (list = [...m.values()]));
+    }
+    return list;
+  };
   return {
-    lookup: (t) => [...(byKey.get(t.cjk ? t.text : looseStem(t.text))?.values() ?? [])],
-    groups: live,
+    lookup: (t) => [...aliasesOf(t.cjk ? t.text : looseStem(t.text))],
+    groups: live.length,
     problems,
   };
 }
@@ -147,9 +161,32 @@ export function loadAliases(homeFile: string | null, defaultsFile: string = DEFA
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') problems.push({ file: label!, line: 0, message: `cannot read the alias file (${(e as Error).message}); its aliases are not used` });
       continue;
     }
-    parseAliasText(text, label!, groups, problems);
+    const parsed = file === DEFAULT_ALIAS_FILE ? parsedDefaults(text) : null;
+    if (parsed) groups.push(...parsed);
+    else parseAliasText(text, label!, groups, problems);
   }
   return aliasTable(groups, problems);
+}
+
+/** The shipped list as the build parsed it (dist/dict/aliases.json), when it is of this text. */
+export const PARSED_DEFAULTS_FILE = packageFile('dist', 'dict', 'aliases.json');
+const aliasTextId = (text: string): string => hash53(text).toString(16);
+
+function parsedDefaults(text: string): Group[] | null {
+  try {
+    const saved = JSON.parse(fs.readFileSync(PARSED_DEFAULTS_FILE, 'utf8')) as { text: string; groups: Group[] };
+    return saved.text === aliasTextId(text) ? saved.groups : null;
+  } catch {
+    return null; // not built: parsed here
+  }
+}
+
+/** What the build saves of the shipped list (scripts/build-dict.js): its groups, when it parses without a problem. */
+export function parsedDefaultsJson(text: string): string | null {
+  const groups: Group[] = [];
+  const problems: Problem[] = [];
+  parseAliasText(text, 'dict/aliases.txt', groups, problems);
+  return problems.length ? null : `${JSON.stringify({ text: aliasTextId(text), groups })}\n`;
 }
 
 export const NO_ALIASES: AliasTable = { lookup: () => [], groups: 0, problems: [] };

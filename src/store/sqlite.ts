@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
+import { packageFile } from '../package-root.js';
 
 const require = createRequire(import.meta.url);
 
@@ -15,7 +17,10 @@ let addon: object | null | undefined;
 function nativeAddon(): object | null {
   if (addon === undefined) {
     try {
-      addon = require(path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node')) as object;
+      // Where an install of optmem puts it, else wherever Node resolves the package (a hoisted install):
+      // the resolution walks node_modules folders, a millisecond or two of every start.
+      const nested = packageFile('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+      addon = require(fs.existsSync(nested) ? nested : path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node')) as object;
     } catch {
       addon = null;
     }
