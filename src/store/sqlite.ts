@@ -28,8 +28,16 @@ function nativeAddon(): object | null {
   return addon;
 }
 
-/** `new SqliteDatabase(file, options)`, as better-sqlite3's Database, with its addon found directly. */
+/**
+ * `new SqliteDatabase(file, options)`, as better-sqlite3's Database, with its addon found directly.
+ * Every database optmem opens goes through here: the CLI bundles better-sqlite3's JavaScript, where its
+ * own search for the addon (the `bindings` package, from the caller's file) would not find it.
+ */
 export const SqliteDatabase = function SqliteDatabase(file: string, options: BetterSqlite3.Options = {}) {
+  if (options.nativeBinding) return new Database(file, options);
   const a = nativeAddon();
-  return new Database(file, a && !options.nativeBinding ? { ...options, nativeBinding: a as never } : options);
+  if (a) return new Database(file, { ...options, nativeBinding: a as never });
+  // No addon where installs put it: the package, loaded from its own folder, looks for it itself.
+  const Own = require('better-sqlite3') as typeof BetterSqlite3;
+  return new Own(file, options);
 } as unknown as typeof BetterSqlite3;

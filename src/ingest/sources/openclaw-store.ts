@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../store/sqlite.js';
 import type { Problem } from '../../core/errors.js';
 
 /**
@@ -44,7 +45,7 @@ export function mirrorOpenclawStores(root: string, mirrorDir: string, problem: (
     const where = path.join(agent, STORE_FILE).split(path.sep).join('/');
     let db: Database.Database;
     try {
-      db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      db = new SqliteDatabase(dbFile, { readonly: true, fileMustExist: true });
     } catch (e) {
       problem({ file: where, line: 0, message: `cannot open the OpenClaw store: ${(e as Error).message}` });
       continue;
