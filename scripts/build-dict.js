@@ -28,10 +28,13 @@ console.log(`dict: ${rows.length} words from jieba -> dist/dict/jieba-top.txt`);
 
 // The same words, and jieba's HMM model (dict/jieba-hmm.model), as binary files the TypeScript port of
 // jieba's cut reads without parsing (src/index/tokenizer/jieba-port.ts): small cuts need no native load.
-const { encodeBaseWords, encodeHmm } = await import('../dist/index/tokenizer/jieba-port.js');
-fs.writeFileSync(path.join(out, 'jieba-top.bin'), encodeBaseWords(rows.map((r) => [r[0], Number(r[1])])));
+// The shipped user dictionary (dict/optmem-user.txt) is merged in as the segmenter takes it (a word's
+// last frequency counts), so a process applies only a home's own dict.txt.
+const { encodeBaseWords, encodeHmm, mergedEntries } = await import('../dist/index/tokenizer/jieba-port.js');
+const { readShippedUserDict } = await import('../dist/index/tokenizer/jieba.js');
+fs.writeFileSync(path.join(out, 'jieba-top.bin'), encodeBaseWords(mergedEntries(rows.map((r) => [r[0], Number(r[1])]), readShippedUserDict())));
 fs.writeFileSync(path.join(out, 'jieba-hmm.bin'), encodeHmm(fs.readFileSync(path.join(root, 'dict', 'jieba-hmm.model'), 'utf8')));
-console.log('dict: the same words and the HMM model as binary -> dist/dict/jieba-top.bin, jieba-hmm.bin');
+console.log('dict: the same words with optmem-user.txt merged in, and the HMM model, as binary -> dist/dict/jieba-top.bin, jieba-hmm.bin');
 
 // The plain cuts of the shipped alias words' Han runs, with these dictionaries: a query in English
 // whose aliases are Chinese then does not load jieba (src/index/tokenizer/jieba.ts, "known cuts").

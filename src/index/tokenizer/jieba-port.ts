@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 /**
  * jieba's `cut` and `cut_for_search` (with HMM) for runs of Han characters, in TypeScript: the same
  * algorithm as the native @node-rs/jieba (jieba-rs) that indexes the text, over the same dictionary,
@@ -30,8 +31,19 @@ export interface HmmModel {
   emit(state: number, ch: number): number;
 }
 
-/** The base dictionary file: sorted words (UTF-16), their frequencies and the sum of them. */
-const DICT_MAGIC = 0x314a444f; // "ODJ1"
+/**
+ * The base dictionary file: the words (UTF-16) with their frequencies and the sum of them, in blocks by
+ * the word's first code unit (modulo BUCKETS), each block sorted. A search reads the header and the
+ * blocks of the characters its text holds (a few kilobytes), not the whole file (750 KB: 2-3 ms a
+ * process, most of it page faults of the fresh buffer).
+ *
+ *   head   magic u32, count u32, maxLen u32, buckets u32, total f64            24 bytes
+ *   table  buckets × (offset u32, length u32)                                   from byte 24
+ *   block  n u32, offsets (n+1) u32, freqs n u32, units u16 × offsets[n]        each at a multiple of 4
+ */
+const DICT_MAGIC = 0x324a444f; // "ODJ2"
+const BUCKETS = 4096;
+const HEAD = 24;
 const HMM_MAGIC = 0x314d484f; // "OHM1"
 const MIN_FLOAT = -3.14e100;
 const B = 0;
@@ -39,53 +51,75 @@ const E = 1;
 const M = 2;
 const S = 3;
 
-/** The sorted base words in one string with offsets: binary search without building a Map. */
+/** The base words, looked up by frequency and by prefix. */
 export interface BaseWords {
-  count: number;
-  maxLen: number;
-  total: number;
+  readonly count: number;
+  readonly maxLen: number;
+  readonly total: number;
+  /** the frequency of a base word (0 is a word too), or undefined */
+  freq(word: string): number | undefined;
+  /** whether some base word starts with this prefix */
+  hasPrefix(prefix: string): boolean;
+}
+
+/** One block: its words back to back as code units, sorted, with their offsets and frequencies. */
+interface Block {
+  n: number;
   offsets: Uint32Array;
   freqs: Uint32Array;
-  /** the words' UTF-16 code units, back to back (never decoded into one string) */
   units: Uint16Array;
 }
 
-const aligned = (buf: Buffer): Buffer => (buf.byteOffset % 8 === 0 ? buf : Buffer.from(buf));
+const bucketOf = (word: string): number => word.charCodeAt(0) % BUCKETS;
 
 export function encodeBaseWords(entries: Array<[string, number]>): Buffer {
   const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   for (let i = 1; i < sorted.length; i++) if (sorted[i]![0] === sorted[i - 1]![0]) throw new Error(`jieba-port: "${sorted[i]![0]}" twice in the base dictionary`);
-  const count = sorted.length;
-  const text = sorted.map((e) => e[0]).join('');
-  const head = Buffer.alloc(24);
+  if (sorted.some((e) => !e[0])) throw new Error('jieba-port: an empty word in the base dictionary');
+  const byBucket: Array<Array<[string, number]>> = Array.from({ length: BUCKETS }, () => []);
+  for (const e of sorted) byBucket[bucketOf(e[0])]!.push(e);
+  const head = Buffer.alloc(HEAD);
   head.writeUInt32LE(DICT_MAGIC, 0);
-  head.writeUInt32LE(count, 4);
+  head.writeUInt32LE(sorted.length, 4);
   head.writeUInt32LE(Math.max(...sorted.map((e) => e[0].length)), 8);
+  head.writeUInt32LE(BUCKETS, 12);
   head.writeDoubleLE(sorted.reduce((n, e) => n + e[1], 0), 16);
-  const offsets = new Uint32Array(count + 1);
-  let at = 0;
-  sorted.forEach((e, i) => {
-    offsets[i] = at;
-    at += e[0].length;
+  const table = new Uint32Array(2 * BUCKETS);
+  const blocks: Buffer[] = [];
+  let at = HEAD + table.byteLength;
+  byBucket.forEach((words, b) => {
+    if (!words.length) return;
+    const n = words.length;
+    const offsets = new Uint32Array(n + 1);
+    let u = 0;
+    words.forEach((e, i) => {
+      offsets[i] = u;
+      u += e[0].length;
+    });
+    offsets[n] = u;
+    const text = Buffer.from(words.map((e) => e[0]).join(''), 'utf16le');
+    const pad = Buffer.alloc((4 - (text.length % 4)) % 4);
+    const block = Buffer.concat([Buffer.from(Uint32Array.of(n).buffer), Buffer.from(offsets.buffer), Buffer.from(Uint32Array.from(words.map((e) => e[1])).buffer), text, pad]);
+    table[2 * b] = at;
+    table[2 * b + 1] = block.length;
+    blocks.push(block);
+    at += block.length;
   });
-  offsets[count] = at;
-  const freqs = Uint32Array.from(sorted.map((e) => e[1]));
-  return Buffer.concat([head, Buffer.from(offsets.buffer), Buffer.from(freqs.buffer), Buffer.from(text, 'utf16le')]);
+  return Buffer.concat([head, Buffer.from(table.buffer), ...blocks]);
 }
 
-export function decodeBaseWords(raw: Buffer, file: string): BaseWords {
-  const buf = aligned(raw);
-  if (buf.length < 24 || buf.readUInt32LE(0) !== DICT_MAGIC) throw new Error(`${file}: not a jieba-port dictionary (run \`npm run build\`)`);
-  const count = buf.readUInt32LE(4);
-  const offsets = new Uint32Array(buf.buffer, buf.byteOffset + 24, count + 1);
-  const freqs = new Uint32Array(buf.buffer, buf.byteOffset + 24 + 4 * (count + 1), count);
-  const textStart = 24 + 4 * (count + 1) + 4 * count;
-  const units = new Uint16Array(buf.buffer, buf.byteOffset + textStart, (buf.length - textStart) >>> 1);
-  return { count, maxLen: buf.readUInt32LE(8), total: buf.readDoubleLE(16), offsets, freqs, units };
+function decodeBlock(buf: Buffer, where: string): Block {
+  const b = buf.byteOffset % 4 === 0 ? buf : Buffer.from(buf);
+  const n = b.readUInt32LE(0);
+  if (4 * (2 * n + 2) > b.length) throw new Error(`${where}: a damaged block (run \`npm run build\`)`);
+  const offsets = new Uint32Array(b.buffer, b.byteOffset + 4, n + 1);
+  const freqs = new Uint32Array(b.buffer, b.byteOffset + 4 * (n + 2), n);
+  const units = new Uint16Array(b.buffer, b.byteOffset + 4 * (2 * n + 2), offsets[n]!);
+  return { n, offsets, freqs, units };
 }
 
-/** Word i against key in code-unit order (as the file is sorted): <0, 0 or >0. */
-function compareAt(w: BaseWords, i: number, key: string): number {
+/** Word i of a block against key in code-unit order (as blocks are sorted): <0, 0 or >0. */
+function compareAt(w: Block, i: number, key: string): number {
   const a = w.offsets[i]!;
   const len = w.offsets[i + 1]! - a;
   const n = Math.min(len, key.length);
@@ -96,10 +130,10 @@ function compareAt(w: BaseWords, i: number, key: string): number {
   return len - key.length;
 }
 
-/** The first index whose word is >= key. */
-function lowerBound(w: BaseWords, key: string): number {
+/** The first index of a block whose word is >= key. */
+function lowerBound(w: Block, key: string): number {
   let lo = 0;
-  let hi = w.count;
+  let hi = w.n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (compareAt(w, mid, key) < 0) lo = mid + 1;
@@ -108,17 +142,86 @@ function lowerBound(w: BaseWords, key: string): number {
   return lo;
 }
 
-/** Whether word i starts with prefix. */
-function startsWithAt(w: BaseWords, i: number, prefix: string): boolean {
+/** Whether word i of a block starts with prefix. */
+function startsWithAt(w: Block, i: number, prefix: string): boolean {
   const a = w.offsets[i]!;
   if (w.offsets[i + 1]! - a < prefix.length) return false;
   for (let k = 0; k < prefix.length; k++) if (w.units[a + k] !== prefix.charCodeAt(k)) return false;
   return true;
 }
 
+const EMPTY_BLOCK: Block = { n: 0, offsets: new Uint32Array(1), freqs: new Uint32Array(0), units: new Uint16Array(0) };
+
+/** Base words over a header and table, and a way to read a block's bytes; each block is read once. */
+function blockedWords(head: Buffer, read: (offset: number, length: number) => Buffer, where: string): BaseWords {
+  if (head.length < HEAD || head.readUInt32LE(0) !== DICT_MAGIC) throw new Error(`${where}: not a jieba-port dictionary (run \`npm run build\`)`);
+  const buckets = head.readUInt32LE(12);
+  if (buckets !== BUCKETS || head.length < HEAD + 8 * buckets) throw new Error(`${where}: a dictionary of another layout (run \`npm run build\`)`);
+  const table = head.subarray(HEAD, HEAD + 8 * buckets);
+  const blocks = new Map<number, Block>();
+  const blockOf = (word: string): Block => {
+    const b = bucketOf(word);
+    let block = blocks.get(b);
+    if (!block) {
+      const length = table.readUInt32LE(8 * b + 4);
+      block = length ? decodeBlock(read(table.readUInt32LE(8 * b), length), where) : EMPTY_BLOCK;
+      blocks.set(b, block);
+    }
+    return block;
+  };
+  return {
+    count: head.readUInt32LE(4),
+    maxLen: head.readUInt32LE(8),
+    total: head.readDoubleLE(16),
+    freq(word) {
+      if (!word) return undefined;
+      const w = blockOf(word);
+      const i = lowerBound(w, word);
+      return i < w.n && compareAt(w, i, word) === 0 ? w.freqs[i]! : undefined;
+    },
+    hasPrefix(prefix) {
+      if (!prefix) return true;
+      const w = blockOf(prefix);
+      const i = lowerBound(w, prefix);
+      return i < w.n && startsWithAt(w, i, prefix);
+    },
+  };
+}
+
+/** The base words of a dictionary file's bytes, all in memory. */
+export function decodeBaseWords(raw: Buffer, file: string): BaseWords {
+  return blockedWords(raw, (offset, length) => raw.subarray(offset, offset + length), file);
+}
+
+/**
+ * The base words of a dictionary file, read as they are needed: the header and table now, each block
+ * on its first lookup (the file is opened for each read, so a rebuild never mixes two versions' bytes
+ * in one read; a block read before a rebuild stays as it was).
+ */
+export function openBaseWords(file: string): BaseWords {
+  const readAt = (offset: number, length: number): Buffer => {
+    const buf = Buffer.allocUnsafeSlow(length);
+    const fd = fs.openSync(file, 'r');
+    try {
+      let got = 0;
+      while (got < length) {
+        const n = fs.readSync(fd, buf, got, length - got, offset + got);
+        if (n === 0) throw new Error(`${file}: cut short (run \`npm run build\`)`);
+        got += n;
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
+    return buf;
+  };
+  return blockedWords(readAt(0, HEAD + 8 * BUCKETS), readAt, file);
+}
+
 /**
  * The base words plus user dictionary lines (`word [freq [tag]]`, later lines win), as jieba-rs's
  * load_dict takes them in one stream: a word's last frequency counts, and the total is the sum.
+ * Applying lines the base already holds with the same frequencies changes nothing (the build merges
+ * the shipped user dictionary into the base this way; a home's dict.txt is applied at run time).
  */
 export function portDictionary(base: BaseWords, userLines: string): PortDictionary {
   const user = new Map<string, number>();
@@ -127,28 +230,31 @@ export function portDictionary(base: BaseWords, userLines: string): PortDictiona
     if (!parts[0]) continue;
     user.set(parts[0], parts[1] === undefined ? 0 : Number(parts[1]));
   }
-  const baseFreq = (word: string): number | undefined => {
-    const i = lowerBound(base, word);
-    return i < base.count && compareAt(base, i, word) === 0 ? base.freqs[i]! : undefined;
-  };
   let total = base.total;
   let maxLen = base.maxLen;
   const userPrefixes = new Set<string>();
   for (const [word, f] of user) {
-    total += f - (baseFreq(word) ?? 0);
+    total += f - (base.freq(word) ?? 0);
     maxLen = Math.max(maxLen, word.length);
     for (let n = 1; n <= word.length; n++) userPrefixes.add(word.slice(0, n));
   }
   return {
-    freq: (word) => user.get(word) ?? baseFreq(word),
-    hasPrefix(prefix) {
-      if (userPrefixes.has(prefix)) return true;
-      const i = lowerBound(base, prefix);
-      return i < base.count && startsWithAt(base, i, prefix);
-    },
+    freq: (word) => user.get(word) ?? base.freq(word),
+    hasPrefix: (prefix) => userPrefixes.has(prefix) || base.hasPrefix(prefix),
     logTotal: Math.log(total),
     maxLen,
   };
+}
+
+/** The merged words of a base and user lines, as portDictionary reads them: what the build writes. */
+export function mergedEntries(entries: Array<[string, number]>, userLines: string): Array<[string, number]> {
+  const merged = new Map(entries);
+  for (const line of userLines.split('\n')) {
+    const parts = line.trim().split(/\s+/);
+    if (!parts[0]) continue;
+    merged.set(parts[0], parts[1] === undefined ? 0 : Number(parts[1]));
+  }
+  return [...merged];
 }
 
 /** hmm.model (jieba's format: start, transitions, then B E M S emissions) as a binary file. */
@@ -183,6 +289,8 @@ export function encodeHmm(modelText: string): Buffer {
   }
   return Buffer.concat(parts);
 }
+
+const aligned = (buf: Buffer): Buffer => (buf.byteOffset % 8 === 0 ? buf : Buffer.from(buf));
 
 export function decodeHmm(raw: Buffer, file: string): HmmModel {
   const buf = aligned(raw);

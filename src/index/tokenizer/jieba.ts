@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { OptmemError } from '../../core/errors.js';
 import { HAN_ONLY, HAS_CJK } from './cjk.js';
 import { CHINESE_STOPWORDS } from './stopwords.js';
-import { createPortSegmenter, decodeBaseWords, decodeHmm, portDictionary, type BaseWords, type PortSegmenter } from './jieba-port.js';
+import { createPortSegmenter, decodeHmm, openBaseWords, portDictionary, type BaseWords, type PortSegmenter } from './jieba-port.js';
 
 /**
  * Chinese word segmentation with @node-rs/jieba, loaded on first use only (English-only work never
@@ -71,11 +71,18 @@ function baseDictDigest(): string {
 
 /** optmem's user dictionary plus the home's dict.txt, as jieba dictionary lines. */
 export function readUserDict(homeDictFile: string | null): string {
-  let user = userDictLines(fs.readFileSync(packageFile('dict', 'optmem-user.txt'), 'utf8'), 'dict/optmem-user.txt');
-  if (homeDictFile && fs.existsSync(homeDictFile)) {
-    user += '\n' + userDictLines(fs.readFileSync(homeDictFile, 'utf8'), homeDictFile);
-  }
-  return user;
+  const home = readHomeDict(homeDictFile);
+  return readShippedUserDict() + (home === null ? '' : '\n' + home);
+}
+
+/** optmem's user dictionary (dict/optmem-user.txt) as jieba dictionary lines. */
+export function readShippedUserDict(): string {
+  return userDictLines(fs.readFileSync(packageFile('dict', 'optmem-user.txt'), 'utf8'), 'dict/optmem-user.txt');
+}
+
+/** The home's dict.txt as jieba dictionary lines; null when the home has none. */
+function readHomeDict(homeDictFile: string | null): string | null {
+  return homeDictFile && fs.existsSync(homeDictFile) ? userDictLines(fs.readFileSync(homeDictFile, 'utf8'), homeDictFile) : null;
 }
 
 /**
@@ -137,7 +144,7 @@ let portBase: BaseWords | null | undefined;
 function readPortBase(): BaseWords | null {
   if (portBase === undefined) {
     try {
-      portBase = decodeBaseWords(fs.readFileSync(packageFile('dist', 'dict', 'jieba-top.bin')), 'dist/dict/jieba-top.bin');
+      portBase = openBaseWords(packageFile('dist', 'dict', 'jieba-top.bin'));
     } catch {
       portBase = null; // not built: the native segmenter answers every cut
     }
@@ -162,7 +169,8 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
     if (jieba || portChars + text.length > PORT_BUDGET_CHARS || !HAN_ONLY.test(text)) return null;
     if (port === undefined) {
       const base = readPortBase();
-      port = base ? createPortSegmenter(portDictionary(base, getUser()), () => decodeHmm(fs.readFileSync(packageFile('dist', 'dict', 'jieba-hmm.bin')), 'dist/dict/jieba-hmm.bin')) : null;
+      // The build merged optmem's user dictionary into the base (scripts/build-dict.js): only the home's is applied here.
+      port = base ? createPortSegmenter(portDictionary(base, readHomeDict(homeDictFile) ?? ''), () => decodeHmm(fs.readFileSync(packageFile('dist', 'dict', 'jieba-hmm.bin')), 'dist/dict/jieba-hmm.bin')) : null;
     }
     if (port) portChars += text.length;
     return port;
