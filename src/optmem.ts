@@ -6,9 +6,6 @@ import { OptmemError, formatProblem, type Problem } from './core/errors.js';
 import { createRecord, plainRecord, sameContent, type MemoryRecord, type RecordInput } from './core/record.js';
 import { parseTime } from './core/time.js';
 import { appendRecalls, compactRecalls, readRecalls, RECALL_TOP } from './consolidate/recall-log.js';
-import { archiveCandidates, type CandidateReport } from './consolidate/retention.js';
-import { forget } from './consolidate/forget.js';
-import { coveredBy } from './consolidate/coverage.js';
 import { readPins } from './sessions/core-pins.js';
 import { RecordIndex, isCorruption, type ArchiveEventRow, type IndexedRecord } from './index/record-index.js';
 import { indexAppended, rebuildIndex, syncIndex, type SyncReport } from './index/sync.js';
@@ -27,24 +24,25 @@ import { OWNER, type Provenance } from './core/provenance.js';
 import { stampRecord } from './quarantine/stamp.js';
 import { loadScanner } from './quarantine/scanner.deferred.js';
 import type { InjectionScan } from './quarantine/scan.js';
-import { runDoctor, type DoctorReport } from './doctor.js';
-import { runVerify, sealStateOf, type SealState } from './verify/run.js';
 import type { VerifyReport } from './verify/types.js';
 import { sealLineOf } from './store/seal.js';
 import { writeFileAtomic } from './store/durable-file.js';
 import { createSessions, type CoreApi } from './sessions/sessions.js';
 import type { ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';
 import type { Embedder } from './embeddings/types.js';
-import { embedPending, type EmbedReport } from './embeddings/backfill.js';
-import { createOpenAIEmbedder } from './embeddings/openai.js';
-import { attachVectors, vectorState } from './index/vectors.js';
-import { hybridSearch, type VectorSearch } from './query/vectors/hybrid.js';
-import { duplicateReport, type DuplicateReport } from './consolidate/duplicates.js';
 import type { DuplicateInfo } from './query/types.js';
-import { runTopics, type TopicsReport } from './consolidate/topics.js';
 import { searchSummaries } from './query/summaries.js';
 import { syncSummaryIndex } from './index/summary-index.js';
 import type { ConsolidateReport } from './consolidate/types.js';
+import type { CandidateReport } from './consolidate/retention.js';
+import type { DoctorReport } from './doctor.js';
+import type { SealState } from './verify/run.js';
+import type { EmbedReport } from './embeddings/backfill.js';
+import type { VectorSearch } from './query/vectors/hybrid.js';
+import type { DuplicateReport } from './consolidate/duplicates.js';
+import type { TopicsReport } from './consolidate/topics.js';
+import { loadUpkeep } from './upkeep.deferred.js';
+import { loadVectors } from './embeddings/vectors.deferred.js';
 
 export interface OptmemOptions {
   /** the memory home folder */
@@ -407,8 +405,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
       const env = options.env ?? process.env;
       const embedder =
         options.embedder ??
-        createOpenAIEmbedder({ baseUrl: e.baseUrl!, model: e.model!, apiKey: env[e.apiKeyEnv] || null, dimensions: e.dimensions, timeoutMs: e.timeoutMs });
-      vectors = { embedder, options: e, attach: (db) => attachVectors(db, layout.vectorsFile, !readOnly) };
+        loadVectors().createOpenAIEmbedder({ baseUrl: e.baseUrl!, model: e.model!, apiKey: env[e.apiKeyEnv] || null, dimensions: e.dimensions, timeoutMs: e.timeoutMs });
+      vectors = { embedder, options: e, attach: (db) => loadVectors().attachVectors(db, layout.vectorsFile, !readOnly) };
     }
     return vectors;
   };
@@ -416,8 +414,8 @@ export function createOptmem(options: OptmemOptions): Optmem {
   const vectorStats = (): { vectors?: NonNullable<Stats['vectors']> } => {
     const v = vectorSearch();
     if (!v) return {};
-    const attached = attachVectors(index.db, layout.vectorsFile, false);
-    const st = attached ? vectorState(index.db, v.embedder.model) : null;
+    const attached = loadVectors().attachVectors(index.db, layout.vectorsFile, false);
+    const st = attached ? loadVectors().vectorState(index.db, v.embedder.model) : null;
     const n = index.counts();
     const searched = n.records - n.events;
     return { vectors: { model: v.embedder.model, current: st?.current ?? 0, pending: st ? st.pending.length : searched, bytes: fs.existsSync(layout.vectorsFile) ? fs.statSync(layout.vectorsFile).size : 0 } };
@@ -434,7 +432,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     if (Date.now() - embedFailedAt < 60_000) return;
     try {
       v.attach(index.db);
-      const r = embedPending(index.db, v.embedder, { only: new Set(ids), batchSize: v.options.batchSize });
+      const r = loadVectors().embedPending(index.db, v.embedder, { only: new Set(ids), batchSize: v.options.batchSize });
       if (r.error) throw new Error(r.error);
     } catch (e) {
       embedFailedAt = Date.now();
@@ -712,7 +710,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           let hash: string | null = null;
           if (!target.startsWith('recovered/')) {
             const rec = index.get(target);
-            if (rec) hash = sealStateOf(store, target, rec.file).hash;
+            if (rec) hash = loadUpkeep().sealStateOf(store, target, rec.file).hash;
             else if (sealLineOf(layout.sealFile, target)) hash = 'removed';
             else throw new OptmemError('NOT_FOUND', `no record ${target}`, { field: 'target' });
           }
@@ -787,9 +785,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
           if (r.supersededMs === null) continue;
           const old = index.get(r.id);
           const successors = index.edgesInto(r.id).filter((e) => !e.blocked).map((e) => index.get(e.newId)?.text ?? '');
-          r.covered = old !== null && coveredBy(old.text, successors);
+          r.covered = old !== null && loadUpkeep().coveredBy(old.text, successors);
         }
-        const report = archiveCandidates({ rows, nowMs, recalls: recalls.byId, pinned: new Set(pins.pinned), archived: index.archivedIds(), options: config.forgetting });
+        const report = loadUpkeep().archiveCandidates({ rows, nowMs, recalls: recalls.byId, pinned: new Set(pins.pinned), archived: index.archivedIds(), options: config.forgetting });
         return { ...report, nowMs, recallLog: { lines: recalls.lines, skipped: recalls.skipped, skippedLines: recalls.skippedLines } };
       });
     },
@@ -848,7 +846,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
         // The instance's clock reaches the ranking (decay, "last week"): a request's own `now` wins.
         const r = { ...req, now: req.now ?? now() };
         const v = vectorSearch();
-        const res = v ? hybridSearch(index, r, config.ranking, aliases, v) : runSearch(index, r, config.ranking, undefined, aliases);
+        const res = v ? loadVectors().hybridSearch(index, r, config.ranking, aliases, v) : runSearch(index, r, config.ranking, undefined, aliases);
         // What searches return strengthens it against forgetting (consolidate/recall-log.ts).
         if (config.forgetting.trackRecalls && !readOnly) appendRecalls(layout.recallsFile, res.results.slice(0, RECALL_TOP).map((h) => h.id), now());
         // Overview queries and kind summary also reach the summary tree, beside the same results.
@@ -876,7 +874,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
           archivedIds: () => index.archivedIds(),
           uses: () => uses,
           env: options.env ?? process.env,
-          forget: (o) => forget(api, o),
+          forget: (o) => loadUpkeep().forget(api, o),
         },
         { dryRun, ...(opts.archive ? { archive: true } : {}), ...(opts.now !== undefined ? { now: opts.now } : {}) },
       );
@@ -893,7 +891,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() => {
         syncIndex(index, store);
         v.attach(index.db);
-        return embedPending(index.db, v.embedder, { all: opts.all === true, batchSize: v.options.batchSize, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+        return loadVectors().embedPending(index.db, v.embedder, { all: opts.all === true, batchSize: v.options.batchSize, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
       });
     },
     recent(filters = {}) {
@@ -919,7 +917,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     duplicates() {
       return withIndex(() => {
         syncForRead();
-        return duplicateReport(index);
+        return loadUpkeep().duplicateReport(index);
       });
     },
     history(id) {
@@ -983,7 +981,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
       return withIndex(() =>
         store.lock.with(() => {
           syncIndex(index, store);
-          return runTopics(
+          return loadUpkeep().runTopics(
             {
               dir: layout.memoryDir,
               home: layout.home,
@@ -1028,10 +1026,10 @@ export function createOptmem(options: OptmemOptions): Optmem {
       });
     },
     doctor() {
-      const report = runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
+      const report = loadUpkeep().runDoctor({ layout, store, index: () => index, tokenizerId: tokenizer.id, domains: config.domains, door });
       // Tamper evidence, one line (never fatal here: `optmem verify` has the details and the exit code).
       const seen = /^(\d+):([0-9a-f]+)$/.exec(index.metaValue(SEAL_SEEN_KEY) ?? '');
-      report.checks.push({ name: 'verify', ok: true, detail: verifySummary(runVerify({ store, writable: false, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null })) });
+      report.checks.push({ name: 'verify', ok: true, detail: verifySummary(loadUpkeep().runVerify({ store, writable: false, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null })) });
       // Forgetting: how much is archived, and whether the recall log reads cleanly (never fatal).
       const archived = index.archivedIds().size;
       const recalls = readRecalls(layout.recallsFile);
@@ -1073,7 +1071,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
         syncForRead();
         const linked = (id: string) => [...index.edgesFrom(id), ...index.edgesInto(id)].map((e) => (e.oldId === id ? e.newId : e.oldId));
         const seen = /^(\d+):([0-9a-f]+)$/.exec(index.metaValue(SEAL_SEEN_KEY) ?? '');
-        const report = runVerify({ store, writable: !readOnly, sealNew: opts.sealNew, since: opts.since ?? null, sinceMs, linked, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null });
+        const report = loadUpkeep().runVerify({ store, writable: !readOnly, sealNew: opts.sealNew, since: opts.since ?? null, sinceMs, linked, seen: seen ? { n: Number(seen[1]), hash: seen[2]! } : null });
         rememberSealHead();
         return report;
       });
@@ -1083,7 +1081,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
         syncForRead();
         const rec = index.get(id);
         if (!rec) return null;
-        const s = sealStateOf(store, id, rec.file);
+        const s = loadUpkeep().sealStateOf(store, id, rec.file);
         return { state: s.state, acknowledged: s.hash !== null && index.acknowledgedHashes(id).has(s.hash) };
       });
     },
