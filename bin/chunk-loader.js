@@ -12,6 +12,9 @@ const { createRequire } = require('node:module');
 
 const CACHE_DIR = 'v8-cache';
 
+/** The start of the CommonJS wrapper every chunk is written in (it ends with a line `})`). */
+const WRAPPER = '(function (exports, require, module, __filename, __dirname) {';
+
 /**
  * Commands with code caches of their own. A cache made after the build's warm-up of every command
  * holds every function those commands compiled, and V8 deserializes all of it on each start: a
@@ -100,8 +103,10 @@ function chunkLoader(dir, opts = {}) {
         // no cache for this chunk: compiled from its source
       }
     }
-    // The CommonJS wrapper, on the source's first line so that line numbers stay those of the file.
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+    // The CommonJS wrapper, on the source's first line so that line numbers stay those of the file. The
+    // build writes the chunks wrapped already (scripts/bundle-cli.js): wrapping here would make V8 copy
+    // the whole text into a second string before compiling it.
+    const script = new vm.Script(source.startsWith(WRAPPER) ? source : `${WRAPPER}${source}\n})`, { filename: file, cachedData });
     const module = { exports: {} };
     loaded.set(file, { module, script, source });
     const outside = createRequire(file);
@@ -135,4 +140,4 @@ function chunkLoader(dir, opts = {}) {
   };
 }
 
-module.exports = { chunkLoader, startFlavor, CACHE_DIR, FLAVORS };
+module.exports = { chunkLoader, startFlavor, CACHE_DIR, FLAVORS, WRAPPER };

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { rolldown } from 'rolldown';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -135,4 +136,13 @@ if (runtime) {
   } else {
     console.warn('cli: rolldown runtime without the expected __toESM; its wrappers are not shared');
   }
+}
+
+// Every chunk is written inside the CommonJS wrapper the chunk loader compiles it in (bin/chunk-loader.js):
+// wrapped at load time, V8 would first copy the whole text into a second string.
+const require = createRequire(import.meta.url);
+const { WRAPPER } = require('../bin/chunk-loader.js');
+for (const c of chunks) {
+  const file = path.join(out, c.fileName);
+  fs.writeFileSync(file, `${WRAPPER}${fs.readFileSync(file, 'utf8')}\n})`);
 }
