@@ -27,7 +27,8 @@ import type { InjectionScan } from './quarantine/scan.js';
 import type { VerifyReport } from './verify/types.js';
 import { sealLineOf } from './store/seal.js';
 import { writeFileAtomic } from './store/durable-file.js';
-import { createSessions, type CoreApi } from './sessions/sessions.js';
+import type { CoreApi, Sessions } from './sessions/sessions.js';
+import { loadSessions } from './sessions/sessions.deferred.js';
 import type { ContextPack, HandoffFields, SessionEndInput, SessionEndResult, SessionStartInput } from './sessions/types.js';
 import type { Embedder } from './embeddings/types.js';
 import type { DuplicateInfo } from './query/types.js';
@@ -461,7 +462,9 @@ export function createOptmem(options: OptmemOptions): Optmem {
     lastSync = t;
   };
 
-  const sessions = createSessions({
+  // Made on the first session or core call: a handle that only searches or writes never loads them.
+  let made: Sessions | undefined;
+  const sessions = (): Sessions => (made ??= loadSessions().createSessions({
     home: layout.home,
     index: () => index,
     add: (input) => api.add(input).record,
@@ -472,7 +475,7 @@ export function createOptmem(options: OptmemOptions): Optmem {
     core: config.core,
     projects: config.projects,
     agentDomains: config.agents,
-  });
+  }));
 
   const resolutionOf = (id: string): Resolution | null => index.resolution(id);
   const eventsAbout = (ids: string[]): LinkEventInfo[] => index.linkEventsAbout(ids);
@@ -612,12 +615,14 @@ export function createOptmem(options: OptmemOptions): Optmem {
   };
 
   const api: Optmem = {
-    core: sessions.core,
-    sessionStart: (input) => sessions.sessionStart(input),
-    sessionEnd: (input) => sessions.sessionEnd(input),
-    projectFor: (cwd) => sessions.projectFor(cwd),
-    projects: () => sessions.projects(),
-    handoff: (project) => sessions.handoff(project),
+    get core() {
+      return sessions().core;
+    },
+    sessionStart: (input) => sessions().sessionStart(input),
+    sessionEnd: (input) => sessions().sessionEnd(input),
+    projectFor: (cwd) => sessions().projectFor(cwd),
+    projects: () => sessions().projects(),
+    handoff: (project) => sessions().handoff(project),
     home: layout.home,
     config,
     readOnly,
