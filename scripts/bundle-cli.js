@@ -146,3 +146,7 @@ for (const c of chunks) {
   const file = path.join(out, c.fileName);
   fs.writeFileSync(file, `${WRAPPER}${fs.readFileSync(file, 'utf8')}\n})`);
 }
+
+// The command list of `optmem help`, from the commands themselves: help then loads no command module.
+const { summariesJson, SUMMARIES_FILE } = await import('../dist/interfaces/cli/registry.js');
+fs.writeFileSync(SUMMARIES_FILE, await summariesJson());

@@ -47,6 +47,11 @@ describe('help, version, did you mean', () => {
     expect(typo.stderr).toContain('did you mean "search"?');
   });
 
+  it('the command list `optmem help` reads is the commands\' own summaries, saved by the build', async () => {
+    const { summariesJson } = await import('../src/interfaces/cli/registry.js');
+    expect(fs.readFileSync(path.join(ROOT, 'dist', 'cli', 'summaries.json'), 'utf8')).toBe(await summariesJson());
+  });
+
   it('--version and `version` print the version in package.json', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
     for (const args of [['--version'], ['version']]) {

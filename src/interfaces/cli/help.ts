@@ -51,7 +51,7 @@ export const BUILTINS: Record<string, string> = {
   version: 'print optmem\'s version',
 };
 
-export function generalHelp(commands: Record<string, Command>): string {
+export function generalHelp(commands: Record<string, Pick<Command, 'summary'>>): string {
   const rows: [string, string][] = [...Object.entries(commands).map(([k, c]): [string, string] => [k, c.summary]), ...Object.entries(BUILTINS)];
   return (
     `optmem ${version()} — shared, file-first long-term memory for AI agents\n\n` +

@@ -5,7 +5,7 @@ import { OptmemError } from '../../core/errors.js';
 import { findVerb, parseCommandLine } from './args.js';
 import { terminalSafe } from './format.js';
 import { BUILTINS, commandHelp, generalHelp, helpJson, version } from './help.js';
-import { COMMAND_NAMES, loadAllCommands, loadCommand } from './registry.js';
+import { COMMAND_NAMES, builtSummaries, loadAllCommands, loadCommand } from './registry.js';
 import { EXIT, reportError } from './report.js';
 import type { CliIO, Command, CommandContext, OptionSpec } from './types.js';
 
@@ -54,8 +54,7 @@ export async function runMain(argv: string[], io: CliIO): Promise<number> {
     }
     if (!args.verb) {
       if (args.positionals.length) throw new OptmemError('USAGE', `"${args.positionals[0]}" is not a command (\`optmem help\` lists them)`);
-      const all = await loadAllCommands();
-      io.stdout(json ? JSON.stringify(helpJson(all)) + '\n' : generalHelp(all));
+      io.stdout(json ? JSON.stringify(helpJson(await loadAllCommands())) + '\n' : generalHelp(builtSummaries() ?? (await loadAllCommands())));
       return args.values.help ? EXIT.OK : EXIT.USAGE;
     }
     if (args.verb === 'help') return await help(args.positionals, io, json);
@@ -122,8 +121,7 @@ async function help(positionals: string[], io: CliIO, json: boolean): Promise<nu
   if (positionals.length > 1) throw new OptmemError('USAGE', 'help: name one command (usage: optmem help [COMMAND])');
   const name = positionals[0];
   if (name === undefined) {
-    const all = await loadAllCommands();
-    io.stdout(json ? JSON.stringify(helpJson(all)) + '\n' : generalHelp(all));
+    io.stdout(json ? JSON.stringify(helpJson(await loadAllCommands())) + '\n' : generalHelp(builtSummaries() ?? (await loadAllCommands())));
     return EXIT.OK;
   }
   if (isBuiltin(name)) {

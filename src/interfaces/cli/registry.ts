@@ -6,6 +6,8 @@
  * A new command is a module exporting a `Command`, added here; `optmem help` and `COMMAND --help`
  * are built from this table, in this order.
  */
+import fs from 'node:fs';
+import { packageFile } from '../../package-root.js';
 import type { Command } from './types.js';
 
 export type CommandLoader = () => Promise<Command>;
@@ -65,4 +67,28 @@ export function loadCommand(verb: string): Promise<Command | null> {
 export async function loadAllCommands(): Promise<Record<string, Command>> {
   const loaded = await Promise.all(COMMAND_NAMES.map((v) => COMMAND_LOADERS[v]!()));
   return Object.fromEntries(COMMAND_NAMES.map((v, i) => [v, loaded[i]!]));
+}
+
+/**
+ * Every command's summary, as the build wrote them (dist/cli/summaries.json, from the commands
+ * themselves): the command list of `optmem help` without loading every command's module. Null when
+ * the file is missing or does not name every command of this table (then help loads them).
+ */
+export const SUMMARIES_FILE = packageFile('dist', 'cli', 'summaries.json');
+
+export function builtSummaries(): Record<string, Pick<Command, 'summary'>> | null {
+  try {
+    const saved = JSON.parse(fs.readFileSync(SUMMARIES_FILE, 'utf8')) as Record<string, string>;
+    const names = Object.keys(saved);
+    if (names.length !== COMMAND_NAMES.length || names.some((n, i) => n !== COMMAND_NAMES[i] || typeof saved[n] !== 'string')) return null;
+    return Object.fromEntries(names.map((n) => [n, { summary: saved[n]! }]));
+  } catch {
+    return null;
+  }
+}
+
+/** What the build writes to SUMMARIES_FILE (scripts/bundle-cli.js). */
+export async function summariesJson(): Promise<string> {
+  const all = await loadAllCommands();
+  return `${JSON.stringify(Object.fromEntries(COMMAND_NAMES.map((n) => [n, all[n]!.summary])), null, 1)}\n`;
 }
