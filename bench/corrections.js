@@ -1,6 +1,6 @@
 // node bench/corrections.js [--split corr-a,...] [--errors] [--set supersession.K=V]
 // Correction-link precision and recall on the labelled sets in eval/corrections (after npm run build).
-// The test split (corr-u1, corr-u2) is scored in aggregate and per kind, never printed case by case.
+// The test split (corr-w1, corr-w2) is scored in aggregate and per kind, never printed case by case.
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { readLinkCases, runLinkCase, scoreBy, scoreLinks } from '../dist/eval/li
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.join(here, '..', 'eval', 'corrections');
-const isTest = (split) => split.startsWith('corr-u');
+const isTest = (split) => split.startsWith('corr-w');
 const argv = process.argv.slice(2);
 const opt = (name) => {
   const i = argv.indexOf(name);

@@ -148,5 +148,5 @@ for (const c of chunks) {
 }
 
 // The command list of `optmem help`, from the commands themselves: help then loads no command module.
-const { summariesJson, SUMMARIES_FILE } = await import('../dist/interfaces/cli/registry.js');
-fs.writeFileSync(SUMMARIES_FILE, await summariesJson());
+const { summariesJson, summariesFile } = await import('../dist/interfaces/cli/registry.js');
+fs.writeFileSync(summariesFile(), await summariesJson());

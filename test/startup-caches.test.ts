@@ -122,14 +122,29 @@ describe('the CLI chunks and their V8 code caches', () => {
     expect(fs.existsSync(path.join(dir, 'v8-cache-hook'))).toBe(true);
   });
 
+  /**
+   * A copy of the built CLI inside a package of its own (package.json, and the shipped files and
+   * packages linked from this one), so that the copy runs commands as an installed package does.
+   */
+  const copyCli = (preserveTimestamps: boolean): string => {
+    const pkg = tempDir();
+    fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(pkg, 'package.json'));
+    for (const d of ['dict', 'models', 'node_modules']) fs.symlinkSync(path.join(ROOT, d), path.join(pkg, d));
+    fs.mkdirSync(path.join(pkg, 'dist'));
+    fs.symlinkSync(path.join(ROOT, 'dist', 'dict'), path.join(pkg, 'dist', 'dict'));
+    const copy = path.join(pkg, 'dist', 'cli');
+    fs.cpSync(dir, copy, { recursive: true, preserveTimestamps });
+    return copy;
+  };
+
   it('chunks copied without their times are checked by their text and still take their caches', () => {
-    const copy = path.join(tempDir(), 'cli');
-    fs.cpSync(dir, copy, { recursive: true, preserveTimestamps: false });
+    const copy = copyCli(false);
     const later = new Date(Date.now() + 60_000);
     for (const f of fs.readdirSync(copy)) if (f.endsWith('.cjs')) fs.utimesSync(path.join(copy, f), later, later);
     const r = probe(copy);
     expect(r.status, r.stderr).toBe(0);
-    const s = JSON.parse(r.stdout) as { chunks: number; cached: number };
+    const s = JSON.parse(r.stdout) as { code: number; chunks: number; cached: number };
+    expect(s.code).toBe(0);
     expect(s.cached).toBe(s.chunks);
   });
 
@@ -139,8 +154,7 @@ describe('the CLI chunks and their V8 code caches', () => {
   });
 
   it('a chunk changed after the build is compiled from its text, not given the old cache', () => {
-    const copy = path.join(tempDir(), 'cli');
-    fs.cpSync(dir, copy, { recursive: true, preserveTimestamps: true });
+    const copy = copyCli(true);
     const main = path.join(copy, 'main.cjs');
     const size = fs.statSync(main).size;
     // the same length, another text: V8 alone would take the old cache for it
@@ -148,7 +162,8 @@ describe('the CLI chunks and their V8 code caches', () => {
     expect(fs.statSync(main).size).toBe(size);
     const r = probe(copy);
     expect(r.status, r.stderr).toBe(0);
-    const s = JSON.parse(r.stdout) as { chunks: number; cached: number };
+    const s = JSON.parse(r.stdout) as { code: number; chunks: number; cached: number };
+    expect(s.code).toBe(0);
     expect(s.cached).toBe(s.chunks - 1);
   });
 });

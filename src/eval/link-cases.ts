@@ -17,7 +17,7 @@ const RecordSchema = z.object({ ref: z.string().min(1), time: z.string(), text: 
 const CaseSchema = z
   .object({
     id: z.string().min(1),
-    lang: z.enum(['zh', 'en']),
+    lang: z.enum(['zh', 'en', 'mixed']), // mixed: Chinese and English switched within the case
     kind: z.string().min(1),
     records: z.array(RecordSchema).min(1),
     correction: z.object({ time: z.string(), text: z.string().min(1), project: z.string().nullish() }).strict(),

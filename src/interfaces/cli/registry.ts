@@ -74,11 +74,11 @@ export async function loadAllCommands(): Promise<Record<string, Command>> {
  * themselves): the command list of `optmem help` without loading every command's module. Null when
  * the file is missing or does not name every command of this table (then help loads them).
  */
-export const SUMMARIES_FILE = packageFile('dist', 'cli', 'summaries.json');
+export const summariesFile = (): string => packageFile('dist', 'cli', 'summaries.json');
 
 export function builtSummaries(): Record<string, Pick<Command, 'summary'>> | null {
   try {
-    const saved = JSON.parse(fs.readFileSync(SUMMARIES_FILE, 'utf8')) as Record<string, string>;
+    const saved = JSON.parse(fs.readFileSync(summariesFile(), 'utf8')) as Record<string, string>;
     const names = Object.keys(saved);
     if (names.length !== COMMAND_NAMES.length || names.some((n, i) => n !== COMMAND_NAMES[i] || typeof saved[n] !== 'string')) return null;
     return Object.fromEntries(names.map((n) => [n, { summary: saved[n]! }]));
@@ -87,7 +87,7 @@ export function builtSummaries(): Record<string, Pick<Command, 'summary'>> | nul
   }
 }
 
-/** What the build writes to SUMMARIES_FILE (scripts/bundle-cli.js). */
+/** What the build writes to summariesFile() (scripts/bundle-cli.js). */
 export async function summariesJson(): Promise<string> {
   const all = await loadAllCommands();
   return `${JSON.stringify(Object.fromEntries(COMMAND_NAMES.map((n) => [n, all[n]!.summary])), null, 1)}\n`;
