@@ -14,13 +14,13 @@ const run = (split: string): LinkCaseResult[] => readLinkCases(path.join(DIR, `$
 
 /** Floors: a little under what was measured (README), so a worse resolver fails npm test. */
 const FLOORS = {
-  // corr-a … corr-t, corr-h1, corr-h2 (the resolver of derivation version 12): 0.981 / 0.690 / 0.996
-  dev: { precision: 0.96, recall: 0.66, hardRejected: 0.985 },
-  // corr-u1 + corr-u2, the blind test split, look 2: 0.769 / 0.435 / 0.939
-  test: { precision: 0.74, recall: 0.4, hardRejected: 0.92 },
+  // corr-a … corr-t, corr-h1, corr-h2, corr-u1, corr-u2 (the resolver of derivation version 12): 0.952 / 0.647 / 0.988
+  dev: { precision: 0.93, recall: 0.62, hardRejected: 0.98 },
+  // corr-w1 + corr-w2, the blind test split, look 1: 0.818 / 0.367 / 0.945
+  test: { precision: 0.79, recall: 0.34, hardRejected: 0.93 },
 };
-const DEV = ['corr-a', 'corr-b', 'corr-c', 'corr-d', 'corr-e', 'corr-f', 'corr-g', 'corr-t', 'corr-h1', 'corr-h2'];
-const TEST = ['corr-u1', 'corr-u2'];
+const DEV = ['corr-a', 'corr-b', 'corr-c', 'corr-d', 'corr-e', 'corr-f', 'corr-g', 'corr-t', 'corr-h1', 'corr-h2', 'corr-u1', 'corr-u2'];
+const TEST = ['corr-w1', 'corr-w2'];
 
 describe('correction links on the labelled sets', () => {
   it('every set is well formed: at least 400 pairs in all, 60% Chinese, half hard negatives', () => {
@@ -33,7 +33,7 @@ describe('correction links on the labelled sets', () => {
     expect(zh / pairs).toBeGreaterThanOrEqual(0.6);
   });
 
-  it('the blind test split (corr-u1, corr-u2): link precision and recall above their floors', () => {
+  it('the blind test split (corr-w1, corr-w2): link precision and recall above their floors', () => {
     const s = scoreLinks(TEST.flatMap(run));
     // All three at once: a failure prints every figure (each run is a look at the test split; see its README).
     const ok = (x: number, floor: number) => x >= floor;
@@ -48,8 +48,8 @@ describe('correction links on the labelled sets', () => {
     expect(s.hardRejected).toBeGreaterThanOrEqual(FLOORS.dev.hardRejected);
     // Kinds where a link would hide a true fact of another project or attribute.
     const byKind = scoreBy(results, (r) => r.kind);
-    // other-attribute: one wrong link left (corr-h2-059), counted when these floors were set
-    for (const [k, most] of [['other-project', 0], ['other-attribute', 1], ['restated-other', 0]] as const) expect(byKind.get(k)!.falsePos, k).toBeLessThanOrEqual(most);
+    // other-attribute: three wrong links left (corr-h2-059 and two in corr-u, a test split until it was retired), counted when these floors were set
+    for (const [k, most] of [['other-project', 0], ['other-attribute', 3], ['restated-other', 0]] as const) expect(byKind.get(k)!.falsePos, k).toBeLessThanOrEqual(most);
   }, 400_000);
 });
 
