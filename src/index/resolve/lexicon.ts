@@ -180,6 +180,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   { name: 'io', members: { read: ['读库', '只读', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
   { name: 'direction', members: { inbound: ['入站', 'inbound', 'ingress'], outbound: ['出站', 'outbound', 'egress'] } },
   { name: 'device', members: { mobile: ['手机', '移动端', 'mobile', 'ios', 'android'], desktop: ['电脑', '桌面端', 'pc端', 'desktop'] } },
+  { name: 'mobile-os', members: { ios: ['ios', 'iphone', 'ipad', 'app store', '苹果端'], android: ['android', '安卓', 'google play', '安卓端'] } },
+  { name: 'site', members: { landing: ['官网', '落地页', 'landing page', 'marketing site'], admin: ['管理后台', '后台管理', 'admin panel', 'admin dashboard'] } },
+  { name: 'app-identity', members: { name: ['display name', '显示名', '显示名称', 'app name', '应用名'], id: ['bundle id', 'bundle identifier', 'package name', '包名', 'application id'] } },
+  { name: 'read-write', members: { read: ['读超时', 'read timeout', '读取超时'], write: ['写超时', 'write timeout', '写入超时'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
 
