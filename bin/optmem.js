@@ -24,4 +24,8 @@ try {
 }
 cli.runMain(argv, cli.processIO()).then((code) => {
   process.exitCode = code;
+  // A search has written everything (synchronously) and left nothing running: exit at once rather
+  // than have Node tear the whole heap down first (3-5 ms of CPU a search). Other commands may leave
+  // work behind on purpose (a server, a detached child), so they end as Node ends them.
+  if (flavor === 'search') process.exit(code);
 });
