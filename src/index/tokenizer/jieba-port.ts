@@ -224,12 +224,7 @@ export function openBaseWords(file: string): BaseWords {
  * the shipped user dictionary into the base this way; a home's dict.txt is applied at run time).
  */
 export function portDictionary(base: BaseWords, userLines: string): PortDictionary {
-  const user = new Map<string, number>();
-  for (const line of userLines.split('\n')) {
-    const parts = line.trim().split(/\s+/);
-    if (!parts[0]) continue;
-    user.set(parts[0], parts[1] === undefined ? 0 : Number(parts[1]));
-  }
+  const user = userWords(userLines);
   let total = base.total;
   let maxLen = base.maxLen;
   const userPrefixes = new Set<string>();
@@ -248,13 +243,18 @@ export function portDictionary(base: BaseWords, userLines: string): PortDictiona
 
 /** The merged words of a base and user lines, as portDictionary reads them: what the build writes. */
 export function mergedEntries(entries: Array<[string, number]>, userLines: string): Array<[string, number]> {
-  const merged = new Map(entries);
+  return [...new Map([...entries, ...userWords(userLines)])];
+}
+
+/** User dictionary lines as words and frequencies, a later line winning (`word [freq [tag]]`). */
+function userWords(userLines: string): Map<string, number> {
+  const user = new Map<string, number>();
   for (const line of userLines.split('\n')) {
     const parts = line.trim().split(/\s+/);
     if (!parts[0]) continue;
-    merged.set(parts[0], parts[1] === undefined ? 0 : Number(parts[1]));
+    user.set(parts[0], parts[1] === undefined ? 0 : Number(parts[1]));
   }
-  return [...merged];
+  return user;
 }
 
 /** hmm.model (jieba's format: start, transitions, then B E M S emissions) as a binary file. */
