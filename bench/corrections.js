@@ -5,10 +5,10 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readLinkCases, runLinkCase, scoreBy, scoreLinks } from '../dist/eval/link-cases.js';
+import { isCorrectionTestSplit as isTest } from '../scripts/injection-data.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.join(here, '..', 'eval', 'corrections');
-const isTest = (split) => split.startsWith('corr-w');
 const argv = process.argv.slice(2);
 const opt = (name) => {
   const i = argv.indexOf(name);

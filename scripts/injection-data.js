@@ -8,7 +8,8 @@
 // - hard negatives: the benign rows of the hand-written files;
 // - ordinary records, read at run time: LoCoMo English turns and MemoryBank Chinese dialogue turns
 //   (from ../shared/data, $OPTMEM_DATA or a given folder), the repository's agent-work records, every
-//   turn of eval/triggers, the records of eval/corrections and both texts of eval/duplicates dev sets.
+//   turn of eval/triggers, the records of the eval/corrections development sets (not its blind test
+//   split, corr-w*) and both texts of eval/duplicates dev sets.
 //   Every other record of each set (even positions) is for training; the rest (odd positions) is
 //   held out and measures false positives.
 import fs from 'node:fs';
@@ -25,6 +26,9 @@ const readJsonl = (f) =>
     .map((l) => JSON.parse(l));
 
 export const defaultDataDir = () => process.env.OPTMEM_DATA ?? path.join(root, '..', 'shared', 'data');
+
+/** The blind test split of eval/corrections (as bench/corrections.js names it): no model trains on its texts. */
+export const isCorrectionTestSplit = (file) => file.startsWith('corr-w');
 
 /** Which group a labelled row belongs to, for leave-one-source-out runs. */
 function sourceOf(r, file) {
@@ -86,7 +90,8 @@ export function ordinarySets(dataDir = defaultDataDir()) {
     .flatMap((f) => readJsonl(path.join(trig, f)).map((r) => r.text));
   // The labelled correction and duplicate sets: records of the three agents' everyday work.
   sets['agentwork-corrections'] = [];
-  for (const f of fs.readdirSync(path.join(root, 'eval', 'corrections')).filter((x) => x.endsWith('.jsonl')).sort()) {
+  const corrections = fs.readdirSync(path.join(root, 'eval', 'corrections')).filter((x) => x.endsWith('.jsonl') && !isCorrectionTestSplit(x));
+  for (const f of corrections.sort()) {
     for (const c of readJsonl(path.join(root, 'eval', 'corrections', f))) for (const r of c.records ?? []) sets['agentwork-corrections'].push(r.text);
   }
   for (const f of ['dev.jsonl', 'dev-2.jsonl']) {
