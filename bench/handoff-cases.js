@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The set scored in aggregate only: nobody reads or tunes on its cases. */
-export const TEST_SET = 'blind-u';
+export const TEST_SET = 'blind-x';
 
 const KINDS = new Set(['title', 'path', 'config', 'version', 'number', 'done', 'stuck', 'next', 'decision']);
 const HOSTS = new Set(['claude-code', 'codex', 'openclaw']);

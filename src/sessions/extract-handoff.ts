@@ -45,7 +45,7 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  *    in reading order within a turn.
  * Files come from tool inputs first (the files the session worked on), then from path-looking words.
  */
-export const LIMITS = { done: 12, stuck: 6, next: 8, decisions: 6, files: 10 } as const;
+export const LIMITS = { done: 12, stuck: 6, next: 8, decisions: 6, files: 10, changes: 6 } as const;
 /** Longest item kept, in characters. */
 export const ITEM_CHARS = 200;
 /** The characters all items of a handoff may take together (files not counted). */
@@ -396,9 +396,11 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
   const keys = new Set<string>();
   let used = 0;
   const count: Record<Field, number> = { done: 0, stuck: 0, next: 0, decisions: 0 };
+  let changes = 0;
   for (const c of ranked) {
     const key = normKey(c.item);
-    if (!key || keys.has(key) || count[c.field] >= LIMITS[c.field]) continue;
+    // A change an edit made has a quota of its own: sentences that filled the done items do not crowd it out.
+    if (!key || keys.has(key) || (c.setting ? changes >= LIMITS.changes : count[c.field] >= LIMITS[c.field])) continue;
     const keptText = kept.map((k) => normKey(k.item)).join('|');
     if (keptText.includes(key)) continue; // said already, in a longer item
     if (kept.some((k) => k.field === c.field && nearDuplicate(c, k))) continue;
@@ -406,7 +408,8 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
     const shorter = kept.findIndex((k) => k.field === c.field && nearDuplicate(k, c));
     if (shorter >= 0) {
       used -= kept[shorter]!.item.length + 3;
-      count[c.field]--;
+      if (kept[shorter]!.setting) changes--;
+      else count[c.field]--;
       kept.splice(shorter, 1);
     }
     // A plain statement or an edit's setting adds nothing when every named thing in it is kept already.
@@ -428,7 +431,8 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
     if (used + c.item.length + 3 > HANDOFF_CHARS) continue;
     used += c.item.length + 3;
     keys.add(key);
-    count[c.field]++;
+    if (c.setting) changes++;
+    else count[c.field]++;
     kept.push(c);
   }
   const fields: HandoffFields = { done: [], stuck: [], next: [], decisions: [], files: [] };
