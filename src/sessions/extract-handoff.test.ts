@@ -178,6 +178,33 @@ describe('extractHandoff keeps the specifics', () => {
   });
 });
 
+describe('extractHandoff: what crowds out what', () => {
+  it("an edit's setting keeps its own quota when sentences fill the done items", () => {
+    const turns: Turn[] = [];
+    for (let i = 0; i < 20; i++) turns.push({ role: 'assistant', text: `Checked worker ${i} in src/workers/w${i}.ts, it looks fine.`, line: i + 1 });
+    turns.push({ role: 'tool', text: 'Edit', changes: ['config/ledger.yaml: max_open_conns: 40 (was 10)'], line: 21 });
+    const h = extractHandoff(turns);
+    expect(h.done.filter((d) => !d.startsWith('config/'))).toHaveLength(LIMITS.done);
+    expect(h.done).toContain('config/ledger.yaml: max_open_conns: 40 (was 10)');
+  });
+
+  it('a duration written as one word (14m05s → 2m31s) is a named number', () => {
+    const h = extractHandoff([{ role: 'assistant', text: '耗时 14m05s → 2m31s。', line: 1 }]);
+    expect(h.done).toEqual(['耗时 14m05s → 2m31s']);
+  });
+
+  it('a shorter item gives way to a longer one only when the longer one is kept', () => {
+    // The measurement line says the same numbers but is refused (its value is said already):
+    // the sentence it would have replaced must stay.
+    const h = extractHandoff([
+      { role: 'assistant', text: '一致：两个引擎 trades 18391 完全相同。', line: 1 },
+      { role: 'assistant', text: '耗时 14m05s → 2m31s。', line: 2 },
+      { role: 'tool', text: '', changes: ['[done] 2m31s trades=18391 (was 14m05s)'], line: 3 },
+    ]);
+    expect(h.done.join('\n')).toContain('2m31s');
+  });
+});
+
 describe('imperative', () => {
   it('cuts lead-ins in both languages', () => {
     expect(imperative('接下来还需要把 nginx 的改动同步到预发环境')).toBe('把 nginx 的改动同步到预发环境');

@@ -405,15 +405,10 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
     if (keptText.includes(key)) continue; // said already, in a longer item
     if (kept.some((k) => k.field === c.field && nearDuplicate(c, k))) continue;
     // A shorter kept item that this one says in full gives way to it.
+    // (It gives way only once this one is admitted: the checks below may still refuse this one.)
     const shorter = kept.findIndex((k) => k.field === c.field && nearDuplicate(k, c));
-    if (shorter >= 0) {
-      used -= kept[shorter]!.item.length + 3;
-      if (kept[shorter]!.setting) changes--;
-      else count[c.field]--;
-      kept.splice(shorter, 1);
-    }
     // A plain statement or an edit's setting adds nothing when every named thing in it is kept already.
-    const keptLower = kept.map((k) => k.item.toLowerCase()).join('\n');
+    const keptLower = kept.filter((_k, i) => i !== shorter).map((k) => k.item.toLowerCase()).join('\n');
     if (c.setting) {
       // A setting is news only when no kept item states its new value with its key (a value alone,
       // "beta-1105", may be said of something else); a prose edit's new text when no item says it.
@@ -425,10 +420,17 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
           const l = k.item.toLowerCase();
           return l.includes(value) && (l.includes(key) || l.includes(leaf));
         };
-        if (kept.some(said)) continue;
+        if (kept.some((k, i) => i !== shorter && said(k))) continue;
       } else if (keptLower.includes(value)) continue;
     } else if (c.plain && c.specifics.every((x) => keptLower.includes(x.text.toLowerCase()))) continue;
-    if (used + c.item.length + 3 > HANDOFF_CHARS) continue;
+    const freed = shorter >= 0 ? kept[shorter]!.item.length + 3 : 0;
+    if (used - freed + c.item.length + 3 > HANDOFF_CHARS) continue;
+    if (shorter >= 0) {
+      used -= freed;
+      if (kept[shorter]!.setting) changes--;
+      else count[c.field]--;
+      kept.splice(shorter, 1);
+    }
     used += c.item.length + 3;
     keys.add(key);
     if (c.setting) changes++;

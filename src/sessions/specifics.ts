@@ -8,7 +8,7 @@
  * | path    | a word with a slash or a file extension; a URL | src/cache/redis.ts, .nvmrc, s3://bucket/v3/ |
  * | setting | `key=value`, `key: value`, an UPPER_CASE or dotted key | redis.pool.max=50, STRIPE_WEBHOOK_SECRET |
  * | version | dotted numbers, optionally after v | 4.5.31, v2.3.0, 20.11.1 |
- * | number  | a number with a unit, a percentage, money, a clock time, a date, #N, 第N节 | 95ms, 2480 字, 61%, $31.70, 01:30, #77, 第三节 |
+ * | number  | a number with a unit, a duration, a percentage, money, a clock time, a date, #N, 第N节 | 95ms, 2m31s, 2480 字, 61%, $31.70, 01:30, #77, 第三节 |
  * | quoted  | text in “…” 「…」 "…" or '…' (2 to 40 characters) | “明日风险”, 'web-en' |
  * | term    | a name: an identifier (snake_case, camelCase), a hex id, a --flag with its value, a cron line;
  *             in Chinese text any Latin word, in English text a capitalised or all-caps word inside a sentence |
@@ -32,7 +32,7 @@ const DOTFILE = /(?<![\w/.-])\.(?:nvmrc|env(?:\.[\w-]+)?|npmrc|gitignore|editorc
 const SETTING = /(?<![./\w-])[A-Za-z_][\w.-]*\s*(?:=|:)\s*[^\s，。；,;）)]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][\w-]*\.[a-z_][\w-]*(?:\.[\w-]+)*\b(?![\w/])/g;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)+(?:[-+][\w.]+)?\b|(?<![\w.])v\d+\.\d+\b/g;
 const NUMBER =
-  /(?:[$¥€£]\s?\d[\d,]*(?:\.\d+)?|#\d+|第[一二三四五六七八九十百\d]+[节章部分段篇步期版稿轮条]|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:早上|上午|中午|下午|晚上|凌晨))?(?:\s*\d{1,2}\s*点(?:半|\d{1,2}分?)?)?|\d{1,2}\s*点(?:半)?|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b|\b(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b(?:\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:%|ms|s\b|秒|分钟|小时|天|周|GB|MB|KB|kB|G\b|M\b|K\b|TB|GiB|MiB|KiB|TiB|字|词|行|条|个|次|倍|元|块|篇|节|张|页|words?\b|rows?\b|lines?\b|tests?\b|files?\b|req\/s|rps\b|qps\b|x\b|px\b|×\d+|k\b|m\b|h\b|d\b|min\b|mins\b|minutes?\b|hours?\b|days?\b|weeks?\b|snapshots?\b|connections?\b|entries\b|points?\b|errors?\b|passed\b|failed\b|skipped\b|subscribers?\b|images?\b|items?\b|links?\b|pages?\b|posts?\b|张|份|封|人|位|家|台|笔|单|只|组|项|处|首|套|本|名|场|轮|遍|批|户|期))/gi;
+  /(?:(?<![\w.])(?:\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s)(?![\w.])|[$¥€£]\s?\d[\d,]*(?:\.\d+)?|#\d+|第[一二三四五六七八九十百\d]+[节章部分段篇步期版稿轮条]|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:早上|上午|中午|下午|晚上|凌晨))?(?:\s*\d{1,2}\s*点(?:半|\d{1,2}分?)?)?|\d{1,2}\s*点(?:半)?|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b|\b(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b(?:\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:%|ms|s\b|秒|分钟|小时|天|周|GB|MB|KB|kB|G\b|M\b|K\b|TB|GiB|MiB|KiB|TiB|字|词|行|条|个|次|倍|元|块|篇|节|张|页|words?\b|rows?\b|lines?\b|tests?\b|files?\b|req\/s|rps\b|qps\b|x\b|px\b|×\d+|k\b|m\b|h\b|d\b|min\b|mins\b|minutes?\b|hours?\b|days?\b|weeks?\b|snapshots?\b|connections?\b|entries\b|points?\b|errors?\b|passed\b|failed\b|skipped\b|subscribers?\b|images?\b|items?\b|links?\b|pages?\b|posts?\b|张|份|封|人|位|家|台|笔|单|只|组|项|处|首|套|本|名|场|轮|遍|批|户|期))/gi;
 /** A bare number that is a new value: after a change word ("改成9090", "raised to 200", "→ 50") or a port. */
 const NEW_VALUE = /(?:改成|改为|改到|降到|降至|升到|升至|提到|调到|调成|设为|设成|压到|清到|减到|加到|变成|\bto|→|->|端口|\bport)\s*[:：]?\s*(\d[\d,]*(?:\.\d+)?)(?![\d.%])/gi;
 /** A bare number of five digits or more: an id, a code, a count (BuildID 16234567, errcode 45009). */

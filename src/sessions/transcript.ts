@@ -651,7 +651,9 @@ interface Measurement {
   line: string;
   values: string[];
 }
-const MEASURE = /\d+(?:[.:,]\d+)*/g;
+/** A duration written as one word: 14m05s, 2m31.5s, 1h20m, 1h05m30s. */
+const DURATION = /^(?:\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s)$/;
+const MEASURE = /\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s|\d+(?:[.:,]\d+)*/g;
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 
 /**
@@ -669,11 +671,11 @@ export function remeasured(output: string, measured: Measurement[]): string[] {
     const values = line.match(MEASURE) ?? [];
     const shape = line.replace(MEASURE, '#');
     // the numbers that are measurements: followed by a unit or a percent sign
-    const units = [...line.matchAll(/(\d+(?:\.\d+)?)\s?(?:%|[KMGT]i?B\b|[KMGT]i?B\/s|ms\b|s\b|[kK]?req\/s|rps\b|qps\b)/g)].map((m) => m[1]!);
+    const units = [...line.replace(MEASURE, (m) => (DURATION.test(m) ? ' ' : m)).matchAll(/(\d+(?:\.\d+)?)\s?(?:%|[KMGT]i?B\b|[KMGT]i?B\/s|ms\b|s\b|[kK]?req\/s|rps\b|qps\b)/g)].map((m) => m[1]!);
     const before = measured.filter((m) => m.shape === shape).at(-1);
     measured.push({ shape, line, values });
     if (!before || units.length === 0) continue;
-    const changed = values.map((v, i) => [v, before.values[i]!] as const).filter(([v, o]) => v !== o && PLAIN_NUMBER.test(v) && units.includes(v));
+    const changed = values.map((v, i) => [v, before.values[i]!] as const).filter(([v, o]) => v !== o && ((PLAIN_NUMBER.test(v) && units.includes(v)) || DURATION.test(v)));
     if (changed.length && out.length < 2) out.push(`${line} (was ${changed.map(([, o]) => o).join(', ')})`.slice(0, 200));
   }
   return out;
