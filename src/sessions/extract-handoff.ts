@@ -332,7 +332,14 @@ function closeOverriddenSettings(cands: Candidate[]): void {
   const same = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
   const fileOf = (c: Candidate) => /^([^\s:]+): /.exec(c.item)?.[1] ?? '';
   // `installed pkg@1.2` and `branch x` name their package or branch in the value.
-  const keyOf = (c: Candidate) => (/^(?:installed|branch)$/.test(c.setting![0]) ? `${c.setting![0]} ${c.setting![1].replace(/(?<=.)(?:==|@|>=|~=).*$/, '')}` : c.setting![0]).toLowerCase();
+  // `moved a → b` and `container meili: …` by what was moved or started.
+  const keyOf = (c: Candidate) =>
+    (/^(?:installed|branch)$/.test(c.setting![0])
+      ? `${c.setting![0]} ${c.setting![1].replace(/(?<=.)(?:==|@|>=|~=).*$/, '')}`
+      : /^(?:moved|container)$/.test(c.setting![0])
+        ? `${c.setting![0]} ${c.setting![1].split(/[\s:]/)[0]}`
+        : c.setting![0]
+    ).toLowerCase();
   const settings = cands.filter((c) => c.setting?.[0]);
   for (const c of settings) {
     const k = keyOf(c);

@@ -232,7 +232,7 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
 /** A tool's output, read only for the settings, versions, test summaries and new measurements it shows. */
 function resultTurn(content: unknown, line: number, time: string | undefined, cwd: string | undefined, measured: Measurement[]): Turn[] {
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
-  const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...remeasured(text, measured)];
+  const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...applySummary(text), ...remeasured(text, measured)];
   const files = savedFiles(text).map((f) => relativeTo(f, cwd));
   return changes.length || files.length ? [{ role: 'tool', text: '', time, line, ...(changes.length ? { changes } : {}), ...(files.length ? { files } : {}) }] : [];
 }
@@ -498,6 +498,29 @@ export function commandFacts(input: unknown): string[] {
   for (const m of cmd.matchAll(/\bgo get\s+(\S+@v[\d.]+)/g)) out.push(`installed ${m[1]}`);
   for (const m of cmd.matchAll(/\bgit\s+(?:checkout\s+-[bB]|switch\s+-[cC]|branch)\s+([\w./-]+)/g)) out.push(`branch ${m[1]}`);
   for (const m of cmd.matchAll(/\bgit\s+push\s+(?:-[\w-]+\s+)*origin\s+([\w./-]+)/g)) if (!/^(?:main|master|HEAD)$/.test(m[1]!)) out.push(`branch ${m[1]}`);
+  // A file moved: `git mv bot.py rss_bot/main.py`, `mv drafts/a.md published/a.md` (two plain paths, no flags or globs).
+  for (const m of cmd.matchAll(/(?:^|[;&|]\s*|\s)(?:git\s+)?mv\s+((?:[\w.@~-]*\/)*[\w.@-]*\.?[\w@-]+)\s+((?:[\w.@~-]*\/)*[\w.@-]*)(?=\s*(?:$|[;&|]))/g)) {
+    if (m[1] !== m[2] && /[./]/.test(m[1]! + m[2]!)) out.push(`moved ${m[1]} → ${m[2]}`);
+  }
+  // A container started: its name, image and published ports (`docker run -d --name meili -p 7701:7700 getmeili/meilisearch:v1.12.8`).
+  for (const m of cmd.matchAll(/\b(?:docker|podman)\s+run\s+([^&|;\n]*)/g)) {
+    const args = m[1]!;
+    const name = /--name[= ]([\w.-]+)/.exec(args)?.[1];
+    const ports = [...args.matchAll(/(?:-p|--publish)[= ]([\d.:]+(?:\/\w+)?)/g)].map((x) => x[1]!);
+    // The image: the first word after the options that is not an option's value.
+    const words = args.split(/\s+/).filter(Boolean);
+    let image = '';
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w.startsWith('-')) {
+        if (!w.includes('=') && /^(?:-[pevwu]|--(?:name|publish|env|volume|network|restart|user|workdir|label|env-file|mount|entrypoint|memory|cpus|platform|add-host|hostname))$/.test(w)) i++;
+        continue;
+      }
+      image = w;
+      break;
+    }
+    if (image && (ports.length || /:/.test(image))) out.push(`container ${name ?? image.split(/[/:]/).at(-2) ?? image}: ${image}${ports.length ? `, -p ${ports.join(' -p ')}` : ''}`);
+  }
   return [...new Set(out)];
 }
 
@@ -643,6 +666,19 @@ export function testSummary(output: string): string[] {
   const passed = /\b(\d+) (?:passed|passing)\b/i.exec(last)?.[1];
   const failed = /\b(\d+) (?:failed|failing)\b/i.exec(last)?.[1];
   return [`tests ${[passed && `${passed} passed`, failed && `${failed} failed`].filter(Boolean).join(', ')}`];
+}
+
+/**
+ * What an infrastructure run changed (`Apply complete! Resources: 3 added, 7 changed, 0 destroyed.`,
+ * `Plan: 2 to add, 0 to change, 1 to destroy.`), as the line itself: a later run's replaces it.
+ */
+export function applySummary(output: string): string[] {
+  const line = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^(?:Apply complete! Resources: \d+ added, \d+ changed, \d+ destroyed|Plan: \d+ to add, \d+ to change, \d+ to destroy|Destroy complete! Resources: \d+ destroyed)/.test(l))
+    .at(-1);
+  return line ? [line.replace(/[.\s]+$/, '')] : [];
 }
 
 /** A line of an earlier output with a measurement, by its shape with the numbers taken out. */
