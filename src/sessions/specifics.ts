@@ -48,7 +48,8 @@ const IDENT = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b(
 const LATIN_IN_CJK = /(?<![\w.-])[A-Za-z][A-Za-z0-9+#-]{1,30}(?![\w.-])/g;
 /** Capitalised or all-caps words inside an English sentence (not its first word). */
 const NAME_IN_EN = /(?<=[a-z,;:)]\s+)(?:[A-Z][a-z0-9]+[A-Za-z0-9]*|[A-Z][A-Z0-9]{2,})\b/g;
-const COMMON = new Set('ok okay the a an and or to of in on for is it we i you pr ci cd ui ux api id url http https yes no hi bye lol todo done fix next'.split(' '));
+const ACRONYM = /(?<![\w-])[A-Z][A-Z0-9]{2,}(?![\w-])/g;
+const COMMON = new Set('ok okay the a an and or to of in on for is it we i you pr ci cd ui ux api id url http https yes no hi bye lol todo done fix next omg btw fyi asap imo wip tbd'.split(' '));
 const QUOTED = /[“「『]([^”」』\n]{2,40})[”」』]|"([^"\n]{2,40})"|(?<![\w'])'([^'\s][^'\n]{0,38}[^'\s])'(?![\w'])/g;
 
 function collect(re: RegExp, text: string, kind: SpecificKind, out: Specific[], group = 0): void {
@@ -81,6 +82,8 @@ export function findSpecifics(text: string): Specific[] {
   collect(IDENT, noUrls, 'term', out);
   const latin = /[\u3400-\u9fff]/.test(text) ? LATIN_IN_CJK : NAME_IN_EN;
   for (const m of noUrls.matchAll(latin)) if (!COMMON.has(m[0].toLowerCase())) out.push({ kind: 'term', text: m[0] });
+  // An all-caps word is a name wherever it stands, the first word too (OPML, AMD, SMART).
+  if (latin === NAME_IN_EN) for (const m of noUrls.matchAll(ACRONYM)) if (!COMMON.has(m[0].toLowerCase())) out.push({ kind: 'term', text: m[0] });
   const seen = new Set<string>();
   return out.filter((s) => {
     // A path that is only a version (1.2.3) or a bare number is not a path.
