@@ -302,6 +302,11 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
         stack.push({ indent, key: opener[1]! }); // a YAML mapping opens
         continue;
       }
+      const pairs = pairChanges(l, p.before);
+      if (pairs.length) {
+        for (const x of pairs) out.push(`${p.file ? `${p.file}: ` : ''}${x}`.slice(0, 200));
+        continue;
+      }
       const m = LINE.exec(l);
       if (!m) continue;
       const [, key, sepRaw, raw] = m;
@@ -316,6 +321,23 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
     }
   }
   return [...new Set(out)];
+}
+
+/**
+ * `key=value` pairs inside a directive line whose value an edit changed (`limit_req zone=api burst=50;` →
+ * `limit_req zone=api burst=20 nodelay;`): `limit_req burst=20 (was 50)`, the directive named by its
+ * first word and matched with the line of the same first word before the edit.
+ */
+function pairChanges(line: string, before: string): string[] {
+  const head = /^\s*([A-Za-z_][\w-]*)\s+(?=[^=\s]*[\w-]=)/.exec(line);
+  if (!head) return [];
+  const prev = before.split('\n').find((b) => new RegExp(`^\\s*${head[1]}\\s`).test(b));
+  if (!prev) return [];
+  const pairsOf = (l: string) => new Map([...l.matchAll(/(?<![\w.-])([A-Za-z_][\w.-]*)=([^\s;,]+)/g)].map((x) => [x[1]!, x[2]!] as const));
+  const was = pairsOf(prev);
+  const out: string[] = [];
+  for (const [k, v] of pairsOf(line)) if (was.has(k) && was.get(k) !== v) out.push(`${head[1]} ${k}=${v} (was ${was.get(k)})`);
+  return out;
 }
 
 const CONFIG_FILE = /\.(?:ya?ml|toml|ini|env(?:\.[\w-]+)?|conf|cfg|properties)$|(?:^|\/)\.env(?:\.[\w-]+)?$/i;
