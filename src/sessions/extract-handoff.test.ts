@@ -205,6 +205,32 @@ describe('extractHandoff: what crowds out what', () => {
   });
 });
 
+describe('extractHandoff: cues and names of everyday sessions', () => {
+  const a = (text: string, line = 1): Turn => ({ role: 'assistant', text, line });
+  const u = (text: string, line = 1): Turn => ({ role: 'user', text, line });
+
+  it('a step put off ("still on the list but not today", "12 月初再删") is a next step', () => {
+    expect(extractHandoff([u('sweet. OPML import is still on the list but not today.')]).next).toEqual(['OPML import is still on the list but not today']);
+    expect(extractHandoff([a('好的，12 月初再删 /srv/photos/_dupes。')]).next).toEqual(['12 月初再删 /srv/photos/_dupes']);
+  });
+
+  it('a check before publishing, and a thing left untouched this time, are open items', () => {
+    expect(extractHandoff([u('数字那节的表，2019 年那几个数发之前要跟统计年鉴再核一遍。')]).next).toHaveLength(1);
+    expect(extractHandoff([a('另外 TestReconcileMonthly 现在还是被 t.Skip 跳过的，这次没动它。')]).next).toHaveLength(1);
+    expect(extractHandoff([a('We should re-run the import before we publish the report.')]).next).toHaveLength(1);
+  });
+
+  it('keeping something for now is a decision; 去掉了 is done', () => {
+    expect(extractHandoff([u('老表 dw.orders 先别删，报表还指着它。')]).decisions).toEqual(['老表 dw.orders 先别删，报表还指着它']);
+    expect(extractHandoff([a('6 个京东链接都去掉了，只保留型号文字。')]).done).toEqual(['6 个京东链接都去掉了，只保留型号文字']);
+  });
+
+  it('a person named by surname and title is a named thing: the user\'s short plan to ask them is kept', () => {
+    expect(extractHandoff([u('不用，我明天直接问陈老师。')]).next).toEqual(['不用，我明天直接问陈老师']);
+    expect(extractHandoff([u('不用，我明天直接问一下。')]).next).toEqual([]);
+  });
+});
+
 describe('imperative', () => {
   it('cuts lead-ins in both languages', () => {
     expect(imperative('接下来还需要把 nginx 的改动同步到预发环境')).toBe('把 nginx 的改动同步到预发环境');

@@ -62,7 +62,7 @@ const LABELS: [Field, RegExp][] = [
 ];
 
 /** Words that put a step off to later: "do it some other day", "改天", "等审核过了再接". */
-const DEFER = /(改天|以后再|有空(?:再|的时候)|过几天|先记着|记一下|等[^，。,.；;]{1,12}(?:再|后)|还没(?:有)?(?=[\u4e00-\u9fff])(?!问题|错|报错))|\b(later(?=\s*(?:[.,;!?)]|$))|later (?:today|tonight|on)|some ?other (?:day|time)|(?:still |is )?on (?:the|my) (?:list|todo list|to-?do list)|(?:but )?not (?:today|tonight|now)(?=\s*(?:[.,;!?)]|$))|another (?:day|time)|at some point|next (?:sprint|month|release|session|iteration)|(?:is|are) (?:probably |likely )?next|down the road|eventually)\b/i;
+const DEFER = /(改天|以后再|(?:月初|月底|月中|月末|上旬|中旬|下旬|周末|下周[一二三四五六日天]?|明年|年底|年后|节后|回来)再(?=[\u4e00-\u9fff])|有空(?:再|的时候)|过几天|先记着|记一下|等[^，。,.；;]{1,12}(?:再|后)|还没(?:有)?(?=[\u4e00-\u9fff])(?!问题|错|报错))|\b(later(?=\s*(?:[.,;!?)]|$))|later (?:today|tonight|on)|some ?other (?:day|time)|(?:still |is )?on (?:the|my) (?:list|todo list|to-?do list)|(?:but )?not (?:today|tonight|now)(?=\s*(?:[.,;!?)]|$))|another (?:day|time)|at some point|next (?:sprint|month|release|session|iteration)|(?:is|are) (?:probably |likely )?next|down the road|eventually)\b/i;
 /** The agent saying what it is doing right now ("Switching nvm to lazy loading."): done once the call runs. */
 const DOING = /^(?:now\s+|so\s+)?(?:switching|changing|moving|adding|raising|lowering|bumping|enabling|disabling|removing|renaming|converting|migrating|replacing|setting|updating|pinning|reverting|rolling back|turning (?:on|off))\b/i;
 /** A label on its own at the end of a line ("待办：", "Next steps:"): it heads the list below. */

@@ -32,7 +32,7 @@ const DOTFILE = /(?<![\w/.-])\.(?:nvmrc|env(?:\.[\w-]+)?|npmrc|gitignore|editorc
 const SETTING = /(?<![./\w-])[A-Za-z_][\w.-]*\s*(?:=|:)\s*[^\s，。；,;）)]+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][\w-]*\.[a-z_][\w-]*(?:\.[\w-]+)*\b(?![\w/])/g;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)+(?:[-+][\w.]+)?\b|(?<![\w.])v\d+\.\d+\b/g;
 const NUMBER =
-  /(?:(?<![\w.])(?:\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s)(?![\w.])|[$¥€£]\s?\d[\d,]*(?:\.\d+)?|#\d+|第[一二三四五六七八九十百\d]+[节章部分段篇步期版稿轮条]|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:早上|上午|中午|下午|晚上|凌晨))?(?:\s*\d{1,2}\s*点(?:半|\d{1,2}分?)?)?|\d{1,2}\s*点(?:半)?|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b|\b(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b(?:\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:%|ms|s\b|秒|分钟|小时|天|周|GB|MB|KB|kB|G\b|M\b|K\b|TB|GiB|MiB|KiB|TiB|字|词|行|条|个|次|倍|元|块|篇|节|张|页|words?\b|rows?\b|lines?\b|tests?\b|files?\b|req\/s|rps\b|qps\b|x\b|px\b|×\d+|k\b|m\b|h\b|d\b|min\b|mins\b|minutes?\b|hours?\b|days?\b|weeks?\b|snapshots?\b|connections?\b|entries\b|points?\b|errors?\b|passed\b|failed\b|skipped\b|subscribers?\b|images?\b|items?\b|links?\b|pages?\b|posts?\b|张|份|封|人|位|家|台|笔|单|只|组|项|处|首|套|本|名|场|轮|遍|批|户|期))/gi;
+  /(?:(?<![\w.])(?:\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s)(?![\w.])|[$¥€£]\s?\d[\d,]*(?:\.\d+)?|#\d+|第[一二三四五六七八九十百\d]+[节章部分段篇步期版稿轮条]|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|\d{1,2}\s*月(?:初|底|中|末|上旬|中旬|下旬)|\d{4}\s*年(?!\d)|(?:周|星期|礼拜)[一二三四五六日天](?:\s*(?:早上|上午|中午|下午|晚上|凌晨))?(?:\s*\d{1,2}\s*点(?:半|\d{1,2}分?)?)?|\d{1,2}\s*点(?:半)?|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\b|\b(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b(?:\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?)?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b|(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:%|ms|s\b|秒|分钟|小时|天|周|GB|MB|KB|kB|G\b|M\b|K\b|TB|GiB|MiB|KiB|TiB|字|词|行|条|个|次|倍|元|块|篇|节|张|页|words?\b|rows?\b|lines?\b|tests?\b|files?\b|req\/s|rps\b|qps\b|x\b|px\b|×\d+|k\b|m\b|h\b|d\b|min\b|mins\b|minutes?\b|hours?\b|days?\b|weeks?\b|snapshots?\b|connections?\b|entries\b|points?\b|errors?\b|passed\b|failed\b|skipped\b|subscribers?\b|images?\b|items?\b|links?\b|pages?\b|posts?\b|张|份|封|人|位|家|台|笔|单|只|组|项|处|首|套|本|名|场|轮|遍|批|户|期))/gi;
 /** A bare number that is a new value: after a change word ("改成9090", "raised to 200", "→ 50") or a port. */
 const NEW_VALUE = /(?:改成|改为|改到|降到|降至|升到|升至|提到|调到|调成|设为|设成|压到|清到|减到|加到|变成|\bto|→|->|端口|\bport)\s*[:：]?\s*(\d[\d,]*(?:\.\d+)?)(?![\d.%])/gi;
 /** A bare number of five digits or more: an id, a code, a count (BuildID 16234567, errcode 45009). */
@@ -48,6 +48,9 @@ const IDENT = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b(
 const LATIN_IN_CJK = /(?<![\w.-])[A-Za-z][A-Za-z0-9+#-]{1,30}(?![\w.-])/g;
 /** Capitalised or all-caps words inside an English sentence (not its first word). */
 const NAME_IN_EN = /(?<=[a-z,;:)]\s+)(?:[A-Z][a-z0-9]+[A-Za-z0-9]*|[A-Z][A-Z0-9]{2,})\b/g;
+/** A person named by surname and title or kinship prefix: 陈老师, 王总, 李工, 老周, 小林 (common surnames only). */
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const PERSON = new RegExp(`[${SURNAMES}](?:老师|总|工|经理|医生|律师|主任|阿姨|叔叔?|姐|哥|师傅|老板|会计)|[老小][${SURNAMES}](?=[，,。、；;！!？?\\s]|$|[跟和说问给让找])`, 'g');
 const ACRONYM = /(?<![\w-])[A-Z][A-Z0-9]{2,}(?![\w-])/g;
 const COMMON = new Set('ok okay the a an and or to of in on for is it we i you pr ci cd ui ux api id url http https yes no hi bye lol todo done fix next omg btw fyi asap imo wip tbd'.split(' '));
 const QUOTED = /[“「『]([^”」』\n]{2,40})[”」』]|"([^"\n]{2,40})"|(?<![\w'])'([^'\s][^'\n]{0,38}[^'\s])'(?![\w'])/g;
@@ -77,6 +80,7 @@ export function findSpecifics(text: string): Specific[] {
   collect(SETTING, noUrls, 'setting', out);
   for (const m of text.matchAll(QUOTED)) out.push({ kind: 'quoted', text: (m[1] ?? m[2] ?? m[3])!.trim() });
   collect(TAG, noUrls, 'term', out);
+  collect(PERSON, noUrls, 'term', out);
   collect(CRON, noUrls, 'term', out);
   collect(FLAG, noUrls, 'term', out);
   collect(IDENT, noUrls, 'term', out);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OptmemError } from '../core/errors.js';
-import { commandFacts, parseTranscript, readTranscript, settingChanges } from './transcript.js';
+import { applySummary, commandFacts, parseTranscript, readTranscript, remeasured, settingChanges } from './transcript.js';
 
 const FIX = path.resolve(__dirname, '../../test/fixtures/transcripts');
 
@@ -88,6 +88,30 @@ describe('readTranscript', () => {
     ]);
     expect(commandFacts({ command: 'git checkout -b feat/auth && git push origin main' })).toEqual(['branch feat/auth']);
     expect(commandFacts({ command: 'npm test' })).toEqual([]);
+  });
+
+  it('a file a command moved, and a container it started with its image and published ports', () => {
+    expect(commandFacts({ command: 'git mv bot.py rss_bot/main.py && pytest -q' })).toEqual(['moved bot.py → rss_bot/main.py']);
+    expect(commandFacts({ command: 'mv -f *.log /tmp' })).toEqual([]);
+    expect(commandFacts({ command: ['bash', '-lc', 'docker rm -f meili; docker run -d --name meili -p 7701:7700 -e MEILI_MASTER_KEY=$K -v meili_data:/meili_data getmeili/meilisearch:v1.12.8'] })).toEqual([
+      'container meili: getmeili/meilisearch:v1.12.8, -p 7701:7700',
+    ]);
+    expect(commandFacts({ command: 'docker run --rm alpine echo hi' })).toEqual([]);
+  });
+
+  it('a key=value pair changed inside a directive line, and an infrastructure run\'s summary', () => {
+    const patch = '*** Begin Patch\n*** Update File: conf/limit.conf\n@@\n-    limit_req zone=api burst=50;\n+    limit_req zone=api burst=20 nodelay;\n*** End Patch';
+    expect(settingChanges({ input: patch })).toEqual(['conf/limit.conf: limit_req burst=20 (was 50)']);
+    expect(applySummary('Plan: 3 to add, 7 to change, 0 to destroy.\n...\nApply complete! Resources: 3 added, 7 changed, 0 destroyed.\n')).toEqual([
+      'Apply complete! Resources: 3 added, 7 changed, 0 destroyed',
+    ]);
+    expect(applySummary('3 added to the cart')).toEqual([]);
+  });
+
+  it('a duration written as one word is one measurement', () => {
+    const measured: Parameters<typeof remeasured>[1] = [];
+    expect(remeasured('[done] 14m05s sharpe=1.09', measured)).toEqual([]);
+    expect(remeasured('[done] 2m31s sharpe=1.09', measured)).toEqual(['[done] 2m31s sharpe=1.09 (was 14m05s)']);
   });
 
   it('reads Markdown exports in **User:**, ## User and User: styles, and leaves "我觉得：" inside a turn', () => {

@@ -732,7 +732,7 @@ export function remeasured(output: string, measured: Measurement[]): string[] {
     const units = [...line.replace(MEASURE, (m) => (DURATION.test(m) ? ' ' : m)).matchAll(/(\d+(?:\.\d+)?)\s?(?:%|[KMGT]i?B\b|[KMGT]i?B\/s|ms\b|s\b|[kK]?req\/s|rps\b|qps\b)/g)].map((m) => m[1]!);
     const before = measured.filter((m) => m.shape === shape).at(-1);
     measured.push({ shape, line, values });
-    if (!before || units.length === 0) continue;
+    if (!before || (units.length === 0 && !values.some((v) => DURATION.test(v)))) continue;
     const changed = values.map((v, i) => [v, before.values[i]!] as const).filter(([v, o]) => v !== o && ((PLAIN_NUMBER.test(v) && units.includes(v)) || DURATION.test(v)));
     if (changed.length && out.length < 2) out.push(`${line} (was ${changed.map(([, o]) => o).join(', ')})`.slice(0, 200));
   }
