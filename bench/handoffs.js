@@ -3,7 +3,7 @@
 // handoff, then `optmem session start --project P --budget N` builds the next session's pack. A fact is
 // recalled by a text when, for one of its alternatives, every string occurs in it (case-insensitive,
 // runs of whitespace collapsed). Reported: recall of the handoff and of the pack at each budget, per
-// set, host and kind. Dev sets (every set but blind-u) and the test split (blind-u) are reported
+// set, host and kind. Dev sets (every set but the test split) and the test split (TEST_SET) are reported
 // apart; the test split in aggregate only, never case by case.
 // Usage (after the build): node bench/handoffs.js [--split dev|test|all] [--sets own-a,blind-a]
 //   [--budgets 6000,2000] [--bin path/to/optmem.js] [--jobs 2] [--errors] [--json]
@@ -141,7 +141,7 @@ if (asJson) {
     console.log(`  ${''.padEnd(14)}${'cases'.padStart(6)}${'facts'.padStart(6)}  ${cols.map((c) => c.padStart(10)).join('')}`);
     for (const [k, t] of Object.entries(rows)) console.log(`  ${k.padEnd(14)}${String(t.cases ?? '').padStart(6)}${String(t.facts).padStart(6)}  ${cols.map((c) => pct(t[c]).padStart(10)).join('')}`);
   };
-  for (const [name, rep] of [['DEV', out.dev], ['TEST (blind-u, aggregates only)', out.test]]) {
+  for (const [name, rep] of [['DEV', out.dev], [`TEST (${TEST_SET}, aggregates only)`, out.test]]) {
     if (!rep) continue;
     console.log(`\n=== ${name} — fact recall (${out.bin}) ===`);
     table('overall', { all: rep.all });

@@ -41,7 +41,8 @@ import { findSpecifics, specificity, type Specific } from './specifics.js';
  * 6. **Budget.** Every item is scored (open items and decisions first, then resolutions, done items,
  *    plain statements; more named things and more recent rank higher), cut to `ITEM_CHARS` by
  *    dropping its clauses without a named thing first, de-duplicated, and admitted best first while
- *    the items fit in `HANDOFF_CHARS` and each field's `LIMITS`. Fields list the newest turn first,
+ *    the items fit in `HANDOFF_CHARS` and each field's `LIMITS` (what edits, commands and outputs showed
+ *    has a quota of its own, `LIMITS.changes`). Fields list the newest turn first,
  *    in reading order within a turn.
  * Files come from tool inputs first (the files the session worked on), then from path-looking words.
  */
