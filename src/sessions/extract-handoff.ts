@@ -242,9 +242,8 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
       if (head) listField = LIST_HEAD_FIELD(head[1]!);
     }
   });
-  turnRoles = turns.map((t) => t.role);
   closeOverriddenSettings(cands);
-  closeResolvedBlockers(cands);
+  closeResolvedBlockers(cands, turns);
   return select(cands, turns);
 }
 
@@ -349,7 +348,7 @@ function closeOverriddenSettings(cands: Candidate[]): void {
 }
 
 /** Drops stuck items that a later done item resolves; that done item ranks as a resolution. */
-function closeResolvedBlockers(cands: Candidate[]): void {
+function closeResolvedBlockers(cands: Candidate[], turns: readonly Turn[]): void {
   const words = (c: Candidate) => new Set([...c.specifics.map((x) => x.text.toLowerCase()), ...terms(c.item)]);
   for (const d of cands) {
     if (d.field !== 'done' || !d.resolving) continue;
@@ -359,7 +358,7 @@ function closeResolvedBlockers(cands: Candidate[]): void {
     for (const s of open) {
       const shared = [...words(s)].some((w) => dw.has(w));
       // Without a shared word, only a resolution said in so many words, right after the one open blocker.
-      const near = d.resolvingStrong === true && open.length === 1 && talkTurns(s.turn, d.turn) <= 2;
+      const near = d.resolvingStrong === true && open.length === 1 && talkTurns(turns, s.turn, d.turn) <= 2;
       if (shared || near) {
         s.closed = true;
         any = true;
@@ -369,11 +368,10 @@ function closeResolvedBlockers(cands: Candidate[]): void {
   }
 }
 
-let turnRoles: Turn['role'][] = [];
 /** User/assistant turns from turn a to turn b (tool turns in between do not count). */
-function talkTurns(a: number, b: number): number {
+function talkTurns(turns: readonly Turn[], a: number, b: number): number {
   let n = 0;
-  for (let i = a + 1; i <= b; i++) if (turnRoles[i] === 'user' || turnRoles[i] === 'assistant') n++;
+  for (let i = a + 1; i <= b; i++) if (turns[i]!.role === 'user' || turns[i]!.role === 'assistant') n++;
   return n;
 }
 
