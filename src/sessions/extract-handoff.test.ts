@@ -225,6 +225,12 @@ describe('extractHandoff: cues and names of everyday sessions', () => {
     expect(extractHandoff([a('6 个京东链接都去掉了，只保留型号文字。')]).done).toEqual(['6 个京东链接都去掉了，只保留型号文字']);
   });
 
+  it("the agent that couldn't confirm a cause leaves a blocker; the user reporting that a named thing works is done", () => {
+    expect(extractHandoff([a("It reads SCREEN_TEXTURE without a filter hint; could be the cause but I couldn't confirm without a repro on AMD.")]).stuck).toHaveLength(1);
+    expect(extractHandoff([u('浏览器里点开了，能进主菜单，Safari 也OK 🎉')]).done).toEqual(['浏览器里点开了，能进主菜单，Safari 也OK 🎉']);
+    expect(extractHandoff([u('浏览器里点开了，还是白屏')]).done).toEqual([]);
+  });
+
   it('a person named by surname and title is a named thing: the user\'s short plan to ask them is kept', () => {
     expect(extractHandoff([u('不用，我明天直接问陈老师。')]).next).toEqual(['不用，我明天直接问陈老师']);
     expect(extractHandoff([u('不用，我明天直接问一下。')]).next).toEqual([]);

@@ -89,11 +89,13 @@ const CUES: Record<Field, RegExp> = {
   next:
     /(下一步|接下来|待办|还需要|还要|之后(?:看看|把|再|要)|回头|下周|明天|下次|记得|提醒我|待[录补做改写发传查审]|需要(?=[补改加修做跑查重写换删传录配手])|还没(?:有)?\s*(?:改|修|做|动|装|加|写|enable|启用|上线|部署|处理|补)|尚未|需要执行|需要你|(?:发|发布|上线|提交|合并|部署|交稿|发版)(?:之前|以前|前)(?:还|先)?(?:要|得|记得)|(?:这次|今天|暂时|暂且|先)(?:没|没有)(?:动|改|管|处理)(?:它|这个)?)|\b(next step|before (?:we |i |you )?(?:publish(?:ing)?|ship(?:ping)?|releas(?:e|ing)|merg(?:e|ing)|deploy(?:ing)?|launch(?:ing)?|going live)\b|(?:didn't|did not|haven't|have not) touch(?:ed)?|left (?:it|that|them) (?:alone|as is)|next,? (?:i|we)(?:'ll| will| need| should)|todo|still need to|need to (?:add|fix|check|write|update|look|push|deploy|run)|follow[- ]up|remaining work|left to do|remind me|next time|tomorrow|not yet|haven't|later (?:this|next) week|next week|this week|later today|next thing|we need (?:an?|to)|still needs?)\b/i,
   stuck:
-    /(卡住|卡在|报错|失败|阻塞|出错|错误|异常|跑不通|超时|崩溃|崩了|不生效|没反应|搞不定|不够)|\b(blocked|stuck|errors?|failing|fails|failed|failure|broken|crash(?:es|ed)?|can't|cannot|unable to|doesn't work|not working|timed? ?out|times out|exception|rejected)\b/i,
+    /(卡住|卡在|报错|失败|阻塞|出错|错误|异常|跑不通|超时|崩溃|崩了|不生效|没反应|搞不定|不够)|\b(blocked|stuck|errors?|failing|fails|failed|failure|broken|crash(?:es|ed)?|can't|cannot|couldn't|could not|wasn't able to|unable to|doesn't work|not working|timed? ?out|times out|exception|rejected)\b/i,
 };
 
 /** Words that close a blocker. */
 const RESOLVES = /(解决|修好|修复|搞定|跑通|通过|成功|恢复|好了|出来了|可以了|没问题|正常了|200\b)|\b(fixed|resolved|works|passes|pass\b|succeeded|green|clean|returns 200|sorted)/i;
+/** The user saying a thing works now: 也OK, 能进, 能用了, 正常了, works now, works fine. */
+const USER_RESULT = /(?:也|都|就)\s*(?:OK|ok|好了|正常|可以)|能进|能用了?|好使|跑起来了|正常了|\b(?:works (?:now|fine|again)|(?:is|are) working|loads fine|all good)\b/;
 /** Words that say, by themselves, that the blocker just before is gone. */
 const RESOLVES_STRONG = /(解决了|已解决|修好了?|已修复|修复了|搞定)|\b(fixed|resolved|works now|now works|succeeded|sorted (?:it )?out)\b/i;
 /** An item's next-step or defer words (in a done sentence: "…，还需要你执行 X" is an open item). */
@@ -318,6 +320,8 @@ function classify(
   if (field) return informative(s) ? { field, item: s } : null;
   // No cue: a statement that names things is kept as a plain done item (the user's after the assistant's).
   if (specificity(specifics) >= 1.5) return { field: 'done', item: s, plain: true, user: role === 'user' };
+  // The user reporting a result in words about a named thing ("能进主菜单，Safari 也OK", "works on Safari now").
+  if (role === 'user' && specifics.length > 0 && USER_RESULT.test(s) && informative(s)) return { field: 'done', item: s, plain: true, user: true };
   return null;
 }
 
