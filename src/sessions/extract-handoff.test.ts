@@ -110,12 +110,12 @@ describe('extractHandoff keeps the specifics', () => {
     expect(all(h)).toContain('"30 22 * * *"');
   });
 
-  it('an edit whose value a sentence already states is not repeated', () => {
-    const h = extractHandoff([
-      { role: 'tool', text: 'Edit', line: 1, changes: ['nginx/sites/app.conf: client_max_body_size 20m (was 1m)'] },
-      a('Fixed: client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200.', 2),
-    ]);
-    expect(h.done).toEqual(['client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200']);
+  it('an edit whose line a sentence already states is not repeated; a sentence that only tells the change keeps the line beside it', () => {
+    const edit = { role: 'tool' as const, text: 'Edit', line: 1, changes: ['nginx/sites/app.conf: client_max_body_size 20m (was 1m)'] };
+    const said = extractHandoff([edit, a('Fixed: client_max_body_size 20m in nginx/sites/app.conf, a 5 MB upload returns 200.', 2)]);
+    expect(said.done).toEqual(['client_max_body_size 20m in nginx/sites/app.conf, a 5 MB upload returns 200']);
+    const told = extractHandoff([edit, a('Fixed: client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200.', 2)]);
+    expect(told.done).toEqual(['client_max_body_size is 20m in nginx/sites/app.conf and a 5 MB upload returns 200', 'nginx/sites/app.conf: client_max_body_size 20m (was 1m)']);
   });
 
   it('a version', () => {

@@ -399,9 +399,13 @@ const BASE: Record<Field, number> = { next: 4, stuck: 4, decisions: 3.5, done: 2
 function select(cands: Candidate[], turns: Turn[]): HandoffFields {
   const last = Math.max(1, ...cands.map((c) => c.seq));
   // An edit's setting comes after every sentence: it is kept only when no sentence says its value.
-  const score = (c: Candidate) => (c.setting ? 1 : BASE[c.field] + (c.resolves ? 2 : 0) - (c.plain ? (c.user ? 2.5 : 2) : 0) + Math.min(4, specificity(c.specifics))) + c.seq / last;
+  const lastTurn = Math.max(1, ...cands.map((c) => c.turn));
+  // What an edit or a command showed ranks by its turn's recency; within one turn in reading order (the
+  // first attribute of a snippet before the seventh).
+  const score = (c: Candidate) =>
+    c.setting ? 1 + c.turn / lastTurn : BASE[c.field] + (c.resolves ? 2 : 0) - (c.plain ? (c.user ? 2.5 : 2) : 0) + Math.min(4, specificity(c.specifics)) + c.seq / last;
   const live = cands.filter((c) => !c.closed);
-  const ranked = [...live].sort((a, b) => score(b) - score(a) || b.seq - a.seq);
+  const ranked = [...live].sort((a, b) => score(b) - score(a) || (a.setting && b.setting ? a.seq - b.seq : b.seq - a.seq));
   const kept: Candidate[] = [];
   const keys = new Set<string>();
   let used = 0;
@@ -426,9 +430,14 @@ function select(cands: Candidate[], turns: Turn[]): HandoffFields {
       const key = c.setting[0].toLowerCase();
       const leaf = key.split('.').at(-1)!;
       if (key) {
+        // Said as the line itself, with the file's own separator (`compileSdk = 36`, `auth: token`, the key's
+        // last part allowed): "apns.auth 从 cert 改成 token" or "compileSdk 36" tell the change but not the
+        // line to search for, so the edit's own line is kept beside them.
+        const line = c.item.toLowerCase().replace(/^[^\s:]+: /, '').replace(/ \(was .*\)$/, '');
+        const leafLine = line.startsWith(key) ? leaf + line.slice(key.length) : line;
         const said = (k: Candidate) => {
           const l = k.item.toLowerCase();
-          return l.includes(value) && (l.includes(key) || l.includes(leaf));
+          return l.includes(line) || l.includes(leafLine);
         };
         if (kept.some((k, i) => i !== shorter && said(k))) continue;
       } else if (keptLower.includes(value)) continue;
