@@ -231,6 +231,10 @@ describe('extractHandoff: cues and names of everyday sessions', () => {
     expect(extractHandoff([u('浏览器里点开了，还是白屏')]).done).toEqual([]);
   });
 
+  it('a number with thousands separators is a named number', () => {
+    expect(extractHandoff([a('重新导出了，扣完退款 18,107.30，和结算对上了。')]).done).toEqual(['重新导出了，扣完退款 18,107.30，和结算对上了']);
+  });
+
   it('a person named by surname and title is a named thing: the user\'s short plan to ask them is kept', () => {
     expect(extractHandoff([u('不用，我明天直接问陈老师。')]).next).toEqual(['不用，我明天直接问陈老师']);
     expect(extractHandoff([u('不用，我明天直接问一下。')]).next).toEqual([]);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OptmemError } from '../core/errors.js';
-import { applySummary, commandFacts, parseTranscript, readTranscript, remeasured, settingChanges } from './transcript.js';
+import { addedLines, applySummary, commandFacts, ddlStatements, parseTranscript, readTranscript, remeasured, settingChanges, writtenFacts } from './transcript.js';
 
 const FIX = path.resolve(__dirname, '../../test/fixtures/transcripts');
 
@@ -106,6 +106,25 @@ describe('readTranscript', () => {
       'Apply complete! Resources: 3 added, 7 changed, 0 destroyed',
     ]);
     expect(applySummary('3 added to the cart')).toEqual([]);
+  });
+
+  it('lines an edit only added to a list-like file; not to code, not when it removed a line', () => {
+    const patch = '*** Begin Patch\n*** Update File: backup/design-filter.txt\n@@\n - **/.DS_Store\n+- **/Cache/**\n + **\n*** End Patch';
+    expect(addedLines({ input: patch }).map((a) => a.text)).toEqual(['backup/design-filter.txt: added - **/Cache/**']);
+    expect(addedLines({ file_path: 'src/app.ts', old_string: 'a();', new_string: 'a();\nb();' })).toEqual([]);
+    expect(addedLines({ file_path: '.gitignore', old_string: 'dist/', new_string: 'build/' })).toEqual([]);
+  });
+
+  it('schema statements of SQL a file holds, and the title lines of a draft of several posts', () => {
+    expect(ddlStatements('-- +goose Up\nCREATE INDEX CONCURRENTLY IF NOT EXISTS idx_checkins_user_day ON checkins (user_id, day DESC);\n-- +goose Down\nDROP INDEX idx_checkins_user_day;')).toEqual([
+      'CREATE INDEX CONCURRENTLY IF NOT EXISTS idx_checkins_user_day ON checkins (user_id, day DESC)',
+    ]);
+    expect(ddlStatements('ALTER TABLE users ADD COLUMN tz text;')).toEqual(['ALTER TABLE users ADD COLUMN tz text']);
+    expect(writtenFacts({ file_path: '/w/migrations/0033.sql', content: 'CREATE TABLE IF NOT EXISTS streaks (id bigint);' }, '/w')).toEqual(['migrations/0033.sql: CREATE TABLE IF NOT EXISTS streaks']);
+    expect(writtenFacts({ path: '/w/drafts/xhs.md', content: '发布：11/10\n\n## 第 1 篇\n标题：2027 手帐上新｜一年只做一本\n正文：…\n## 第 2 篇\n标题：打卡控必备\n' }, '/w')).toEqual([
+      'drafts/xhs.md: title: 2027 手帐上新｜一年只做一本',
+      'drafts/xhs.md: title: 打卡控必备',
+    ]);
   });
 
   it('a duration written as one word is one measurement', () => {

@@ -211,6 +211,7 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
   for (const v of valueEdits(input, cwd)) if (!changes.some((c) => c.includes(v.value))) changes.push(v.text);
   changes.push(...writtenFacts(input, cwd).filter((w) => !changes.includes(w)));
   changes.push(...commentedOut(input, cwd));
+  for (const a of addedLines(input, cwd)) if (!changes.some((c) => c.includes(a.line))) changes.push(a.text);
   changes.push(...commandFacts(input));
   if (isObj(input)) {
     for (const k of FILE_KEYS) {
@@ -501,6 +502,34 @@ function relativeTo(f: string, cwd: string | undefined): string {
   return f;
 }
 
+/** Files whose added lines are code, not list entries: an added line there is left to the other readers. */
+const CODE_FILE = /\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|dart|scala|lua|vue|svelte|css|scss|html|json|jsonl|sql|sh|bash|zsh|md|mdx|markdown)$/i;
+
+/**
+ * Lines an edit only added to a list-like file (a sync filter, `.gitignore`, `requirements.txt`, a hosts
+ * or crontab file; not code, not prose): `backup/design-filter.txt: added - **\/Cache/**`. Only an edit that
+ * removed nothing and added one to three short lines.
+ */
+export function addedLines(input: unknown, cwd?: string): { text: string; line: string }[] {
+  const out: { text: string; line: string }[] = [];
+  for (const p of editPairs(input, cwd)) {
+    if (!p.file || CODE_FILE.test(p.file)) continue;
+    const before = new Set(p.before.split('\n').map((l) => l.trim()).filter(Boolean));
+    const after = p.after.split('\n').map((l) => l.trim()).filter(Boolean);
+    if ([...before].some((b) => !after.includes(b))) continue;
+    const added = after.filter((a) => !before.has(a));
+    if (added.length < 1 || added.length > 3 || added.some((a) => a.length > 100)) continue;
+    for (const a of added) out.push({ text: `${p.file}: added ${a}`, line: a });
+  }
+  return out;
+}
+
+/** Schema statements in SQL text: an index made, a table created, a column added or changed (two at most). */
+export function ddlStatements(text: string): string[] {
+  const re = /\b(?:CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?(?:IF\s+NOT\s+EXISTS\s+)?[\w."]+\s+ON\s+[\w."]+\s*(?:USING\s+\w+\s*)?\([^)\n]{1,80}\)|CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\w."]+|ALTER\s+TABLE\s+[\w."]+\s+(?:ADD|DROP|ALTER|RENAME)\s+(?:COLUMN\s+)?(?:IF\s+(?:NOT\s+)?EXISTS\s+)?[\w."]+(?:\s+[\w()]+)?)/gi;
+  return [...new Set([...text.matchAll(re)].map((m) => m[0].replace(/\s+/g, ' ')))].slice(0, 2);
+}
+
 /**
  * What a shell command left behind that a handoff may need: packages installed at a version
  * (`installed resend==2.4.0`, `installed vite@8.3.8`) and branches created or pushed (`branch ci-speedup`).
@@ -626,8 +655,13 @@ export function writtenFacts(input: unknown, cwd?: string): string[] {
       const h1 = /^#\s+(.+?)\s*#*\s*$/m.exec(w.content);
       const title = fm?.[1] ?? h1?.[1];
       if (title && title.length <= 120) out.push(`${where}title: ${title}`);
+      // A draft of several posts names each by a title line (标题：…, Title: …) rather than a heading.
+      for (const m of [...w.content.matchAll(/^(?:标题|题目|title)\s*[:：]\s*(.{2,120}?)\s*$/gim)].slice(0, 3)) {
+        if (m[1] !== title) out.push(`${where}title: ${m[1]}`);
+      }
       continue;
     }
+    out.push(...ddlStatements(w.content).map((d) => `${where}${d}`));
     if (w.whole && (CONFIG_FILE.test(w.file) || UNIT_FILE.test(w.file))) {
       const set = settingChanges({ file_path: w.file, old_string: '', new_string: w.content }).filter((s) => /\d/.test(s.slice(where.length)));
       out.push(...set.slice(0, 4));
