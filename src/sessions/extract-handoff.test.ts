@@ -231,6 +231,22 @@ describe('extractHandoff: cues and names of everyday sessions', () => {
     expect(extractHandoff([u('浏览器里点开了，还是白屏')]).done).toEqual([]);
   });
 
+  it('an answer naming none of what the question named carries the question', () => {
+    const h = extractHandoff([
+      a('Before I wire it: what should the limit key on — client IP, or the install id the app sends as X-Install-Id?', 1),
+      u('install id. half our users sit behind the same carrier NAT', 2),
+    ]);
+    expect(h.decisions).toEqual(['what should the limit key on — client IP, or the install id the app sends as X-Install-Id? → install id. half our users sit behind the same carrier NAT']);
+    const named = extractHandoff([a('用 Redis 还是 Postgres 存会话？', 1), u('Postgres，少一个组件', 2)]);
+    expect(named.decisions).toEqual(['Postgres，少一个组件']);
+  });
+
+  it('one edit naming a key several times lists several things; a later edit sets it again', () => {
+    const edit = (line: number, ...changes: string[]): Turn => ({ role: 'tool', text: 'write', line, changes });
+    const h = extractHandoff([edit(1, 'drafts/x.md: title: 第一篇', 'drafts/x.md: title: 第二篇'), edit(2, 'a.yaml: port: 1'), edit(3, 'a.yaml: port: 2')]);
+    expect(h.done).toEqual(['a.yaml: port: 2', 'drafts/x.md: title: 第一篇', 'drafts/x.md: title: 第二篇']);
+  });
+
   it('a number with thousands separators is a named number', () => {
     expect(extractHandoff([a('重新导出了，扣完退款 18,107.30，和结算对上了。')]).done).toEqual(['重新导出了，扣完退款 18,107.30，和结算对上了']);
   });

@@ -217,6 +217,14 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
         if (got.field === 'next' && before && findSpecifics(got.item).length === 0 && VAGUE(got.item) && findSpecifics(before).length > 0) {
           got.item = `${before.replace(/[?？。.]\s*$/, '')}：${got.item}`;
         }
+        // An answer that names none of what the question named ("install id." to "…client IP, or the install id
+        // … sent as X-Install-Id?") carries the question with it: the choice means nothing without its options.
+        if (answering && firstLine && got.field === 'decisions' && prev) {
+          const question = splitSentences(prev.text.trim()).at(-1) ?? '';
+          const named = findSpecifics(question).map((x) => x.text.toLowerCase());
+          const item = got.item.toLowerCase();
+          if (named.length > 0 && !named.some((n) => item.includes(n))) got.item = `${question.replace(/^.*?[:：]\s*(?=\S)/, '')} → ${got.item}`;
+        }
         // A label, or a next step, carries over to the rest of its line ("下一步：A；B").
         lineField = got.label || got.field === 'next' ? got.field : null;
         let parts: [Field, string][] = [[got.field, got.item]];
@@ -347,7 +355,8 @@ function closeOverriddenSettings(cands: Candidate[]): void {
   const settings = cands.filter((c) => c.setting?.[0]);
   for (const c of settings) {
     const k = keyOf(c);
-    if (settings.some((d) => d.seq > c.seq && fileOf(d) === fileOf(c) && same(keyOf(d), k))) c.closed = true;
+    // Only a later edit sets a key again: one edit naming a key several times lists several things (three posts' titles).
+    if (settings.some((d) => d.turn > c.turn && fileOf(d) === fileOf(c) && same(keyOf(d), k))) c.closed = true;
   }
 }
 
