@@ -247,6 +247,13 @@ describe('extractHandoff: cues and names of everyday sessions', () => {
     expect(h.done).toEqual(['a.yaml: port: 2', 'drafts/x.md: title: 第一篇', 'drafts/x.md: title: 第二篇']);
   });
 
+  it('deciding not to do something is a decision', () => {
+    expect(extractHandoff([u('年费 88。上线日期别写，审核还没过。')]).decisions).toEqual(['上线日期别写，审核还没过']);
+    expect(extractHandoff([u('加急审核就不申请了，1.8.3 走正常审核。')]).decisions).toEqual(['加急审核就不申请了，1.8.3 走正常审核']);
+    expect(extractHandoff([u("Don't email the accountant about the new date, I'll tell her on Friday.")]).decisions).toHaveLength(1);
+    expect(extractHandoff([u('特别写了一段 FAQ。')]).decisions).toEqual([]);
+  });
+
   it('a number with thousands separators is a named number', () => {
     expect(extractHandoff([a('重新导出了，扣完退款 18,107.30，和结算对上了。')]).done).toEqual(['重新导出了，扣完退款 18,107.30，和结算对上了']);
   });

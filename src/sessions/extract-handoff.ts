@@ -83,7 +83,7 @@ const LIST_HEAD_FIELD = (w: string): Field => (/^(decision|决定)/i.test(w) ? '
 
 const CUES: Record<Field, RegExp> = {
   decisions:
-    /(决定|定了|定为|定在|就叫|选用|采用|改用|就用|确定用|拍板|敲定|用第.个|定(?:在|成|到)?(?=周|星期|下周|明天|今晚|\d)|先别删|先不删|暂不删|暂时不删|不删了|先留着|先保留|暂时保留|继续保留)|\b(keep (?:it|them|that|those|the [\w-]+(?: [\w-]+)?) (?:for now|around)|(?:don't|do not|won't) delete|go with|going with|decided|we chose|chose to|settled on|opted (?:for|to)|we'll use|we will use|changed my mind)\b/i,
+    /(决定|定了|定为|定在|就叫|选用|采用|改用|就用|确定用|拍板|敲定|用第.个|定(?:在|成|到)?(?=周|星期|下周|明天|今晚|\d)|先别删|先不删|暂不删|暂时不删|不删了|先留着|先保留|暂时保留|继续保留|(?<![特])别(?:写|提|发|加|放|动|改|碰|上)(?![\u4e00-\u9fff]{0,2}[吗呢？?])|(?:就|也|先)不(?:申请|写|提|做|弄|加|用|搞|发|改|上)了)|\b(keep (?:it|them|that|those|the [\w-]+(?: [\w-]+)?) (?:for now|around)|(?:don't|do not|won't) delete|let's not|(?:don't|do not) (?:mention|write|add|include|bother|send|email|ping)|no need to|we'll skip|i'll skip|go with|going with|decided|we chose|chose to|settled on|opted (?:for|to)|we'll use|we will use|changed my mind)\b/i,
   done:
     /(完成|搞定|现在是|现在为|目前是|(?:建|做|配|装|跑|写|改|弄|修|搭|调|合|发|传|设|录|排|接|清|删|跑)(?:好|完)了|回收了|删掉了|删了|去掉了|拿掉了|移除了|撤掉了|合并了|已建|建了|已创建|创建了|已开通|开通了|已修复|修复了|修好了?|已解决|解决了|已上线|上线了|已部署|部署好|跑通了?|通过了|改好了|已合并|写好了|已改|已加|加了|已新增|新增了|已定时|上传成功|成功了|改成|改为|改到|换成|降到|降至|升到|升级到|提到|调到|调成|设为|设成|设置为|压到|压好了|清到|清掉|减到|加到|导出来了|释放了)|\b(done|fixed|shipped|completed|finished|resolved|merged|deployed|implemented|works now|now works|now passes|all tests pass(?:ing)?|tests pass|changed|updated|raised|lowered|bumped|renamed|moved|cut to|trimmed|added|created|tagged|scheduled|uploaded|renewed|pinned|is now|are now|now \d|verified|delivered|passed|published|released|installed|configured|enabled|disabled|removed|deleted|freed|reclaimed|converted|migrated|switched|applied|excluded|quarantined|now (?:runs|uses|points|goes|reads|returns|takes))\b/i,
   next:
@@ -219,7 +219,7 @@ export function extractHandoff(turns: Turn[]): HandoffFields {
         }
         // An answer that names none of what the question named ("install id." to "…client IP, or the install id
         // … sent as X-Install-Id?") carries the question with it: the choice means nothing without its options.
-        if (answering && firstLine && got.field === 'decisions' && prev) {
+        if (answering && firstLine && (got.field === 'decisions' || got.field === 'next') && prev) {
           const question = splitSentences(prev.text.trim()).at(-1) ?? '';
           const named = findSpecifics(question).map((x) => x.text.toLowerCase());
           const item = got.item.toLowerCase();
@@ -348,7 +348,7 @@ function closeOverriddenSettings(cands: Candidate[]): void {
   const keyOf = (c: Candidate) =>
     (/^(?:installed|branch)$/.test(c.setting![0])
       ? `${c.setting![0]} ${c.setting![1].replace(/(?<=.)(?:==|@|>=|~=).*$/, '')}`
-      : /^(?:moved|container)$/.test(c.setting![0])
+      : /^(?:moved|container|commit)$/.test(c.setting![0])
         ? `${c.setting![0]} ${c.setting![1].split(/[\s:]/)[0]}`
         : c.setting![0]
     ).toLowerCase();

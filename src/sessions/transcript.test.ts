@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OptmemError } from '../core/errors.js';
-import { addedLines, applySummary, commandFacts, ddlStatements, parseTranscript, readTranscript, remeasured, settingChanges, writtenFacts } from './transcript.js';
+import { addedLines, applySummary, commandFacts, commitLines, ddlStatements, parseTranscript, readTranscript, remeasured, settingChanges, writtenFacts } from './transcript.js';
 
 const FIX = path.resolve(__dirname, '../../test/fixtures/transcripts');
 
@@ -125,6 +125,11 @@ describe('readTranscript', () => {
       'drafts/xhs.md: title: 2027 手帐上新｜一年只做一本',
       'drafts/xhs.md: title: 打卡控必备',
     ]);
+  });
+
+  it('a commit git reports making', () => {
+    expect(commitLines('[release/1.8 4be91c2] fix(streak): guard empty check-in history\n 3 files changed, 14 insertions(+)')).toEqual(['commit 4be91c2 (release/1.8): fix(streak): guard empty check-in history']);
+    expect(commitLines('[x] done\n[ ] todo')).toEqual([]);
   });
 
   it('a duration written as one word is one measurement', () => {

@@ -233,7 +233,7 @@ function toolTurn(name: string, input: unknown, line: number, time: string | und
 /** A tool's output, read only for the settings, versions, test summaries and new measurements it shows. */
 function resultTurn(content: unknown, line: number, time: string | undefined, cwd: string | undefined, measured: Measurement[]): Turn[] {
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (isObj(b) && typeof b.text === 'string' ? b.text : '')).join('\n') : '';
-  const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...applySummary(text), ...remeasured(text, measured)];
+  const changes = [...resultSettings(text), ...resultVersions(text), ...testSummary(text), ...applySummary(text), ...commitLines(text), ...remeasured(text, measured)];
   const files = savedFiles(text).map((f) => relativeTo(f, cwd));
   return changes.length || files.length ? [{ role: 'tool', text: '', time, line, ...(changes.length ? { changes } : {}), ...(files.length ? { files } : {}) }] : [];
 }
@@ -722,6 +722,13 @@ export function testSummary(output: string): string[] {
   const passed = /\b(\d+) (?:passed|passing)\b/i.exec(last)?.[1];
   const failed = /\b(\d+) (?:failed|failing)\b/i.exec(last)?.[1];
   return [`tests ${[passed && `${passed} passed`, failed && `${failed} failed`].filter(Boolean).join(', ')}`];
+}
+
+/** A commit git reports making (`[release/1.8 4be91c2] fix(streak): guard …`): `commit 4be91c2 (release/1.8): fix(streak): guard …`. */
+export function commitLines(output: string): string[] {
+  const out: string[] = [];
+  for (const m of output.matchAll(/^\[([\w./-]+)(?: \(root-commit\))? ([0-9a-f]{7,12})\] (.{3,140})$/gm)) out.push(`commit ${m[2]} (${m[1]}): ${m[3]!.trim()}`);
+  return out.slice(0, 2);
 }
 
 /**
