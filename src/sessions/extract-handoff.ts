@@ -348,7 +348,9 @@ function closeOverriddenSettings(cands: Candidate[]): void {
   const keyOf = (c: Candidate) =>
     (/^(?:installed|branch)$/.test(c.setting![0])
       ? `${c.setting![0]} ${c.setting![1].replace(/(?<=.)(?:==|@|>=|~=).*$/, '')}`
-      : /^(?:moved|container|commit)$/.test(c.setting![0])
+      : c.setting![0] === 'deployed'
+        ? `deployed ${c.setting![1]}`
+        : /^(?:moved|container|commit)$/.test(c.setting![0])
         ? `${c.setting![0]} ${c.setting![1].split(/[\s:]/)[0]}`
         : c.setting![0]
     ).toLowerCase();

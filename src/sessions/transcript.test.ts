@@ -97,6 +97,7 @@ describe('readTranscript', () => {
       'container meili: getmeili/meilisearch:v1.12.8, -p 7701:7700',
     ]);
     expect(commandFacts({ command: 'docker run --rm alpine echo hi' })).toEqual([]);
+    expect(commandFacts({ command: 'npx wrangler deploy --env staging && curl -s https://x/health' })).toEqual(['deployed wrangler deploy --env staging']);
   });
 
   it('a key=value pair changed inside a directive line, and an infrastructure run\'s summary', () => {
@@ -125,6 +126,12 @@ describe('readTranscript', () => {
       'drafts/xhs.md: title: 2027 手帐上新｜一年只做一本',
       'drafts/xhs.md: title: 打卡控必备',
     ]);
+  });
+
+  it('a TOML array of tables and an inline table of plain values; a key under another table is not the same setting', () => {
+    const edit = { file_path: 'wrangler.toml', old_string: 'name = "x"', new_string: '[[ratelimits]]\nname = "LIMITER"\nsimple = { limit = 10, period = 60 }\n\n[env.staging]\nname = "x"' };
+    expect(settingChanges(edit)).toEqual(['wrangler.toml: ratelimits.name = "LIMITER"', 'wrangler.toml: ratelimits.simple = { limit = 10, period = 60 }']);
+    expect(settingChanges({ file_path: 'config.yaml', old_string: '  auth: cert', new_string: 'apns:\n  auth: token' })).toEqual(['config.yaml: apns.auth: token (was cert)']);
   });
 
   it('a commit git reports making', () => {

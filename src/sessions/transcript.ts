@@ -280,18 +280,36 @@ const SETTING_LINE_WIDE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w./-]*)["']?(\s*[=
 export function settingChanges(input: unknown, cwd?: string): string[] {
   const out: string[] = [];
   for (const p of editPairs(input, cwd)) {
-    const old = new Map<string, string>();
+    // The old text's settings by key, with the table or mapping each was under (an edit's text is a
+    // fragment: a key of another table is not the same setting).
+    const old = new Map<string, { dotted: string; value: string }[]>();
     const LINE = SETTING_LINE_WIDE;
+    let oldSection = '';
+    const oldStack: { indent: number; key: string }[] = [];
     for (const l of p.before.split('\n')) {
+      const toml = /^\s*\[\[?([\w.-]+)\]\]?\s*$/.exec(l);
+      if (toml) {
+        oldSection = toml[1]!;
+        continue;
+      }
+      const indent = /^\s*/.exec(l)![0].length;
+      while (oldStack.length && oldStack.at(-1)!.indent >= indent) oldStack.pop();
+      const opener = /^\s*([A-Za-z_][\w.-]*):\s*$/.exec(l);
+      if (opener) {
+        oldStack.push({ indent, key: opener[1]! });
+        continue;
+      }
       const m = LINE.exec(l);
-      if (m) old.set(m[1]!, stripComment(m[3]!.trim()));
+      if (!m) continue;
+      const dotted = [...(oldSection ? [oldSection] : []), ...oldStack.map((s) => s.key), m[1]!].join('.');
+      old.set(m[1]!, [...(old.get(m[1]!) ?? []), { dotted, value: stripComment(m[3]!.trim()) }]);
     }
     // A key an edit adds to a config file is a setting too; added to code it is not.
     const configFile = CONFIG_FILE.test(p.file);
     const stack: { indent: number; key: string }[] = [];
     let section = '';
     for (const l of p.after.split('\n')) {
-      const toml = /^\s*\[([\w.-]+)\]\s*$/.exec(l);
+      const toml = /^\s*\[\[?([\w.-]+)\]\]?\s*$/.exec(l); // a table or an array of tables
       if (toml) {
         section = toml[1]!; // a TOML table opens
         continue;
@@ -313,10 +331,23 @@ export function settingChanges(input: unknown, cwd?: string): string[] {
       const [, key, sepRaw, raw] = m;
       const value = stripComment(raw!.trim());
       const sep = sepRaw!.includes('=') ? (/\s=/.test(sepRaw!) ? ' = ' : '=') : sepRaw!.includes(':') ? ': ' : ' ';
-      if (!value || value.length > 60 || /[(<{]|=>/.test(value)) continue; // code, not a setting
-      const was = old.get(key!);
-      if (was === undefined ? p.before.trim() !== '' && !configFile : was === value) continue;
+      // A TOML inline table of plain values (`simple = { limit = 10, period = 60 }`) is a setting; other braces are code.
+      const inlineTable = /\.toml$/i.test(p.file) && /^\{\s*[\w-]+\s*=\s*[^{}()<>]+\}$/.test(value);
+      if (!value || value.length > 60 || (/[(<{]|=>/.test(value) && !inlineTable)) continue; // code, not a setting
       const dotted = [...(section ? [section] : []), ...stack.map((s) => s.key), key].join('.');
+      const olds = old.get(key!) ?? [];
+      if (olds.some((o) => o.value === value)) continue; // unchanged
+      // The old value of the same setting: under the same table, or the only one when the fragment named no table.
+      // (A fragment may show the table on one side only: `auth: cert` before, `apns:\n  auth: token` after.)
+      const suffix = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+      // An old value the new text still holds under the same key elsewhere (another table) was not replaced here.
+      const kept = (o: { value: string }) =>
+        p.after.split('\n').some((a) => {
+          const x = LINE.exec(a);
+          return x !== null && x[1] === key && stripComment(x[3]!.trim()) === o.value;
+        });
+      const was = (olds.find((o) => o.dotted === dotted) ?? (olds.length === 1 && suffix(olds[0]!.dotted, dotted) && !kept(olds[0]!) ? olds[0] : undefined))?.value;
+      if (was === undefined && p.before.trim() !== '' && !configFile) continue;
       const what = `${dotted}${sep}${value}${was === undefined || /^["']?…["']?$/.test(was) ? '' : ` (was ${was})`}`;
       out.push(`${p.file ? `${p.file}: ` : ''}${what}`.slice(0, 200));
     }
@@ -552,6 +583,10 @@ export function commandFacts(input: unknown): string[] {
   // A file moved: `git mv bot.py rss_bot/main.py`, `mv drafts/a.md published/a.md` (two plain paths, no flags or globs).
   for (const m of cmd.matchAll(/(?:^|[;&|]\s*|\s)(?:git\s+)?mv\s+((?:[\w.@~-]*\/)*[\w.@-]*\.?[\w@-]+)\s+((?:[\w.@~-]*\/)*[\w.@-]*)(?=\s*(?:$|[;&|]))/g)) {
     if (m[1] !== m[2] && /[./]/.test(m[1]! + m[2]!)) out.push(`moved ${m[1]} → ${m[2]}`);
+  }
+  // A deploy: the command as run (`wrangler deploy --env staging`, `fly deploy -a api`, `kubectl apply -f k8s/prod`).
+  for (const m of cmd.matchAll(/\b(?:npx\s+)?(?:wrangler|flyctl|fly|vercel|netlify|firebase|heroku|kubectl|helm|serverless|sls|cdk|pulumi|gcloud\s+(?:app|run))\s+(?:deploy|apply|up|upgrade|release|publish)\b[^&|;\n]{0,80}/g)) {
+    out.push(`deployed ${m[0].replace(/^npx\s+/, '').replace(/\s+/g, ' ').trim()}`);
   }
   // A container started: its name, image and published ports (`docker run -d --name meili -p 7701:7700 getmeili/meilisearch:v1.12.8`).
   for (const m of cmd.matchAll(/\b(?:docker|podman)\s+run\s+([^&|;\n]*)/g)) {
