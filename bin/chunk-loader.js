@@ -28,9 +28,19 @@ const FLAVORS = {
   search: { flags: null, cacheDir: 'v8-cache-search' },
 };
 
-/** The flavor a command line runs in (null: the default caches). Sets its V8 flags, if it has any. */
+/**
+ * The flavor of a command line (null: the default caches): its command word, after a home given first
+ * (`--dir H hook claude-code Stop` is how `install --dir H` writes a host's hook lines).
+ */
+function flavorOf(argv) {
+  let i = 0;
+  while (i < argv.length && (argv[i] === '--dir' || argv[i].startsWith('--dir='))) i += argv[i] === '--dir' ? 2 : 1;
+  return Object.prototype.hasOwnProperty.call(FLAVORS, argv[i]) ? argv[i] : null;
+}
+
+/** The flavor a command line runs in (flavorOf). Sets its V8 flags, if it has any. */
 function startFlavor(argv) {
-  const name = Object.prototype.hasOwnProperty.call(FLAVORS, argv[0]) ? argv[0] : null;
+  const name = flavorOf(argv);
   if (name && FLAVORS[name].flags) require('node:v8').setFlagsFromString(FLAVORS[name].flags);
   return name;
 }
@@ -140,4 +150,4 @@ function chunkLoader(dir, opts = {}) {
   };
 }
 
-module.exports = { chunkLoader, startFlavor, CACHE_DIR, FLAVORS, WRAPPER };
+module.exports = { chunkLoader, flavorOf, startFlavor, CACHE_DIR, FLAVORS, WRAPPER };

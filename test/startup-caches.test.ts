@@ -4,6 +4,7 @@
  * chunks compiled from the V8 code caches the build made (never from the cache of another text).
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -120,6 +121,15 @@ describe('the CLI chunks and their V8 code caches', () => {
     expect(s.chunks).toBeGreaterThan(5);
     expect(s.cached).toBe(s.chunks);
     expect(fs.existsSync(path.join(dir, 'v8-cache-hook'))).toBe(true);
+  });
+
+  it('a hook or a search after a home given first (as `install --dir` writes hook lines) still runs in its flavor', () => {
+    const { flavorOf } = createRequire(import.meta.url)(path.join(ROOT, 'bin', 'chunk-loader.js')) as { flavorOf: (argv: string[]) => string | null };
+    expect(flavorOf(['--dir', '/h', 'hook', 'claude-code', 'Stop'])).toBe('hook');
+    expect(flavorOf(['--dir=/h', 'search', 'port'])).toBe('search');
+    expect(flavorOf(['hook', 'codex', 'stop'])).toBe('hook');
+    expect(flavorOf(['add', 'hook'])).toBeNull();
+    expect(flavorOf(['--dir', 'hook'])).toBeNull();
   });
 
   /**
