@@ -206,11 +206,13 @@ function messageTurns(m: Record<string, unknown>, line: number, time: string | u
 
 function toolTurn(name: string, input: unknown, line: number, time: string | undefined, cwd: string | undefined): Turn {
   const files = new Set<string>();
-  const changes = [...settingChanges(input, cwd), ...proseEdits(input, cwd)];
+  // A line commented out or back is said so; the same line as a prose edit (`x (was # x)`) would say it less clearly.
+  const commented = commentedOut(input, cwd);
+  const bodies = commented.map((c) => c.replace(/^.*?(?:commented out|uncommented) /, ''));
+  const changes = [...settingChanges(input, cwd), ...commented, ...proseEdits(input, cwd).filter((p) => !bodies.some((b) => p.includes(b)))];
   // A value an edit changed that no setting or prose line above already says.
   for (const v of valueEdits(input, cwd)) if (!changes.some((c) => c.includes(v.value))) changes.push(v.text);
   changes.push(...writtenFacts(input, cwd).filter((w) => !changes.includes(w)));
-  changes.push(...commentedOut(input, cwd));
   for (const a of addedLines(input, cwd)) if (!changes.some((c) => c.includes(a.line))) changes.push(a.text);
   changes.push(...commandFacts(input));
   if (isObj(input)) {
