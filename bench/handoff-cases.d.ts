@@ -15,6 +15,7 @@ export interface HandoffCase {
   /** the transcript's path */
   transcript: string;
 }
-export const TEST_SET: string;
+export const TEST_SETS: string[];
+export function isTestSet(set: string): boolean;
 export function loadHandoffCases(dir: string, opts?: { sets?: string[] }): HandoffCase[];
 export function factRecalled(fact: { anyOf: string[][] }, text: string): boolean;

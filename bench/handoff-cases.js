@@ -3,8 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The set scored in aggregate only: nobody reads or tunes on its cases. */
-export const TEST_SET = 'blind-x';
+/** The sets scored in aggregate only: nobody reads or tunes on their cases (blind-z confirms blind-x). */
+export const TEST_SETS = ['blind-x', 'blind-z'];
+export const isTestSet = (set) => TEST_SETS.includes(set);
 
 const KINDS = new Set(['title', 'path', 'config', 'version', 'number', 'done', 'stuck', 'next', 'decision']);
 const HOSTS = new Set(['claude-code', 'codex', 'openclaw']);

@@ -3,7 +3,7 @@
 // handoff, then `optmem session start --project P --budget N` builds the next session's pack. A fact is
 // recalled by a text when, for one of its alternatives, every string occurs in it (case-insensitive,
 // runs of whitespace collapsed). Reported: recall of the handoff and of the pack at each budget, per
-// set, host and kind. Dev sets (every set but the test split) and the test split (TEST_SET) are reported
+// set, host and kind. Dev sets (every set but the test split) and the test splits (TEST_SETS) are reported
 // apart; the test split in aggregate only, never case by case.
 // Usage (after the build): node bench/handoffs.js [--split dev|test|all] [--sets own-a,blind-a]
 //   [--budgets 6000,2000] [--bin path/to/optmem.js] [--jobs 2] [--errors] [--json]
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { factRecalled, loadHandoffCases, TEST_SET } from './handoff-cases.js';
+import { factRecalled, isTestSet, loadHandoffCases, TEST_SETS } from './handoff-cases.js';
 
 const run = promisify(execFile);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -34,7 +34,7 @@ const showErrors = argv.includes('--errors');
 const asJson = argv.includes('--json');
 
 const cases = loadHandoffCases(path.join(root, 'eval', 'handoffs')).filter(
-  (c) => (onlySets.length === 0 || onlySets.includes(c.set)) && (split === 'all' || (split === 'test') === (c.set === TEST_SET)),
+  (c) => (onlySets.length === 0 || onlySets.includes(c.set)) && (split === 'all' || (split === 'test') === isTestSet(c.set)),
 );
 if (cases.length === 0) throw new Error('no cases: is eval/handoffs there, and --sets right?');
 
@@ -128,8 +128,8 @@ function byKind(rs) {
 function report(rs) {
   return { all: tally(rs), sets: byKey(rs, (c) => c.set), hosts: byKey(rs, (c) => c.host), langs: byKey(rs, (c) => c.lang), kinds: byKind(rs) };
 }
-const dev = results.filter((r) => r.c.set !== TEST_SET);
-const test = results.filter((r) => r.c.set === TEST_SET);
+const dev = results.filter((r) => !isTestSet(r.c.set));
+const test = results.filter((r) => isTestSet(r.c.set));
 const out = { bin: path.relative(root, bin) || bin, budgets, dev: dev.length ? report(dev) : null, test: test.length ? report(test) : null };
 
 if (asJson) {
@@ -141,11 +141,11 @@ if (asJson) {
     console.log(`  ${''.padEnd(14)}${'cases'.padStart(6)}${'facts'.padStart(6)}  ${cols.map((c) => c.padStart(10)).join('')}`);
     for (const [k, t] of Object.entries(rows)) console.log(`  ${k.padEnd(14)}${String(t.cases ?? '').padStart(6)}${String(t.facts).padStart(6)}  ${cols.map((c) => pct(t[c]).padStart(10)).join('')}`);
   };
-  for (const [name, rep] of [['DEV', out.dev], [`TEST (${TEST_SET}, aggregates only)`, out.test]]) {
+  for (const [name, rep] of [['DEV', out.dev], [`TEST (${TEST_SETS.join(', ')}, aggregates only)`, out.test]]) {
     if (!rep) continue;
     console.log(`\n=== ${name} — fact recall (${out.bin}) ===`);
     table('overall', { all: rep.all });
-    if (name === 'DEV') table('by set', rep.sets);
+    table('by set', rep.sets);
     table('by host', rep.hosts);
     table('by language', rep.langs);
     table('by kind', rep.kinds);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { factRecalled, loadHandoffCases, TEST_SET } from '../bench/handoff-cases.js';
+import { factRecalled, isTestSet, loadHandoffCases } from '../bench/handoff-cases.js';
 import { createOptmem } from '../src/index.js';
 import { ROOT } from './helpers.js';
 
@@ -24,7 +24,7 @@ import { ROOT } from './helpers.js';
 const FLOOR = { handoff: 0.97, pack: 0.97 };
 const PACK_BUDGET = 2000;
 
-const dev = loadHandoffCases(path.join(ROOT, 'eval', 'handoffs')).filter((c) => c.set !== TEST_SET);
+const dev = loadHandoffCases(path.join(ROOT, 'eval', 'handoffs')).filter((c) => !isTestSet(c.set));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-handoff-recall-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
