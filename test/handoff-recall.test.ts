@@ -23,6 +23,9 @@ import { ROOT } from './helpers.js';
  */
 const FLOOR = { handoff: 0.97, pack: 0.97 };
 const PACK_BUDGET = 2000;
+/** Agent-written handoffs on the dev sets: 2 of 134 held, pack recall 0.974, when the floor was set (48 held, 0.621, before handoffs were judged item by item). */
+const AGENT_PACK_FLOOR = 0.95;
+const MAX_HELD = 5;
 
 const dev = loadHandoffCases(path.join(ROOT, 'eval', 'handoffs')).filter((c) => !isTestSet(c.set));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'optmem-handoff-recall-'));
@@ -56,5 +59,30 @@ describe('handoff fact recall on the dev sets', () => {
     }
     expect(inHandoff / facts).toBeGreaterThanOrEqual(FLOOR.handoff);
     expect(inPack / facts).toBeGreaterThanOrEqual(FLOOR.pack);
+  });
+
+  // The hooks write handoffs as an agent, and an agent's writes pass the quarantine scan: a handoff held
+  // there is out of the next pack. Its layout (### Next 下一步 …) once held about a third of them.
+  it(`written as the hooks write them (an agent), the handoffs reach the pack: at least ${AGENT_PACK_FLOOR} of the facts, at most ${MAX_HELD} held`, () => {
+    const mem = createOptmem({ dir: path.join(tmp, 'agent-home'), create: true, provenance: { origin: 'agent', writer: 'hook' }, now: () => Date.parse('2026-12-01T09:00:00Z') });
+    let facts = 0;
+    let inPack = 0;
+    let held = 0;
+    try {
+      dev.forEach((c, i) => {
+        const project = `${c.project}-${i}`;
+        const end = mem.sessionEnd({ project, agent: c.host, transcriptPath: c.transcript, time: '2026-11-30T12:00:00Z' });
+        if (end.handoff?.quarantine?.length) held++;
+        const pack = mem.sessionStart({ project, agent: c.host, budget: PACK_BUDGET }).markdown;
+        for (const f of c.facts) {
+          facts++;
+          if (factRecalled(f, pack)) inPack++;
+        }
+      });
+    } finally {
+      mem.close();
+    }
+    expect(held).toBeLessThanOrEqual(MAX_HELD);
+    expect(inPack / facts).toBeGreaterThanOrEqual(AGENT_PACK_FLOOR);
   });
 });

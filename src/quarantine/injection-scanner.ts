@@ -10,7 +10,8 @@ export interface InjectionScannerOptions extends QuarantineRuleOptions {
 }
 
 /** The hit the learned scorer adds: `model:0.93`, its probability cut to two decimals (one word, as a record's quarantine line needs). */
-export const MODEL_HIT = 'model';
+export { MODEL_HIT } from './hit-names.js';
+import { MODEL_HIT } from './hit-names.js';
 
 /**
  * The scan a home runs on non-owner writes: its rules (the built-in table minus disabled rules, plus
