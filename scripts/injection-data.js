@@ -10,7 +10,8 @@
 // - ordinary records, read at run time: LoCoMo English turns and MemoryBank Chinese dialogue turns
 //   (from ../shared/data, $OPTMEM_DATA or a given folder), the repository's agent-work records, every
 //   turn of eval/triggers, the records of the eval/corrections development sets (not its blind test
-//   split, corr-w*) and both texts of eval/duplicates dev sets.
+//   split, corr-w*), both texts of eval/duplicates dev sets, and the items of the handoffs optmem
+//   writes from the eval/handoffs development sessions (ordinary/handoff-items.jsonl).
 //   Every other record of each set (even positions) is for training; the rest (odd positions) is
 //   held out and measures false positives.
 import fs from 'node:fs';
@@ -99,6 +100,9 @@ export function ordinarySets(dataDir = defaultDataDir()) {
   for (const f of ['dev.jsonl', 'dev-2.jsonl']) {
     for (const c of readJsonl(path.join(root, 'eval', 'duplicates', f))) sets['agentwork-corrections'].push(c.a.text, c.b.text);
   }
+  // The items of the handoffs optmem writes from the development sessions (scripts/make-handoff-items.js):
+  // the hooks write them as an agent, so they pass this scan.
+  sets['handoff-items'] = readJsonl(path.join(root, 'eval', 'injection', 'ordinary', 'handoff-items.jsonl')).map((r) => r.text);
   return sets;
 }
 
