@@ -8,6 +8,9 @@
 // Usage (after the build): node bench/handoffs.js [--split dev|test|all] [--sets own-a,blind-a]
 //   [--budgets 6000,2000] [--bin path/to/optmem.js] [--jobs 2] [--errors] [--json]
 // --bin runs another build of the CLI (e.g. a copy of an older dist) on the same cases.
+// --as agent writes each handoff as the hooks do, with an agent's provenance (in process, through the
+//   library of the build), so the quarantine scan applies: a held handoff is out of the pack, and the
+//   report counts the handoffs held.
 // --errors prints the dev facts missed by the handoff (never the test split's).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +35,8 @@ const bin = path.resolve(opt('--bin', path.join(root, 'bin', 'optmem.js')));
 const jobs = Number(opt('--jobs', '2'));
 const showErrors = argv.includes('--errors');
 const asJson = argv.includes('--json');
+const asAgent = opt('--as', 'owner') === 'agent';
+if (!['owner', 'agent'].includes(opt('--as', 'owner'))) throw new Error('--as must be owner or agent');
 
 const cases = loadHandoffCases(path.join(root, 'eval', 'handoffs')).filter(
   (c) => (onlySets.length === 0 || onlySets.includes(c.set)) && (split === 'all' || (split === 'test') === isTestSet(c.set)),
@@ -56,7 +61,41 @@ const template = path.join(tmp, 'template');
 const init = await cli(['init', '--dir', template]);
 if (init.code !== 0) throw new Error(`optmem init failed: ${init.stderr.trim()}`);
 
+// The hooks' way: the library of the same build, writing as an agent.
+const lib = asAgent ? await import(path.join(path.dirname(path.dirname(bin)), 'dist', 'index.js')) : null;
+function runAgentCase(c, i) {
+  const home = path.join(tmp, `h${i}`);
+  fs.cpSync(template, home, { recursive: true });
+  const mem = lib.createOptmem({ dir: home, provenance: { origin: 'agent', writer: c.host }, now: () => Date.parse(START_TIME) });
+  let handoff = '';
+  let held = false;
+  let endError = null;
+  const packs = {};
+  try {
+    try {
+      const end = mem.sessionEnd({ project: c.project, agent: c.host, transcriptPath: c.transcript, time: END_TIME });
+      handoff = end.handoff?.text ?? '';
+      held = (end.handoff?.quarantine?.length ?? 0) > 0;
+    } catch (e) {
+      endError = String(e.message).split('\n')[0];
+    }
+    for (const b of budgets) packs[b] = mem.sessionStart({ project: c.project, agent: c.host, budget: b }).markdown;
+  } finally {
+    mem.close();
+  }
+  fs.rmSync(home, { recursive: true, force: true });
+  return {
+    c,
+    endError,
+    held,
+    handoffChars: handoff.length,
+    packChars: Object.fromEntries(budgets.map((b) => [b, packs[b].length])),
+    facts: c.facts.map((f) => ({ f, handoff: factRecalled(f, handoff), packs: Object.fromEntries(budgets.map((b) => [b, factRecalled(f, packs[b])])) })),
+  };
+}
+
 async function runCase(c, i) {
+  if (asAgent) return runAgentCase(c, i);
   const home = path.join(tmp, `h${i}`);
   fs.cpSync(template, home, { recursive: true });
   const end = await cli(['session', 'end', '--dir', home, '--project', c.project, '--agent', c.host, '--transcript', c.transcript, '--time', END_TIME, '--json']);
@@ -102,6 +141,7 @@ function tally(rs) {
     handoff: rate((x) => x.handoff),
     ...Object.fromEntries(budgets.map((b) => [`pack@${b}`, rate((x) => x.packs[b])])),
     emptyHandoffs: rs.filter((r) => r.endError).length,
+    heldHandoffs: rs.filter((r) => r.held).length,
     handoffCharsAvg: rs.length ? Math.round(rs.reduce((s, r) => s + r.handoffChars, 0) / rs.length) : 0,
     handoffCharsMax: Math.max(0, ...rs.map((r) => r.handoffChars)),
   };
@@ -143,13 +183,14 @@ if (asJson) {
   };
   for (const [name, rep] of [['DEV', out.dev], [`TEST (${TEST_SETS.join(', ')}, aggregates only)`, out.test]]) {
     if (!rep) continue;
-    console.log(`\n=== ${name} — fact recall (${out.bin}) ===`);
+    console.log(`\n=== ${name} — fact recall (${out.bin}${asAgent ? ', written as an agent' : ''}) ===`);
     table('overall', { all: rep.all });
     table('by set', rep.sets);
     table('by host', rep.hosts);
     table('by language', rep.langs);
     table('by kind', rep.kinds);
     console.log(`\n  handoff size: avg ${rep.all.handoffCharsAvg} chars, max ${rep.all.handoffCharsMax}; sessions with no handoff written: ${rep.all.emptyHandoffs}`);
+    if (asAgent) console.log(`  written as an agent: handoffs held by the quarantine scan (out of the pack): ${rep.all.heldHandoffs} of ${rep.all.cases}`);
   }
   if (showErrors) {
     console.log('\n=== dev facts the handoff missed ===');
