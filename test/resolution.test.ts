@@ -149,6 +149,16 @@ describe('a correction written in words links only to a record of the same subje
     expect(correct(m, '[hermes] 〔更正〕calibre 书库同步改到每晚 01:00', '2026-06-03T10:00:00+08:00').linked).toEqual([ids[1]]);
   });
 
+  it("a relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日", () => {
+    const { mem: m, ids } = home([
+      { text: '阿杰生日 8 月 9 号', time: '2026-04-01T10:00:00+08:00' },
+      { text: '老周生日 3 月 2 号', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕阿杰女儿的生日是 8 月 19 号').linked).toEqual([]);
+    // the same person's own birthday still links
+    expect(correct(m, '〔更正〕老周生日是 3 月 12 号', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[1]]);
+  });
+
   it('a schedule word inside a name is not a schedule: #team-weekly is a channel', () => {
     const { mem: m, ids } = home([
       { text: '[hermes] report_friday runs Fridays 16:00', time: '2026-04-01T10:00:00+08:00' },

@@ -1,5 +1,5 @@
 import { holds, type TextAnalysis } from './analyze.js';
-import { CONTRAST_GROUPS, GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
+import { CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
@@ -176,6 +176,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const x = [...mine].find((q) => !holds(o.hay, q));
     const y = [...theirs].find((q) => !holds(c.hay, q));
     if (x && y) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
+  }
+  // A relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日.
+  for (const [w, mine] of c.qualifiersEarly) {
+    const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !holds(o.hay, q));
+    if (kin && holds(o.hay, w)) return conflict(`says ${w} of no ${kin}, where the correction says ${kin}'s ${w}`);
   }
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   if (c.names.length && !c.names.some((n) => holds(o.hay, n))) {

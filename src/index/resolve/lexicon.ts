@@ -107,6 +107,19 @@ export const GENERIC_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/**
+ * Words for a person related to someone (女儿, 老婆, colleague): qualifying an attribute, they make it
+ * that person's (阿杰女儿的生日 is not 阿杰生日), so a record stating the attribute without the word is
+ * about someone else.
+ */
+export const KINSHIP_WORDS: ReadonlySet<string> = new Set(
+  (
+    '女儿 儿子 孩子 宝宝 老婆 老公 妻子 丈夫 太太 媳妇 妈妈 妈 爸爸 爸 母亲 父亲 哥哥 哥 姐姐 姐 弟弟 弟 妹妹 妹 ' +
+    '爷爷 奶奶 外公 外婆 姥姥 姥爷 岳父 岳母 公公 婆婆 男朋友 女朋友 对象 同事 朋友 老板 客户 室友 ' +
+    'daughter son kid kids child wife husband partner mom mum mother dad father sister brother grandma grandpa colleague coworker friend boss client roommate'
+  ).split(/\s+/),
+);
+
 /** Mutually exclusive qualifiers: naming one where the other record names another is counter-evidence. */
 export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> }[] = [
   { name: 'side', members: { frontend: ['前端', 'frontend', 'front-end', 'web端', '客户端', 'client'], backend: ['后端', 'backend', 'back-end', '服务端'] } },
