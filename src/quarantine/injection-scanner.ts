@@ -1,3 +1,4 @@
+import { MODEL_HIT } from './hit-names.js';
 import { injectionProbability, shippedInjectionModel, type InjectionModel } from './injection-model.js';
 import { effectiveRules, scanForInjection, type InjectionScan, type QuarantineRuleOptions } from './scan.js';
 
@@ -10,8 +11,7 @@ export interface InjectionScannerOptions extends QuarantineRuleOptions {
 }
 
 /** The hit the learned scorer adds: `model:0.93`, its probability cut to two decimals (one word, as a record's quarantine line needs). */
-export { MODEL_HIT } from './hit-names.js';
-import { MODEL_HIT } from './hit-names.js';
+export { MODEL_HIT };
 
 /**
  * The scan a home runs on non-owner writes: its rules (the built-in table minus disabled rules, plus

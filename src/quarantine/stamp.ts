@@ -1,7 +1,7 @@
 import { EVENT_KIND } from '../core/events.js';
 import { recordWord, type MemoryRecord } from '../core/record.js';
 import type { Provenance } from '../core/provenance.js';
-import { HANDOFF_MARK } from '../sessions/handoff.js';
+import { isHandoffLayout } from '../sessions/handoff.js';
 import { MODEL_HIT } from './hit-names.js';
 import type { InjectionScan } from './scan.js';
 import { loadScanner } from './scanner.deferred.js';
@@ -21,12 +21,9 @@ export function quarantineRules(r: Pick<MemoryRecord, 'kind' | 'tier' | 'text'>,
   return rules;
 }
 
-/** optmem's own layout in a handoff's text: its first line and its section headings (sessions/handoff.ts). */
-const HANDOFF_LAYOUT = new RegExp(`^(?:${HANDOFF_MARK}project\\s|###\\s|\\(nothing recorded\\)$)`);
-
 /**
  * A handoff is judged item by item: each line of its sections is a note lifted from a session, while its
- * headings and first line are optmem's own layout (### Next 下一步 …), which the learned scorer would read
+ * headings and first line, exactly as optmem renders them (isHandoffLayout), are its own layout (### Next 下一步 …), which the learned scorer would read
  * as a list of instructions (on the labelled sessions it held about one handoff in three for its layout;
  * item by item, about one in fifty). The rules also run over the items as one text, so a pattern split
  * across items is still seen; of several scorer hits the highest is kept.
@@ -35,7 +32,7 @@ function handoffHits(text: string, scanner: (text: string) => InjectionScan): st
   const parts = text
     .split('\n')
     .map((l) => l.replace(/^- /, '').trim())
-    .filter((l) => l && !HANDOFF_LAYOUT.test(l));
+    .filter((l) => l && !isHandoffLayout(l));
   // The rules over the items as one text (bullets and headings out), so a pattern split across items is seen.
   const hits = scanner(parts.join('\n')).hits.map((h) => h.rule).filter((h) => !h.startsWith(`${MODEL_HIT}:`));
   let model = '';

@@ -31,6 +31,17 @@ export function renderHandoff(project: string, agent: string | undefined, f: Han
   return text.trimEnd();
 }
 
+const HEADER = new RegExp(`^${HANDOFF_MARK}project [\\p{L}\\p{N}_.-]+(?: · [\\p{L}\\p{N}_.-]+)?$`, 'u');
+
+/**
+ * Whether a line of a handoff's text is optmem's own layout (renderHandoff): its first line as rendered,
+ * a section heading exactly as rendered, or "(nothing recorded)". Anything else is content.
+ */
+export function isHandoffLayout(line: string): boolean {
+  const l = line.trim();
+  return HEADER.test(l) || l === '(nothing recorded)' || SECTIONS.some(([, title]) => l === `### ${title}`);
+}
+
 export function parseHandoff(text: string): HandoffFields {
   const f = emptyFields();
   let cur: keyof HandoffFields | null = null;
