@@ -343,17 +343,14 @@ function closeOverriddenSettings(cands: Candidate[]): void {
   // A patch hunk may lose the section a key is in (`per_ip_rps` for `ratelimit.per_ip_rps`): one key ending the other is the same key.
   const same = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
   const fileOf = (c: Candidate) => /^([^\s:]+): /.exec(c.item)?.[1] ?? '';
-  // `installed pkg@1.2` and `branch x` name their package or branch in the value.
-  // `moved a → b` and `container meili: …` by what was moved or started.
-  const keyOf = (c: Candidate) =>
-    (/^(?:installed|branch)$/.test(c.setting![0])
-      ? `${c.setting![0]} ${c.setting![1].replace(/(?<=.)(?:==|@|>=|~=).*$/, '')}`
-      : c.setting![0] === 'deployed'
-        ? `deployed ${c.setting![1]}`
-        : /^(?:moved|container|commit)$/.test(c.setting![0])
-        ? `${c.setting![0]} ${c.setting![1].split(/[\s:]/)[0]}`
-        : c.setting![0]
-    ).toLowerCase();
+  // What a command did is keyed by what it did it to: the package or branch (`installed pkg@1.2`, `branch x`),
+  // the file moved, the container started, the commit, the deploy command as run.
+  const keyOf = (c: Candidate) => {
+    const [k, v] = c.setting!;
+    const what =
+      k === 'installed' || k === 'branch' ? v.replace(/(?<=.)(?:==|@|>=|~=).*$/, '') : k === 'deployed' ? v : /^(?:moved|container|commit)$/.test(k) ? v.split(/[\s:]/)[0] : null;
+    return (what === null ? k : `${k} ${what}`).toLowerCase();
+  };
   const settings = cands.filter((c) => c.setting?.[0]);
   for (const c of settings) {
     const k = keyOf(c);

@@ -281,80 +281,72 @@ const SETTING_LINE_WIDE = /^\s*(?:export\s+)?["']?([A-Za-z_][\w./-]*)["']?(\s*[=
  */
 export function settingChanges(input: unknown, cwd?: string): string[] {
   const out: string[] = [];
+  const LINE = SETTING_LINE_WIDE;
   for (const p of editPairs(input, cwd)) {
     // The old text's settings by key, with the table or mapping each was under (an edit's text is a
     // fragment: a key of another table is not the same setting).
     const old = new Map<string, { dotted: string; value: string }[]>();
-    const LINE = SETTING_LINE_WIDE;
-    let oldSection = '';
-    const oldStack: { indent: number; key: string }[] = [];
-    for (const l of p.before.split('\n')) {
-      const toml = /^\s*\[\[?([\w.-]+)\]\]?\s*$/.exec(l);
-      if (toml) {
-        oldSection = toml[1]!;
-        continue;
-      }
-      const indent = /^\s*/.exec(l)![0].length;
-      while (oldStack.length && oldStack.at(-1)!.indent >= indent) oldStack.pop();
-      const opener = /^\s*([A-Za-z_][\w.-]*):\s*$/.exec(l);
-      if (opener) {
-        oldStack.push({ indent, key: opener[1]! });
-        continue;
-      }
-      const m = LINE.exec(l);
-      if (!m) continue;
-      const dotted = [...(oldSection ? [oldSection] : []), ...oldStack.map((s) => s.key), m[1]!].join('.');
-      old.set(m[1]!, [...(old.get(m[1]!) ?? []), { dotted, value: stripComment(m[3]!.trim()) }]);
+    for (const l of settingLines(p.before, LINE)) {
+      if (!l.m) continue;
+      old.set(l.m[1]!, [...(old.get(l.m[1]!) ?? []), { dotted: [...l.prefix, l.m[1]!].join('.'), value: stripComment(l.m[3]!.trim()) }]);
     }
     // A key an edit adds to a config file is a setting too; added to code it is not.
     const configFile = CONFIG_FILE.test(p.file);
-    const stack: { indent: number; key: string }[] = [];
-    let section = '';
-    for (const l of p.after.split('\n')) {
-      const toml = /^\s*\[\[?([\w.-]+)\]\]?\s*$/.exec(l); // a table or an array of tables
-      if (toml) {
-        section = toml[1]!; // a TOML table opens
-        continue;
-      }
-      const indent = /^\s*/.exec(l)![0].length;
-      while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
-      const opener = /^\s*([A-Za-z_][\w.-]*):\s*$/.exec(l);
-      if (opener) {
-        stack.push({ indent, key: opener[1]! }); // a YAML mapping opens
-        continue;
-      }
-      const pairs = pairChanges(l, p.before);
+    const after = settingLines(p.after, LINE);
+    for (const l of after) {
+      const pairs = pairChanges(l.line, p.before);
       if (pairs.length) {
         for (const x of pairs) out.push(`${p.file ? `${p.file}: ` : ''}${x}`.slice(0, 200));
         continue;
       }
-      const m = LINE.exec(l);
-      if (!m) continue;
-      const [, key, sepRaw, raw] = m;
+      if (!l.m) continue;
+      const [, key, sepRaw, raw] = l.m;
       const value = stripComment(raw!.trim());
       const sep = sepRaw!.includes('=') ? (/\s=/.test(sepRaw!) ? ' = ' : '=') : sepRaw!.includes(':') ? ': ' : ' ';
       // A TOML inline table of plain values (`simple = { limit = 10, period = 60 }`) is a setting; other braces are code.
       const inlineTable = /\.toml$/i.test(p.file) && /^\{\s*[\w-]+\s*=\s*[^{}()<>]+\}$/.test(value);
       if (!value || value.length > 60 || (/[(<{]|=>/.test(value) && !inlineTable)) continue; // code, not a setting
-      const dotted = [...(section ? [section] : []), ...stack.map((s) => s.key), key].join('.');
+      const dotted = [...l.prefix, key].join('.');
       const olds = old.get(key!) ?? [];
       if (olds.some((o) => o.value === value)) continue; // unchanged
-      // The old value of the same setting: under the same table, or the only one when the fragment named no table.
-      // (A fragment may show the table on one side only: `auth: cert` before, `apns:\n  auth: token` after.)
+      // The old value of the same setting: under the same table, or the only one when the fragment shows the
+      // table on one side only (`auth: cert` before, `apns:\n  auth: token` after), unless the new text still
+      // holds that old value under the same key elsewhere (another table: not replaced here).
       const suffix = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
-      // An old value the new text still holds under the same key elsewhere (another table) was not replaced here.
-      const kept = (o: { value: string }) =>
-        p.after.split('\n').some((a) => {
-          const x = LINE.exec(a);
-          return x !== null && x[1] === key && stripComment(x[3]!.trim()) === o.value;
-        });
-      const was = (olds.find((o) => o.dotted === dotted) ?? (olds.length === 1 && suffix(olds[0]!.dotted, dotted) && !kept(olds[0]!) ? olds[0] : undefined))?.value;
+      const stillThere = (o: { value: string }) => after.some((x) => x.m !== null && x.m[1] === key && stripComment(x.m[3]!.trim()) === o.value);
+      const was = (olds.find((o) => o.dotted === dotted) ?? (olds.length === 1 && suffix(olds[0]!.dotted, dotted) && !stillThere(olds[0]!) ? olds[0] : undefined))?.value;
       if (was === undefined && p.before.trim() !== '' && !configFile) continue;
       const what = `${dotted}${sep}${value}${was === undefined || /^["']?…["']?$/.test(was) ? '' : ` (was ${was})`}`;
       out.push(`${p.file ? `${p.file}: ` : ''}${what}`.slice(0, 200));
     }
   }
   return [...new Set(out)];
+}
+
+/**
+ * The lines of a config text that are not a table header (`[cache]`, `[[ratelimits]]`) or a YAML mapping
+ * opener (`pool:`), each with the tables and mappings it stands under and its setting match, if any.
+ */
+function settingLines(text: string, LINE: RegExp): { line: string; prefix: string[]; m: RegExpExecArray | null }[] {
+  const out: { line: string; prefix: string[]; m: RegExpExecArray | null }[] = [];
+  const stack: { indent: number; key: string }[] = [];
+  let section = '';
+  for (const l of text.split('\n')) {
+    const toml = /^\s*\[\[?([\w.-]+)\]\]?\s*$/.exec(l); // a TOML table or array of tables opens
+    if (toml) {
+      section = toml[1]!;
+      continue;
+    }
+    const indent = /^\s*/.exec(l)![0].length;
+    while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
+    const opener = /^\s*([A-Za-z_][\w.-]*):\s*$/.exec(l);
+    if (opener) {
+      stack.push({ indent, key: opener[1]! }); // a YAML mapping opens
+      continue;
+    }
+    out.push({ line: l, prefix: [...(section ? [section] : []), ...stack.map((x) => x.key)], m: LINE.exec(l) });
+  }
+  return out;
 }
 
 /**
@@ -788,8 +780,9 @@ interface Measurement {
   values: string[];
 }
 /** A duration written as one word: 14m05s, 2m31.5s, 1h20m, 1h05m30s. */
-const DURATION = /^(?:\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s)$/;
-const MEASURE = /\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s|\d+(?:[.:,]\d+)*/g;
+const DURATION_WORD = String.raw`\d+h\d+m(?:\d+(?:\.\d+)?s)?|\d+m\d+(?:\.\d+)?s`;
+const DURATION = new RegExp(`^(?:${DURATION_WORD})$`);
+const MEASURE = new RegExp(`${DURATION_WORD}|\\d+(?:[.:,]\\d+)*`, 'g');
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 
 /**
