@@ -35,8 +35,9 @@ const bin = path.resolve(opt('--bin', path.join(root, 'bin', 'optmem.js')));
 const jobs = Number(opt('--jobs', '2'));
 const showErrors = argv.includes('--errors');
 const asJson = argv.includes('--json');
-const asAgent = opt('--as', 'owner') === 'agent';
-if (!['owner', 'agent'].includes(opt('--as', 'owner'))) throw new Error('--as must be owner or agent');
+const writer = opt('--as', 'owner');
+if (!['owner', 'agent'].includes(writer)) throw new Error('--as must be owner or agent');
+const asAgent = writer === 'agent';
 
 const cases = loadHandoffCases(path.join(root, 'eval', 'handoffs')).filter(
   (c) => (onlySets.length === 0 || onlySets.includes(c.set)) && (split === 'all' || (split === 'test') === isTestSet(c.set)),
@@ -84,6 +85,11 @@ function runAgentCase(c, i) {
     mem.close();
   }
   fs.rmSync(home, { recursive: true, force: true });
+  return scored(c, { endError, held, handoff, packs });
+}
+
+/** A case's result: which facts the handoff and each pack recall. */
+function scored(c, { endError, held = false, handoff, packs }) {
   return {
     c,
     endError,
@@ -108,13 +114,7 @@ async function runCase(c, i) {
     packs[b] = s.stdout;
   }
   fs.rmSync(home, { recursive: true, force: true });
-  return {
-    c,
-    endError: end.code === 0 ? null : end.stderr.trim().split('\n')[0],
-    handoffChars: handoff.length,
-    packChars: Object.fromEntries(budgets.map((b) => [b, packs[b].length])),
-    facts: c.facts.map((f) => ({ f, handoff: factRecalled(f, handoff), packs: Object.fromEntries(budgets.map((b) => [b, factRecalled(f, packs[b])])) })),
-  };
+  return scored(c, { endError: end.code === 0 ? null : end.stderr.trim().split('\n')[0], handoff, packs });
 }
 
 const results = new Array(cases.length);
