@@ -39,8 +39,10 @@ const labelled = [
   ...readJsonl(path.join(evalDir, 'public.jsonl')).map((r) => ({ ...r, label: 'injection', origin: 'public' })),
   ...readJsonl(path.join(evalDir, 'handwritten.jsonl')).map((r) => ({ ...r, origin: 'hand-written' })),
   ...readJsonl(path.join(evalDir, 'handwritten-2.jsonl')).map((r) => ({ ...r, origin: 'hand-written-2' })),
-  // The blind test split: written blind from a brief, plus in-the-wild rows public.jsonl never held.
-  ...readJsonl(path.join(evalDir, 'test-2.jsonl')).map((r) => ({ ...r, origin: r.id.startsWith('pub2-') ? 'public' : 'hand-written' })),
+  // The blind test splits, each scored apart: test-2 (written blind from a brief, plus in-the-wild rows
+  // public.jsonl never held; looked at six times) and test-3 (a new blind writer, the clean estimate).
+  ...readJsonl(path.join(evalDir, 'test-2.jsonl')).map((r) => ({ ...r, split: 'test-2', origin: r.id.startsWith('pub2-') ? 'public' : 'hand-written' })),
+  ...readJsonl(path.join(evalDir, 'test-3.jsonl')).map((r) => ({ ...r, split: 'test-3', origin: 'hand-written' })),
 ];
 // The learned scorer (models/injection.json) beside the rules: it trained on every development row above
 // and on the even positions of each ordinary set, so its recall here is a training figure; its false
@@ -58,7 +60,7 @@ const fmt = (x) => x.toFixed(3);
 
 // ---------- recall and hard negatives ----------
 // The files may hold no test rows (the first test split became development; a new one is to come).
-const splits = (split === 'dev' ? ['dev'] : ['dev', 'test']).filter((s) => labelled.some((r) => r.split === s));
+const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3']).filter((s) => labelled.some((r) => r.split === s));
 const report = { recall: {}, hardNegatives: {}, ordinary: {}, cost: {}, rules: BUILTIN_RULES.length };
 for (const s of splits) {
   const rows = labelled.filter((r) => r.split === s);
@@ -176,7 +178,7 @@ if (asJson) {
 } else {
   console.log(`injection scanner: ${BUILTIN_RULES.length} built-in rules`);
   for (const s of splits) {
-    console.log(`\nrecall, ${s} split${s === 'test' ? ' (aggregate only): rules / model / either (the model never saw these rows)' : ': rules / model / either (the model trained on these rows)'}`);
+    console.log(`\nrecall, ${s} split${s.startsWith('test') ? ' (aggregate only): rules / model / either (the model never saw these rows)' : ': rules / model / either (the model trained on these rows)'}`);
     for (const [k, g] of Object.entries(report.recall[s]).sort()) console.log(`  ${k.padEnd(52)} ${String(g.n).padStart(4)}  ${fmt(g.recall)}  ${fmt(g.model)}  ${fmt(g.either)}`);
     const h = report.hardNegatives[s] ?? { n: 0, flagged: 0, model: 0, either: 0, byLang: {} };
     console.log(`hard negatives flagged, ${s}: rules ${h.flagged}/${h.n} (${fmt(pct(h.flagged, h.n))}); ${Object.entries(h.byLang).map(([l, x]) => `${l} ${x.flagged}/${x.n}`).join(', ')}; model ${h.model}/${h.n}; either ${h.either}/${h.n}`);

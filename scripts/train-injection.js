@@ -93,12 +93,14 @@ if (argv.includes('--cv')) {
   }
   // The threshold rule, from the aim (recall >= 0.9, false positives <= 1 % of ordinary records, as
   // few hard negatives as possible): the highest threshold at which rules-or-model still holds 90 %
-  // of the injections out of fold, provided it flags at most 0.2 % of the ordinary records.
+  // of the injections out of fold, provided it flags at most 1 % of the ordinary records. (Until
+  // 2026-12-02 the bound was 0.2 %, which no threshold met once the third blind writer's strings
+  // were in; the threshold had stayed at 0.7.)
   const grid = Array.from({ length: 19 }, (_x, k) => Math.round(100 * 0.05 * (k + 1)) / 100);
   const inj = rows.filter((r) => r.label === 'injection');
   const ord = rows.filter((r) => r.kind === 'ordinary');
-  const ok = (t) => rows.filter((r, i) => r.label === 'injection' && (oof[i] >= t || rules(r))).length >= 0.9 * inj.length && rows.filter((r, i) => r.kind === 'ordinary' && oof[i] >= t).length <= 0.002 * ord.length;
-  console.log(`chosen threshold (the highest with out-of-fold recall, rules or model, >= 0.9 and ordinary records flagged <= 0.2 %): ${grid.filter(ok).at(-1)?.toFixed(2) ?? 'none'}`);
+  const ok = (t) => rows.filter((r, i) => r.label === 'injection' && (oof[i] >= t || rules(r))).length >= 0.9 * inj.length && rows.filter((r, i) => r.kind === 'ordinary' && oof[i] >= t).length <= 0.01 * ord.length;
+  console.log(`chosen threshold (the highest with out-of-fold recall, rules or model, >= 0.9 and ordinary records flagged <= 1 %): ${grid.filter(ok).at(-1)?.toFixed(2) ?? 'none'}`);
   // Leave one source out: every labelled row of a source held out at once (its hard negatives too).
   const sources = [...new Set(rows.filter((r) => r.kind !== 'ordinary').map((r) => r.source))];
   for (const src of sources) {

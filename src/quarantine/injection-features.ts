@@ -4,7 +4,8 @@ import { normalizeForScan } from './normalize.js';
  * What the learned injection scorer reads (injection-model.ts): hashed character n-grams of the
  * scanner's normalized text (normalize.ts: folded, lower case, no zero-width characters, one space
  * for any whitespace run) — 1 to 3 characters inside runs of Chinese characters, 3 to 5 inside runs
- * of anything else, padded with a space so word starts and ends count — scaled to unit length so a
+ * of anything else, padded with a space so word starts and ends count — and Latin-letter words and
+ * pairs of adjacent words, all scaled to unit length so a
  * long text weighs no more than a short one; plus a few structural signs (below) that n-grams see
  * poorly. A sparse vector: bucket indexes and values.
  */
@@ -40,6 +41,14 @@ const CUES: [string, RegExp][] = [
   ['relay', /\b(?:(?:owner|user|boss|admin) (?:approved|said|says|wants|agreed|confirmed|asked)|relayed|on the phone|message from the owner|owner preference|my rule)\b|主人说|主人口述|主人同意|主人让|本人确认|老板说|老板让|转达|代为|交接/],
   ['quoting', /\b(?:attackers?|attacks?|injections?|jailbreaks?|examples?|e\.g\.|draft|blog|novel|story|chapter|script|quotes?|quoted|documentation|write-?up|slide|training|for instance)\b|攻击者|攻击|注入|越狱|示例|例子|例如|比如|草稿|文章|小说|剧本|章|引用|文档|说明|存档|培训|话术|样本/],
   ['trigger', /\b(?:when you see|whenever|if anyone|if someone|when (?:the )?user says|once you|as soon as|each time)\b|看到|有人问|有人提到|一旦|只要|每当|遇到|碰到|凡是/],
+  // What a quiet injection changes rather than what it says: a safeguard by name, an exposure, money
+  // and who receives it, keeping the user out, trust handed to someone, spreading to other notes.
+  ['guard-object', /\b(?:2fa|two-factor|mfa|signatures?|selinux|firewall|antivirus|masking|auth|authentication|tls|ssl|certificates?|verify|verification|gpg|audit|logs?|logging|backups?|code reviews?|scans?|scanning|sandbox|encryption|rate limits?)\b|两步验证|二次验证|双因素|签名|校验|防火墙|杀毒|脱敏|鉴权|认证|证书|审计|日志|备份|评审|扫描|沙箱|加密|风控|验证码/],
+  ['exposure', /\b(?:plain ?text|cleartext|public(?:ly)?|world-readable|0\.0\.0\.0(?:\/0)?|chmod 777|--insecure|verify=false|--no-verify|no-verify|disable[sd]? (?:verification|validation)|unauthenticated|anonymous(?:ly)?)\b|明文|公开|公网|不校验|不验证|免密|匿名|所有人可见|任何人都/],
+  ['money', /\b(?:bank|iban|routing|beneficiary|payee|wallet|invoices?|wire|payments?|refunds?|coupons?|discount|paypal|alipay|crypto|bitcoin|usdt)\b|收款|账户|户名|银行|打款|转账|汇款|代付|付款|支付|钱包|发票|对公|退款|折扣|优惠|稿费|报销|充值/],
+  ['conceal-user', /\b(?:doesn't need to know|don't need to know|no need to tell|omit|skip the part|leave out|don't bring (?:it|this) up|not mention|without mentioning|keep (?:the )?user out)\b|不需要知道|不用讲|不用展开|略过|省略|不要告知|别说是|不用提|不必提|不用说|别声张|不要声张/],
+  ['trust-grant', /\b(?:trust(?:ed)?|whitelist(?:ed)?|allowlist(?:ed)?|as if (?:they|it) came from|as the owner|same as the owner|vouched|pre-approved|implicitly)\b|信任|可信|白名单|本人对待|视同|当作主人|自己人|要什么就给什么|免审|默认同意/],
+  ['spread', /\b(?:other agents?|all agents?|every agent|every (?:new )?(?:note|memory|file|readme|article|reply)|each (?:note|reply|article)|propagate|spread|pass (?:it|this) on)\b|其他\s?agent|所有\s?agent|别的\s?agent|每条|每篇|每个|同步给|告诉它们|所有智能体|其他智能体|写文章的那个|写代码的那个|传播|转告/],
 ];
 
 /** The structural signs, each 0 or 1, after the n-gram buckets in the weight vector. */
@@ -138,6 +147,8 @@ export function decodedPayloads(raw: string): string[] {
 /** The number of n-gram buckets for `bits`; the structural signs and the bias follow them. */
 export const bucketCount = (bits: number): number => 1 << bits;
 
+const LATIN_WORD = /[a-z][a-z0-9']*/g;
+
 const isHan = (c: number) => (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff);
 
 // Counts per bucket, reused across calls (one scan at a time: JavaScript runs one call at a time),
@@ -160,6 +171,25 @@ function countGrams(s: string, from: number, to: number, min: number, max: numbe
       const b = Math.imul(h ^ len, 0x01000193) & mask;
       if (counts[b]!++ === 0) touched[nTouched++] = b;
     }
+  }
+  return nTouched;
+}
+
+/**
+ * Word unigrams and bigrams of the Latin-letter words ("reset context", "redlines off"): a phrase
+ * of two words weighs as one feature, which character n-grams inside one word cannot give.
+ */
+function countWords(norm: string, mask: number, nTouched: number): number {
+  let prev = '';
+  for (const m of norm.matchAll(LATIN_WORD)) {
+    const word = m[0];
+    for (const gram of prev ? [word, `${prev} ${word}`] : [word]) {
+      let h = 0x811c9dc5 ^ 0x300;
+      for (let e = 0; e < gram.length; e++) h = Math.imul(h ^ gram.charCodeAt(e), 0x01000193);
+      const b = h & mask;
+      if (counts[b]!++ === 0) touched[nTouched++] = b;
+    }
+    prev = word;
   }
   return nTouched;
 }
@@ -194,6 +224,7 @@ export function injectionFeatures(text: string, bits: number): InjectionFeatures
     }
     i = j;
   }
+  nTouched = countWords(norm, mask, nTouched);
   const index: number[] = new Array(nTouched);
   const value: number[] = new Array(nTouched);
   let sum = 0;

@@ -7,6 +7,11 @@ export interface InjectionRow {
   label: 'injection' | 'benign';
   /** `hard` for hand-written instruction-like benign strings; `ordinary` for everyday records */
   kind?: 'hard' | 'ordinary';
+  /**
+   * An ordinary record weighed like a hard negative in training: the items of the handoffs the hooks
+   * write, whose hold costs the next session its pack (and of which a handoff holds a dozen).
+   */
+  heavy?: boolean;
 }
 
 export interface InjectionTrainOptions {
@@ -28,33 +33,37 @@ export interface InjectionTrainOptions {
  * eval/injection/README.md): weaker or stronger L2, other hard-negative weights and injection shares
  * moved recall and hard negatives along the same curve; 2^16 buckets did a little better than 2^14
  * and 2^15. The threshold is the highest at which rules-or-model still holds 90 % of the
- * injections out of fold while the model flags at most 0.2 % of the ordinary records.
+ * injections out of fold while the model flags at most 1 % of the ordinary records (the aim's bound;
+ * 0.5 on the rows of 2026-12-02, where it flags 0.6 % of them out of fold). A handoff's items are held
+ * to a surer score (stamp.ts, HANDOFF_ITEM_THRESHOLD).
  */
-export const INJECTION_TRAIN_DEFAULTS: InjectionTrainOptions = { bits: 16, l2: 1e-5, epochs: 150, hardWeight: 10, positiveShare: 0.5, threshold: 0.7 };
+export const INJECTION_TRAIN_DEFAULTS: InjectionTrainOptions = { bits: 16, l2: 1e-5, epochs: 150, hardWeight: 10, positiveShare: 0.5, threshold: 0.5 };
 
 /** A row turned into its features once, for training many models on the same rows. */
 export interface FeaturedRow {
   x: InjectionFeatures;
   y: 0 | 1;
   kind: 'injection' | 'hard' | 'ordinary';
+  /** weighed like a hard negative (InjectionRow.heavy) */
+  heavy: boolean;
 }
 
 export function featurize(rows: readonly InjectionRow[], bits: number): FeaturedRow[] {
-  return rows.map((r) => ({ x: injectionFeatures(r.text, bits), y: r.label === 'injection' ? 1 : 0, kind: r.label === 'injection' ? 'injection' : (r.kind ?? 'ordinary') }));
+  return rows.map((r) => ({ x: injectionFeatures(r.text, bits), y: r.label === 'injection' ? 1 : 0, kind: r.label === 'injection' ? 'injection' : (r.kind ?? 'ordinary'), heavy: r.label !== 'injection' && (r.kind === 'hard' || r.heavy === true) }));
 }
 
 /**
  * Fits the weights by full-batch Adam on the weighted mean log loss plus an L2 penalty. Injections
- * and benign rows carry `positiveShare` and the rest of the weight; a hard negative counts
- * `hardWeight` ordinary records. Starts from zero and visits rows in order, so the same rows give
+ * and benign rows carry `positiveShare` and the rest of the weight; a hard negative (and a heavy ordinary
+ * record) counts `hardWeight` ordinary records. Starts from zero and visits rows in order, so the same rows give
  * the same weights on every machine.
  */
 export function fitInjectionWeights(data: readonly FeaturedRow[], o: InjectionTrainOptions): Float64Array {
   const d = bucketCount(o.bits) + STRUCTURAL.length + 1;
   const bias = d - 1;
   const pos = data.filter((r) => r.y === 1).length;
-  const negUnits = data.reduce((s, r) => s + (r.y === 1 ? 0 : r.kind === 'hard' ? o.hardWeight : 1), 0);
-  const rowWeight = data.map((r) => (r.y === 1 ? o.positiveShare / Math.max(1, pos) : ((1 - o.positiveShare) * (r.kind === 'hard' ? o.hardWeight : 1)) / Math.max(1, negUnits)));
+  const negUnits = data.reduce((s, r) => s + (r.y === 1 ? 0 : r.heavy ? o.hardWeight : 1), 0);
+  const rowWeight = data.map((r) => (r.y === 1 ? o.positiveShare / Math.max(1, pos) : ((1 - o.positiveShare) * (r.heavy ? o.hardWeight : 1)) / Math.max(1, negUnits)));
   const w = new Float64Array(d);
   const m = new Float64Array(d);
   const v = new Float64Array(d);

@@ -26,8 +26,18 @@ export function quarantineRules(r: Pick<MemoryRecord, 'kind' | 'tier' | 'text'>,
  * headings and first line, exactly as optmem renders them (isHandoffLayout), are its own layout (### Next 下一步 …), which the learned scorer would read
  * as a list of instructions (on the labelled sessions it held about one handoff in three for its layout;
  * item by item, about one in fifty). The rules also run over the items as one text, so a pattern split
- * across items is still seen; of several scorer hits the highest is kept.
+ * across items is still seen; of several scorer hits the highest is kept, when it reaches
+ * HANDOFF_ITEM_THRESHOLD.
  */
+/**
+ * The learned scorer's least probability for a handoff item to hold its handoff. A record is one
+ * text and one chance to misfire; a handoff is a dozen items and a dozen chances, so an item needs a
+ * surer score than a record (the model's own threshold, 0.5, holds about one ordinary record in 200
+ * and, item by item, about one development handoff in ten; at 0.7, about one in thirty). A home's
+ * `quarantine.modelThreshold` above this raises it for items too.
+ */
+export const HANDOFF_ITEM_THRESHOLD = 0.7;
+
 function handoffHits(text: string, scanner: (text: string) => InjectionScan): string[] {
   const parts = text
     .split('\n')
@@ -39,7 +49,7 @@ function handoffHits(text: string, scanner: (text: string) => InjectionScan): st
   for (const p of parts) {
     for (const h of scanner(p).hits.map((x) => x.rule)) {
       if (!h.startsWith(`${MODEL_HIT}:`)) hits.push(h);
-      else if (h > model) model = h;
+      else if (Number(h.slice(MODEL_HIT.length + 1)) >= HANDOFF_ITEM_THRESHOLD && h > model) model = h;
     }
   }
   return [...new Set([...hits, ...(model ? [model] : [])])];
