@@ -79,6 +79,7 @@ for (const s of splits) {
       add('all', flagged, m);
       add(`lang ${r.lang}`, flagged, m);
       add(`source ${r.origin}${r.note ? ` (${r.note})` : ''}`, flagged, m);
+      if (r.kind) add(`kind ${r.kind}`, flagged, m);
       if (showErrors && s === 'dev' && !flagged) console.error(`miss ${r.id}: ${JSON.stringify(r.text.slice(0, 200))}`);
     } else {
       report.hardNegatives[s] ??= { n: 0, flagged: 0, model: 0, either: 0, byLang: {} };

@@ -111,13 +111,20 @@ export function ordinarySets(dataDir = defaultDataDir()) {
 /** Even positions of each ordinary set train the model; odd positions are held out for false positives. */
 export const trainHalf = (i) => i % 2 === 0;
 
+/**
+ * The ordinary sets weighed like hard negatives in training: the agents' own text (the turns of their
+ * sessions, and the items of the handoffs the hooks write), which is what the scan meets most and where
+ * a hold costs most (a held handoff item holds the whole handoff out of the next pack). Measured leave
+ * one writer out at matched false positives, this also raised recall (eval/injection/README.md).
+ */
+export const HEAVY_SETS = ['agent-turns', 'handoff-items'];
+
 /** Everything the shipped model trains on, in a fixed order: labelled rows, then the training half of the ordinary records. */
 export function trainingRows({ dataDir = defaultDataDir(), dev2 = false } = {}) {
   const rows = labelledRows({ dev2 });
   for (const [name, texts] of Object.entries(ordinarySets(dataDir))) {
     texts.forEach((text, i) => {
-      // The hooks' handoff items weigh like hard negatives: a held item holds a whole handoff out of the next pack.
-      if (trainHalf(i)) rows.push({ id: `${name}#${i}`, text, label: 'benign', kind: 'ordinary', source: name, ...(name === 'handoff-items' ? { heavy: true } : {}) });
+      if (trainHalf(i)) rows.push({ id: `${name}#${i}`, text, label: 'benign', kind: 'ordinary', source: name, ...(HEAVY_SETS.includes(name) ? { heavy: true } : {}) });
     });
   }
   return rows;

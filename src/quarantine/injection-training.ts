@@ -8,8 +8,8 @@ export interface InjectionRow {
   /** `hard` for hand-written instruction-like benign strings; `ordinary` for everyday records */
   kind?: 'hard' | 'ordinary';
   /**
-   * An ordinary record weighed like a hard negative in training: the items of the handoffs the hooks
-   * write, whose hold costs the next session its pack (and of which a handoff holds a dozen).
+   * An ordinary record weighed like a hard negative in training: the agents' own text, where a hold
+   * costs most (scripts/injection-data.js, HEAVY_SETS).
    */
   heavy?: boolean;
 }
