@@ -40,9 +40,11 @@ const labelled = [
   ...readJsonl(path.join(evalDir, 'handwritten.jsonl')).map((r) => ({ ...r, origin: 'hand-written' })),
   ...readJsonl(path.join(evalDir, 'handwritten-2.jsonl')).map((r) => ({ ...r, origin: 'hand-written-2' })),
   // The blind test splits, each scored apart: test-2 (written blind from a brief, plus in-the-wild rows
-  // public.jsonl never held; looked at six times) and test-3 (a new blind writer, the clean estimate).
+  // public.jsonl never held; looked at often), test-3 and test-4 (two new blind writers, one brief;
+  // every look is logged in eval/injection/README.md).
   ...readJsonl(path.join(evalDir, 'test-2.jsonl')).map((r) => ({ ...r, split: 'test-2', origin: r.id.startsWith('pub2-') ? 'public' : 'hand-written' })),
   ...readJsonl(path.join(evalDir, 'test-3.jsonl')).map((r) => ({ ...r, split: 'test-3', origin: 'hand-written' })),
+  ...readJsonl(path.join(evalDir, 'test-4.jsonl')).map((r) => ({ ...r, split: 'test-4', origin: 'hand-written' })),
 ];
 // The learned scorer (models/injection.json) beside the rules: it trained on every development row above
 // and on the even positions of each ordinary set, so its recall here is a training figure; its false
@@ -60,7 +62,7 @@ const fmt = (x) => x.toFixed(3);
 
 // ---------- recall and hard negatives ----------
 // The files may hold no test rows (the first test split became development; a new one is to come).
-const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3']).filter((s) => labelled.some((r) => r.split === s));
+const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3', 'test-4']).filter((s) => labelled.some((r) => r.split === s));
 const report = { recall: {}, hardNegatives: {}, ordinary: {}, cost: {}, rules: BUILTIN_RULES.length };
 for (const s of splits) {
   const rows = labelled.filter((r) => r.split === s);
