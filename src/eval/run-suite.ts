@@ -103,6 +103,26 @@ export function recordId(scenarioIndex: number, key: string): string {
   return `s${String(scenarioIndex + 1).padStart(3, '0')}-${key}`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
 }
 
+/**
+ * A suite's records are the user's own memory: each line says so (`origin: owner`, unless it names
+ * another), so an import keeps them as the owner's and the quarantine scan, which judges writes from
+ * anyone else, leaves them alone. A suite measures ranking, not the scan.
+ */
+function ownersLines(jsonl: string): string {
+  return jsonl
+    .split('\n')
+    .map((line) => {
+      let o: unknown;
+      try {
+        o = JSON.parse(line);
+      } catch {
+        return line; // the import names the file and line of a broken one
+      }
+      return typeof o === 'object' && o !== null && !Array.isArray(o) && (o as { origin?: unknown }).origin === undefined ? JSON.stringify({ ...o, origin: 'owner' }) : line;
+    })
+    .join('\n');
+}
+
 function scenarioJsonl(s: Scenario, idOf: (key: string) => string): string {
   return s.records
     .map((r) => {
@@ -117,6 +137,7 @@ function scenarioJsonl(s: Scenario, idOf: (key: string) => string): string {
         ...(r.tier !== undefined ? { tier: r.tier } : {}),
         ...(corrects ? { corrects } : {}),
         ...(r.tags ? { tags: r.tags } : {}),
+        origin: 'owner',
       });
     })
     .join('\n');
@@ -266,7 +287,7 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
       }
       const mem = createOptmem({ dir, create: true, now: () => nowMs, durable: false });
       try {
-        if (suite.noiseText.trim()) mem.import(suite.noiseText, { source: suite.noise ?? 'noise' });
+        if (suite.noiseText.trim()) mem.import(ownersLines(suite.noiseText), { source: suite.noise ?? 'noise' });
         mem.import(scenarioJsonl(s, idOf), { source: `scenario ${s.id}` });
         opts.prepare?.(mem, nowMs);
         report.queries = s.queries.map((q) => {
