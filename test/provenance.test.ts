@@ -103,6 +103,12 @@ describe('quarantine', () => {
     expect(flagged.held).toBe('quarantined');
     expect(owner.recent({ limit: 10 }).map((r) => r.id)).not.toContain(bad.record.id);
     expect(owner.sessionStart({ project: 'shop' }).markdown).not.toContain(bad.record.id);
+    // The pack says that something waits, never what: the agent can tell the user.
+    const waitingPack = owner.sessionStart({ project: 'shop' });
+    expect(waitingPack.waiting).toBe(1);
+    expect(waitingPack.markdown).toContain('Waiting for the owner: 1 record held by the quarantine scan, not shown here');
+    expect(waitingPack.markdown).not.toContain(bad.record.id);
+    expect(owner.sessionStart({ project: 'blog' }).waiting).toBe(0);
     expect(owner.core.show({ project: 'shop' }).entries.map((e) => e.id)).not.toContain(bad.record.id);
     expect(owner.quarantined().map((r) => r.id)).toEqual([bad.record.id]);
 
@@ -115,6 +121,7 @@ describe('quarantine', () => {
     expect(ap.changed).toEqual([bad.record.id]);
     expect(ids(owner, '系统管理员')).toContain(bad.record.id);
     expect(owner.quarantined()).toEqual([]);
+    expect(owner.sessionStart({ project: 'shop' }).markdown).not.toContain('Waiting for the owner');
     owner.reject([bad.record.id]);
     expect(ids(owner, '系统管理员')).not.toContain(bad.record.id);
     expect(owner.quarantined({ status: 'rejected' }).map((r) => r.id)).toEqual([bad.record.id]);

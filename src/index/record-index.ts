@@ -568,6 +568,16 @@ export class RecordIndex {
       .all(...(project ? [project] : [])) as RecordRow[]).map(rowToRecord);
   }
 
+  /**
+   * How many records wait for the owner (held by the quarantine scan, neither approved nor rejected);
+   * with a project: global ones and that project's. Their text never enters a pack, only this count.
+   */
+  waitingCount(project: string | null | undefined): number {
+    this.heldIds();
+    const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
+    return this.db.prepare(`SELECT COUNT(*) FROM held h JOIN records r ON r.id = h.id WHERE h.status = 'quarantined'${scope}`).pluck().get(...(project ? [project] : [])) as number;
+  }
+
   /** Corrections that currently supersede something (they carry the fix of a past mistake), newest first. */
   liveCorrections(project: string | null | undefined, limit: number): IndexedRecord[] {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';

@@ -130,6 +130,13 @@ export function buildContextPack(
   }
   show('Open items', openShown);
   show(relevantTitle, relShown);
+  // A line, when room is left: how many records wait for the owner's review. Never their text: a held
+  // record may be an injection, and the count is all the agent needs to tell the user.
+  const waiting = index.waitingCount(project);
+  if (waiting > 0) {
+    const note = `\nWaiting for the owner: ${waiting} record${waiting === 1 ? '' : 's'} held by the quarantine scan, not shown here (\`optmem quarantine\` lists them, \`optmem approve ID\` lets one in)\n`;
+    if (md.length + note.length <= budget) md += note;
+  }
   // Last and least: where the topic files are (`optmem topics`), when there are some and room is left.
   if (input.topicsIndex) {
     const pointer = `\nTopic files: ${input.topicsIndex} (current facts by topic; the log is the truth)\n`;
@@ -147,6 +154,7 @@ export function buildContextPack(
     openItems,
     relevant: relevant.slice(0, relShown.length),
     omitted: order.filter((s) => b.omitted.has(s)).map((s) => ({ section: s, count: b.omitted.get(s)! })),
+    waiting,
     markdown: md,
   };
 }

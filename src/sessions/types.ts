@@ -85,5 +85,7 @@ export interface ContextPack {
   relevant: MemoryRecord[];
   /** what did not fit, by section */
   omitted: { section: string; count: number }[];
+  /** records of this scope held by the quarantine scan, waiting for the owner (their text is never in the pack) */
+  waiting: number;
   markdown: string;
 }
