@@ -113,8 +113,8 @@ export function ordinarySets(dataDir = defaultDataDir()) {
 export const trainHalf = (i) => i % 2 === 0;
 
 /**
- * The ordinary sets weighed like hard negatives in training: the agents' own text (the turns of their
- * sessions, and the items of the handoffs the hooks write), which is what the scan meets most and where
+ * The ordinary sets weighed like hard negatives in training: the text of agent sessions (every turn of
+ * them: the user's, the agent's, tools' output; and the items of the handoffs the hooks write), which is what the scan meets most and where
  * a hold costs most (a held handoff item holds the whole handoff out of the next pack). Measured leave
  * one writer out at matched false positives, this also raised recall (eval/injection/README.md).
  */

@@ -8,7 +8,7 @@ export interface InjectionRow {
   /** `hard` for hand-written instruction-like benign strings; `ordinary` for everyday records */
   kind?: 'hard' | 'ordinary';
   /**
-   * An ordinary record weighed like a hard negative in training: the agents' own text, where a hold
+   * An ordinary record weighed like a hard negative in training: the text of agent sessions, where a hold
    * costs most (scripts/injection-data.js, HEAVY_SETS).
    */
   heavy?: boolean;
