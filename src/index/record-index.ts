@@ -573,7 +573,6 @@ export class RecordIndex {
    * with a project: global ones and that project's. Their text never enters a pack, only this count.
    */
   waitingCount(project: string | null | undefined): number {
-    this.heldIds();
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
     return this.db.prepare(`SELECT COUNT(*) FROM held h JOIN records r ON r.id = h.id WHERE h.status = 'quarantined'${scope}`).pluck().get(...(project ? [project] : [])) as number;
   }

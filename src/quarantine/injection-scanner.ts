@@ -1,4 +1,3 @@
-import { MODEL_HIT } from './hit-names.js';
 import { injectionProbability, shippedInjectionModel, type InjectionModel } from './injection-model.js';
 import { effectiveRules, scanForInjection, type InjectionScan, type QuarantineRuleOptions } from './scan.js';
 
@@ -11,7 +10,7 @@ export interface InjectionScannerOptions extends QuarantineRuleOptions {
 }
 
 /** The hit the learned scorer adds: `model:0.93`, its probability cut to two decimals (one word, as a record's quarantine line needs). */
-export { MODEL_HIT };
+export const MODEL_HIT = 'model';
 
 /**
  * The scan a home runs on non-owner writes: its rules (the built-in table minus disabled rules, plus
@@ -28,6 +27,6 @@ export function injectionScanner(opts: InjectionScannerOptions = {}, model?: Inj
     const m = model ?? shippedInjectionModel();
     const p = injectionProbability(m, text);
     if (p < (opts.modelThreshold ?? m.threshold)) return scan;
-    return { flagged: true, hits: [...scan.hits, { rule: `${MODEL_HIT}:${(Math.floor(p * 100) / 100).toFixed(2)}`, index: 0 }] };
+    return { flagged: true, hits: [...scan.hits, { rule: `${MODEL_HIT}:${(Math.floor(p * 100) / 100).toFixed(2)}`, index: 0, probability: p }] };
   };
 }

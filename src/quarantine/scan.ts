@@ -5,8 +5,11 @@ import { BUILTIN_RULES } from './rules.js';
 /** What the scanner found: `flagged` when any rule hit; each hit names its rule and where in the text it starts. */
 export interface InjectionScan {
   flagged: boolean;
-  /** one per rule that matched, in table order; `index` is a UTF-16 offset into the text as given */
-  hits: { rule: string; index: number }[];
+  /**
+   * one per rule that matched, in table order; `index` is a UTF-16 offset into the text as given;
+   * the learned scorer's hit (`model:P`, injection-scanner.ts) also carries its `probability`
+   */
+  hits: { rule: string; index: number; probability?: number }[];
 }
 
 /** The home's `quarantine` settings that shape the rule set (config.ts checks them). */

@@ -8,16 +8,16 @@ const OWNER: Provenance = { origin: 'owner' };
 
 /**
  * A scanner standing in for rules plus a learned scorer whose score rises with instruction-like layout:
- * a rule fires on "ignore previous instructions" (also across a line break), and the "scorer" fires on
- * a list headed "下一步" or on "exfiltrate".
+ * a rule fires on "ignore previous instructions" (also across a line break), and the "scorer" (a hit
+ * with its probability) fires on a list headed "下一步", on "exfiltrate", "crontab" and "borderline".
  */
 function scanner(text: string): InjectionScan {
   const hits: InjectionScan['hits'] = [];
   if (/ignore\s+previous\s+instructions/i.test(text)) hits.push({ rule: 'ignore-previous', index: 0 });
-  if (/下一步/.test(text)) hits.push({ rule: 'model:0.85', index: 0 });
-  if (/exfiltrate/.test(text)) hits.push({ rule: 'model:0.93', index: 0 });
-  if (/crontab/.test(text)) hits.push({ rule: 'model:0.62', index: 0 });
-  if (/borderline/.test(text)) hits.push({ rule: 'model:0.70', index: 0 });
+  if (/下一步/.test(text)) hits.push({ rule: 'model:0.85', index: 0, probability: 0.85 });
+  if (/exfiltrate/.test(text)) hits.push({ rule: 'model:0.93', index: 0, probability: 0.93 });
+  if (/crontab/.test(text)) hits.push({ rule: 'model:0.62', index: 0, probability: 0.62 });
+  if (/borderline/.test(text)) hits.push({ rule: 'model:0.70', index: 0, probability: 0.7 });
   return { flagged: hits.length > 0, hits };
 }
 

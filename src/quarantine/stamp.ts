@@ -2,7 +2,6 @@ import { EVENT_KIND } from '../core/events.js';
 import { recordWord, type MemoryRecord } from '../core/record.js';
 import type { Provenance } from '../core/provenance.js';
 import { isHandoffLayout } from '../sessions/handoff.js';
-import { MODEL_HIT } from './hit-names.js';
 import type { InjectionScan } from './scan.js';
 import { loadScanner } from './scanner.deferred.js';
 
@@ -22,14 +21,6 @@ export function quarantineRules(r: Pick<MemoryRecord, 'kind' | 'tier' | 'text'>,
 }
 
 /**
- * A handoff is judged item by item: each line of its sections is a note lifted from a session, while its
- * headings and first line, exactly as optmem renders them (isHandoffLayout), are its own layout (### Next 下一步 …), which the learned scorer would read
- * as a list of instructions (on the labelled sessions it held about one handoff in three for its layout;
- * item by item, about one in fifty). The rules also run over the items as one text, so a pattern split
- * across items is still seen; of several scorer hits the highest is kept, when it reaches
- * HANDOFF_ITEM_THRESHOLD.
- */
-/**
  * The learned scorer's least probability for a handoff item to hold its handoff. A record is one
  * text and one chance to misfire; a handoff is a dozen items and a dozen chances, so an item needs a
  * surer score than a record (the model's own threshold, 0.5, holds about one ordinary record in 200
@@ -38,21 +29,29 @@ export function quarantineRules(r: Pick<MemoryRecord, 'kind' | 'tier' | 'text'>,
  */
 export const HANDOFF_ITEM_THRESHOLD = 0.7;
 
+/**
+ * A handoff is judged item by item: each line of its sections is a note lifted from a session, while its
+ * headings and first line, exactly as optmem renders them (isHandoffLayout), are its own layout (### Next 下一步 …), which the learned scorer would read
+ * as a list of instructions (on the labelled sessions it held about one handoff in three for its layout;
+ * item by item, about one in fifty). The rules also run over the items as one text, so a pattern split
+ * across items is still seen; of several scorer hits the highest is kept, when it reaches
+ * HANDOFF_ITEM_THRESHOLD.
+ */
 function handoffHits(text: string, scanner: (text: string) => InjectionScan): string[] {
   const parts = text
     .split('\n')
     .map((l) => l.replace(/^- /, '').trim())
     .filter((l) => l && !isHandoffLayout(l));
   // The rules over the items as one text (bullets and headings out), so a pattern split across items is seen.
-  const hits = scanner(parts.join('\n')).hits.map((h) => h.rule).filter((h) => !h.startsWith(`${MODEL_HIT}:`));
-  let model = '';
+  const hits = scanner(parts.join('\n')).hits.filter((h) => h.probability === undefined).map((h) => h.rule);
+  let model: { rule: string; probability: number } | null = null;
   for (const p of parts) {
-    for (const h of scanner(p).hits.map((x) => x.rule)) {
-      if (!h.startsWith(`${MODEL_HIT}:`)) hits.push(h);
-      else if (Number(h.slice(MODEL_HIT.length + 1)) >= HANDOFF_ITEM_THRESHOLD && h > model) model = h;
+    for (const h of scanner(p).hits) {
+      if (h.probability === undefined) hits.push(h.rule);
+      else if (h.probability >= HANDOFF_ITEM_THRESHOLD && h.probability > (model?.probability ?? 0)) model = { rule: h.rule, probability: h.probability };
     }
   }
-  return [...new Set([...hits, ...(model ? [model] : [])])];
+  return [...new Set([...hits, ...(model ? [model.rule] : [])])];
 }
 
 /**
