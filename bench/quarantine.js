@@ -61,7 +61,7 @@ const pct = (a, b) => (b ? a / b : 0);
 const fmt = (x) => x.toFixed(3);
 
 // ---------- recall and hard negatives ----------
-// The files may hold no test rows (the first test split became development; a new one is to come).
+// A test split absent from the files (a later one not yet written) is skipped.
 const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3', 'test-4']).filter((s) => labelled.some((r) => r.split === s));
 const report = { recall: {}, hardNegatives: {}, ordinary: {}, cost: {}, rules: BUILTIN_RULES.length };
 for (const s of splits) {
