@@ -14,6 +14,30 @@ export interface OverviewIntent {
   rest: string;
 }
 
+/**
+ * The overview words that are never a thing a note names (进展, 做了什么, progress, recap), for a query
+ * that also names a time: those words say "list what happened", not "find this word". 周报, 月报 and
+ * 汇总 are left out: a user's notes name them ("每周四跑周报汇总").
+ */
+const PROGRESS_ZH = /(?:都|一共|主要)?(?:做|干|忙|搞)了?(?:些)?(?:什么|啥|哪些(?:事)?)|有(?:什么|哪些|啥)进展|进展(?:如何|怎么样|情况)?|进度|总结(?:一下)?|回顾(?:一下)?|概览|概况|小结|复盘一下|发生了什么/gu;
+
+/** A query that names a time, without its progress words (see PROGRESS_ZH). */
+export function withoutProgressWords(query: string): OverviewIntent {
+  let asked = false;
+  const rest = query
+    .replace(PROGRESS_ZH, () => {
+      asked = true;
+      return ' ';
+    })
+    .replace(OVERVIEW_EN, () => {
+      asked = true;
+      return ' ';
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { asked, rest };
+}
+
 export function overviewIntent(query: string): OverviewIntent {
   let asked = false;
   const rest = query

@@ -19,6 +19,7 @@ import { supersedeStage } from './stages/supersede.js';
 import { tierStage } from './stages/tiers.js';
 import { duplicatesStage } from './stages/duplicates.js';
 import { parseTimeIntent } from './time-intent.js';
+import { withoutProgressWords } from './overview.js';
 import type { Candidate, ParsedQuery, SearchHit, SearchRequest, SearchResult, Stage } from './types.js';
 
 export const SEARCH_DEFAULTS = {
@@ -68,10 +69,15 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
   // Query analysis (query/question.ts): question frames carry no weight; content words are
   // weighted by their rarity in this home.
   const framed = markFrames(index.tokenizer.queryTerms(intent.rest));
+  // A time and progress words alone ("最近进展", "这周做了什么", "recent progress") ask to list what
+  // happened then, not to find the word 进展. With a topic beside them ("公众号改版最近进展") they stay
+  // words, and without a time too.
+  const ov = intent.recent || intent.window !== null ? withoutProgressWords(intent.rest) : null;
+  const progressOnly = ov?.asked === true && markFrames(index.tokenizer.queryTerms(ov.rest)).every((t) => t.stop);
   // Nothing but frames and a time ("在4月27号我们聊了什么话题？"): the records of that time, as for
   // an empty query in that window.
-  const onlyFrames = useWindow && framed.length > 0 && framed.every((t) => t.stop);
-  const terms = onlyFrames ? [] : framed;
+  const onlyFrames = !progressOnly && useWindow && framed.length > 0 && framed.every((t) => t.stop);
+  const terms = onlyFrames || progressOnly ? [] : framed;
   return {
     text: req.query,
     terms,
@@ -139,7 +145,8 @@ export function search(
   const pool = Math.max(options.candidates, q.limit * 3);
   const ropts = { candidates: pool, bigramWeight: options.bigramWeight };
   let got = retrieve(index, q, ropts);
-  if (got.candidates.length === 0 && q.windowFromQuery) {
+  // (A query of nothing but a time and progress words asked about that time alone: no fallback.)
+  if (got.candidates.length === 0 && q.windowFromQuery && (q.terms.length > 0 || q.frameTerms)) {
     // Nothing in the window the query's words named: search all time, recent first.
     // Frames alone listed the window; over all time they are the query again.
     const terms = q.frameTerms ?? q.terms;

@@ -36,4 +36,13 @@ describe('context stage', () => {
     const off = contextStage.run(ctx(recs, { gapMinutes: 0 }), [cand(recs[0]!, 1)]);
     expect(rel(off, 'r2')).toBeNull(); // not joined at all
   });
+
+  it('a note written next to a hit but in another scope or session never joins (it would be a result without evidence)', () => {
+    const other = { ...rec(2, '公众号标题不超过20字', 1), domain: 'openclaw' };
+    const recs = [rec(1, '删除前先备份', 0), other, rec(3, 'next session', 2, 's2'), rec(4, 'in s1', 3, 's1')];
+    const out = contextStage.run(ctx(recs), [cand(recs[0]!, 1), cand(recs[3]!, 1)]);
+    expect(rel(out, 'r2')).toBeNull(); // another domain, minutes later: not a neighbour
+    expect(rel(out, 'r3')).toBeNull(); // the next line of the log, in another session than r4
+    expect(out.every((c) => c.relevance > 0)).toBe(true);
+  });
 });

@@ -49,11 +49,15 @@ export const contextStage: Stage = {
         .filter((c) => c.relevance > 0 && (key(c) !== null || gapMinutes > 0))
         .sort((a, b) => b.relevance - a.relevance)
         .slice(0, neighbourSeeds);
-      const want = new Set<number>();
-      for (const s of seeds) for (const r of [s.rec.rid - 1, s.rec.rid + 1]) if (!byRid.has(r)) want.add(r);
-      for (const rec of ctx.lookup.byRids([...want])) {
+      // rid → the seeds it stands next to
+      const want = new Map<number, Candidate[]>();
+      for (const s of seeds) for (const r of [s.rec.rid - 1, s.rec.rid + 1]) if (!byRid.has(r)) want.set(r, [...(want.get(r) ?? []), s]);
+      for (const rec of ctx.lookup.byRids([...want.keys()])) {
         if (!passesFilters(ctx.q, rec)) continue;
         const c = joinedCandidate(rec, 'context');
+        // Only a record read together with its seed (the same session, or written minutes after it
+        // in the same file and scope) joins: the next line of the log may be another agent's note.
+        if (!(want.get(rec.rid) ?? []).some((s) => together(s, c))) continue;
         byRid.set(rec.rid, c);
         out.push(c);
       }
@@ -82,7 +86,8 @@ export const contextStage: Stage = {
       c.score += add;
       c.trace.push({ stage: 'context', neighbour: nb, ...(reply > 0 ? { reply } : {}), session: sess, added: add });
     }
-    return out;
+    // A record joined as a neighbour that gained nothing from it has no evidence at all.
+    return out.filter((c) => c.mode !== 'context' || c.relevance > 0);
   },
 };
 
