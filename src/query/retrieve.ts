@@ -219,10 +219,35 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
   return { candidates, mode: got.mode === 'and' && candidates.length > got.candidates.length ? 'and+or' : got.mode };
 }
 
-function toCandidate(_index: RecordIndex, row: Row, mode: Candidate['mode'], terms: QueryTerm[]): Candidate {
+function toCandidate(_index: RecordIndex, row: Row, mode: Candidate['mode'], terms: QueryTerm[], latin?: LatinHits): Candidate {
   const rec = rowToRecord(row);
-  const matchedTerms = mode === 'recent' ? [] : mode === 'and' ? terms.map((t) => t.text) : termsIn(rec.text + ' ' + rec.tags.join(' '), terms);
+  const matchedTerms =
+    mode === 'recent'
+      ? []
+      : mode === 'and'
+        ? terms.map((t) => t.text)
+        : latin
+          ? terms.filter((t) => (t.cjk ? termsIn(rec.text + ' ' + rec.tags.join(' '), [t]).length > 0 : latin.get(t.text)?.has(row.rid))).map((t) => t.text)
+          : termsIn(rec.text + ' ' + rec.tags.join(' '), terms);
   return { rec, bm25: -row.bm, mode, matchedTerms, relevance: 0, score: 0, superseded: null, conflicts: [], pinned: false, trace: [] };
+}
+
+/** For each Latin-script term, the rows (of those given) the full-text index matches it in. */
+type LatinHits = Map<string, Set<number>>;
+
+/**
+ * Which of these rows hold each Latin-script term, as the full-text index reads them (stemmed
+ * words, whole tokens): "ip" is not held by "iphone", and "adoption" is held by "adopt". A plain
+ * substring test would credit the first and miss the second.
+ */
+function latinHits(index: RecordIndex, terms: QueryTerm[], rows: Row[]): LatinHits {
+  const out: LatinHits = new Map();
+  const latin = terms.filter((t) => !t.cjk);
+  if (latin.length === 0 || rows.length === 0) return out;
+  const ids = JSON.stringify(rows.map((r) => r.rid));
+  const sql = 'SELECT rowid FROM fts WHERE fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
+  for (const t of latin) out.set(t.text, new Set(cached(index.db, sql).pluck().all(ftsString(t.text), ids) as number[]));
+  return out;
 }
 
 function retrieveBy(
@@ -248,15 +273,17 @@ function retrieveBy(
     matchQuery(index, q, without(terms.map(match).join(' OR '), not?.or), limit)
       .filter(keep)
       .slice(0, opts.candidates);
+  const orCands = (rows: Row[]) => {
+    const latin = latinHits(index, terms, rows);
+    return rows.map((r) => toCandidate(index, r, 'or', terms, latin));
+  };
   if (q.question) {
     // A question: OR of its content words, ranked by BM25 (which weighs each by its rarity).
-    return { candidates: orMatch().map((r) => cand(r, 'or')), mode: 'or' };
+    return { candidates: orCands(orMatch()), mode: 'or' };
   }
   const and = matchQuery(index, q, without(terms.map(match).join(andOp), not?.and), limit).filter(keep).slice(0, opts.candidates).map((r) => cand(r, 'and'));
   if (and.length + andBefore >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
   const seen = new Set(and.map((c) => c.rec.rid));
-  const or = orMatch()
-    .filter((r) => !seen.has(r.rid))
-    .map((r) => cand(r, 'or'));
+  const or = orCands(orMatch().filter((r) => !seen.has(r.rid)));
   return { candidates: [...and, ...or], mode: and.length ? 'and+or' : 'or' };
 }

@@ -110,7 +110,7 @@ export type TraceEntry =
     }
   | { stage: 'tier'; tier: string; factor: number }
   | { stage: 'speaker'; speaker: string; added: number }
-  | { stage: 'answer-type'; wants: 'time' | 'number'; added: number }
+  | { stage: 'answer-type'; wants: 'time' | 'number' | 'address' | 'ip'; added: number }
   | { stage: 'diversity'; sameSessionAbove: number; factor: number }
   | { stage: 'context'; neighbour: number; reply?: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string }

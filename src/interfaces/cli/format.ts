@@ -59,7 +59,7 @@ export function traceLine(t: TraceEntry): string {
     case 'speaker':
       return `speaker: +${t.added.toFixed(3)} (said by ${t.speaker}, whom the query names)`;
     case 'answer-type':
-      return `answer type: +${t.added.toFixed(3)} (the question asks for a ${t.wants}, the record holds one)`;
+      return `answer type: +${t.added.toFixed(3)} (the question asks for ${{ time: 'a time', number: 'a number', address: 'an address', ip: 'an IP address' }[t.wants]}, the record holds one)`;
     case 'diversity':
       return `diversity: ×${t.factor.toFixed(3)} (${t.sameSessionAbove} better-scored record${t.sameSessionAbove === 1 ? '' : 's'} of its session above it)`;
     case 'context': {

@@ -21,6 +21,10 @@ describe('answer-type stage', () => {
     expect(answerTypeOf('How many times has Melanie gone to the beach?')).toBe('number');
     expect(answerTypeOf('日志保留多少天')).toBe('number');
     expect(answerTypeOf('What did Melanie paint?')).toBeNull();
+    expect(answerTypeOf('NAS 的 IP 是多少')).toBe('ip');
+    expect(answerTypeOf('备份脚本放在哪')).toBe('address');
+    expect(answerTypeOf("what's the URL of the status page?")).toBe('address');
+    expect(answerTypeOf('What career path has Caroline decided to pursue?')).toBeNull();
   });
 
   it('a when-question lifts the record that says when, a how-many question the one holding a number', () => {
@@ -31,6 +35,16 @@ describe('answer-type stage', () => {
     expect(zhWhen).toBeGreaterThan(zhPlain!);
     const [many, none] = scores(ctx('How many kids does Melanie have?'), ['Melanie: my three kids love it', 'Melanie: the kids love it']);
     expect(many).toBeGreaterThan(none!);
+  });
+
+  it('a question asking for an address lifts the record holding an IP, a host:port, a URL, a domain or a path', () => {
+    const [ip, none, path] = scores(ctx('NAS 的 IP 是多少'), ['NAS 是群晖 DS920+，内网地址 192.168.1.50', 'NAS 的 volume1 用到 97%', '相册同步到 NAS 的 /volume1/photo']);
+    expect(ip).toBeGreaterThan(none!);
+    expect(path).toBe(none); // an IP question wants an IP, not any address
+    for (const held of ['status page: https://status.example.com', 'gateway on api-gw:7000', 'dumps go to /srv/dumps', 'docs at docs.example.io']) {
+      const [yes, no] = scores(ctx('地址是什么'), [held, 'nothing of the kind, 7 days']);
+      expect(yes, held).toBeGreaterThan(no!);
+    }
   });
 
   it('changes nothing for other questions, or at answerTypeWeight 0', () => {

@@ -3,7 +3,8 @@ import type { Stage } from '../types.js';
 /**
  * Answer type: what a question asks for says what its answer holds. "When did …", "什么时候 …" is
  * answered by a record that says when (yesterday, last week, in May, 2023, 周四, 3号); "how many",
- * "多少" by one holding a number. A candidate that holds what the question asks for gains
+ * "多少" by one holding a number; "IP 是多少", "装在哪个路径", "what's the URL" by one holding an
+ * address (an IP, a host:port, a URL, a domain, a file path). A candidate that holds what the question asks for gains
  * `answerTypeWeight` × its relevance (stages/answer-type.ts; 0 turns it off).
  */
 export const answerTypeStage: Stage = {
@@ -13,7 +14,7 @@ export const answerTypeStage: Stage = {
     if (w <= 0 || !ctx.q.asks) return candidates;
     const want = answerTypeOf(ctx.q.text);
     if (want === null) return candidates;
-    const holds = want === 'time' ? TIME_WORDS : NUMBER_WORDS;
+    const holds = want === 'time' ? TIME_WORDS : want === 'ip' ? IP_SHAPE : want === 'address' ? ADDRESS_SHAPES : NUMBER_WORDS;
     for (const c of candidates) {
       if (c.relevance <= 0 || !holds.test(c.rec.text)) continue;
       const add = w * c.relevance;
@@ -28,8 +29,16 @@ export const answerTypeStage: Stage = {
 const ASKS_TIME = /^\s*when\b|\b(?:what|which) (?:time|date|day|year|month|week)\b|\bhow long ago\b|什么时候|啥时候|哪天|哪一天|几号|几点|哪年|几月|哪个月/i;
 const ASKS_NUMBER = /\bhow (?:many|much|often|old)\b|多少|几个|几次|几岁|几天|多久|多长时间/i;
 
-/** What a question asks for: a time, a number, or neither (null). */
-export function answerTypeOf(text: string): 'time' | 'number' | null {
+// An address the user's notes hold: an IP, a host, a URL, a domain, a path. Asked before a number
+// ("IP 是多少" wants the address, not any number).
+const ASKS_ADDRESS = /\b(?:ip|ip address|ipv4|ipv6|urls?|hostname|endpoint)\b|地址|网址|域名|路径|接口地址|链接|放在哪|存在哪|装在哪|在哪个(?:目录|路径|文件夹)/i;
+export type AnswerType = 'time' | 'number' | 'address' | 'ip';
+const ASKS_IP = /\b(?:ip|ip address|ipv4|ipv6)\b|ip地址|内网地址/i;
+
+/** What a question asks for: a time, a number, an IP address, another address, or none of those (null). */
+export function answerTypeOf(text: string): AnswerType | null {
+  if (ASKS_IP.test(text)) return 'ip';
+  if (ASKS_ADDRESS.test(text)) return 'address';
   if (ASKS_TIME.test(text)) return 'time';
   if (ASKS_NUMBER.test(text)) return 'number';
   return null;
@@ -43,3 +52,6 @@ const TIME_WORDS = new RegExp(
   'iu',
 );
 const NUMBER_WORDS = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|once|twice|several|couple|dozen)\b|[一二两三四五六七八九十百千万]+\s*[个次岁天年月人件只条]/iu;
+// An IPv4 address, host:port, a URL, a domain name, or a path of two parts or more.
+const ADDRESS_SHAPES = /\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[a-z][\w-]*:\d{2,5}\b|\bhttps?:\/\/|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|dev|app|cn|co|me|site|local|lan|internal)\b|(?:^|[\s(（:：=])(?:~|\.{1,2})?\/[\w.@-]+\/[\w./@-]*/iu;
+const IP_SHAPE = /\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}\b/i;
