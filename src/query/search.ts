@@ -128,7 +128,7 @@ function toHit(c: Candidate, q: ParsedQuery, surfaces: string[], stages: readonl
     ...(c.duplicates ? { duplicates: c.duplicates } : {}),
   };
   if (r.origin) hit.origin = r.origin;
-  if (q.explain) hit.explain = { formula: 'retrieve → ' + stages.map((s) => s.name).join(' → ') + ' → order', stages: c.trace };
+  if (q.explain) hit.explain = { formula: 'retrieve → ' + stages.map((s) => s.name).join(' → ') + (c.mode === 'recent' ? ' → newest first (a listing of a time)' : ' → order'), stages: c.trace };
   return hit;
 }
 
@@ -184,7 +184,11 @@ export function search(
   // Archived records leave default search whatever brought them in (a replacement, a neighbour,
   // a vector hit); with --archived they stay, flagged.
   const archived = q.hideArchived || q.includeArchived ? index.archivedIds() : null;
-  const pipelined = order(runPipeline(ctx, active, got.candidates));
+  // A query of nothing but a time ("最近", "上周做了什么", "recent progress") lists that time's
+  // records, newest first; anything else is ordered by score.
+  const listing = got.mode === 'recent';
+  const ran = runPipeline(ctx, active, got.candidates);
+  const pipelined = listing ? [...ran].sort((a, b) => b.rec.timeMs - a.rec.timeMs || b.rec.rid - a.rec.rid) : order(ran);
   const held = q.hideHeld || q.includeHeld ? index.heldIds() : null;
   const ranked = pipelined
     .filter((c) => !(q.hideArchived && archived && c.rec.tier !== 'redline' && archived.has(c.rec.id)) && !(q.hideHeld && held?.has(c.rec.id)))
