@@ -1,4 +1,5 @@
 import { normalizeForScan } from './normalize.js';
+import { hiddenReadings } from './readings.js';
 import { compileRule, RuleError, type CompiledRule, type InjectionRule } from './rule.js';
 import { BUILTIN_RULES } from './rules.js';
 
@@ -19,6 +20,9 @@ export interface QuarantineRuleOptions {
   /** ids of built-in rules turned off */
   disabledRules?: string[];
 }
+
+/** The longest text the rules also read as it decodes (readings.ts). */
+export const READINGS_MAX = 8000;
 
 const compiledSets = new WeakMap<readonly InjectionRule[], CompiledRule[]>();
 const effectiveSets = new WeakMap<QuarantineRuleOptions, InjectionRule[]>();
@@ -77,6 +81,16 @@ export function scanForInjection(text: string, rules: readonly InjectionRule[] =
     norm ??= normalizeForScan(text);
     const m = c.re.exec(norm.text);
     if (m) hits.push({ rule: c.rule.id, index: norm.map[m.index] ?? text.length });
+  }
+  // Words hidden by spacing their letters or escaping them: the rules read the text as it decodes
+  // (readings.ts), and a hit there points at the start of the text. Only texts of a note's size
+  // (READINGS_MAX characters): a longer one is read as written, so no input costs the rules twice.
+  if (hits.length === 0 && text.length <= READINGS_MAX) {
+    for (const reading of hiddenReadings(text)) {
+      const rn = normalizeForScan(reading).text;
+      for (const c of compiled) if (!c.raw && c.re.test(rn)) hits.push({ rule: c.rule.id, index: 0 });
+      if (hits.length) break;
+    }
   }
   return { flagged: hits.length > 0, hits };
 }
