@@ -71,6 +71,20 @@ describe('optmem hook claude-code', () => {
     expect(cli(['hook', 'cursor', 'SessionStart', '--dir', home], { input: '{}' }).code).toBe(2);
   });
 
+  it('without an event on the command line the payload\'s hook_event_name names it; without either, a non-blocking 1', () => {
+    const home = tempHome();
+    ok(home, ['init']);
+    const cwd = project();
+    expect(cli(['hook', 'claude-code', '--dir', home], { input: payload('PreCompact', cwd, { trigger: 'auto' }) }).code).toBe(0);
+    const start = cli(['hook', 'claude-code', '--dir', home], { input: payload('SessionStart', cwd, { source: 'startup' }) });
+    expect(start.code, start.stderr).toBe(0);
+    expect(JSON.parse(start.stdout).hookSpecificOutput.additionalContext).toContain('找运维续签商户证书');
+    const none = cli(['hook', 'claude-code', '--dir', home], { input: JSON.stringify({ session_id: 's', cwd }) });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('no event named and the payload has no hook_event_name');
+    expect(cli(['hook', 'claude-code', '--dir', home], { input: 'not json' }).code).toBe(1);
+  });
+
   it('a missing transcript or one with nothing to hand off writes nothing and still exits 0', () => {
     const home = tempHome();
     const cwd = project();

@@ -6,7 +6,8 @@ import { BLOCKS_ON_2, HOOK_HOSTS, type HookAction, type HookPayload } from './ho
 import { appendHookLog } from './log.js';
 
 /**
- * `optmem hook <host> <event>`: what a host's command hook runs. It reads the host's JSON on stdin
+ * `optmem hook <host> [event]`: what a host's command hook runs (the event defaults to the payload's
+ * `hook_event_name`). It reads the host's JSON on stdin
  * and answers the way that host reads hook output (see hosts.ts for the events and docs/HOSTS.md).
  *
  * A hook never blocks the host and never nags it. Exit codes follow the hosts' contract, not the
@@ -18,23 +19,23 @@ import { appendHookLog } from './log.js';
  */
 export const hookCommand: Command = {
   summary: 'run as an agent host hook: reads the host\'s hook JSON on stdin (claude-code, codex)',
-  usage: `optmem hook claude-code|codex SessionStart|UserPromptSubmit|Stop|PreCompact|SessionEnd < payload.json`,
+  usage: `optmem hook claude-code|codex [SessionStart|UserPromptSubmit|Stop|PreCompact|SessionEnd] < payload.json (the event defaults to the payload's hook_event_name)`,
   options: {},
   machineOutput: true,
   loadsLibraryItself: true,
   run(ctx) {
-    const [host, event, ...rest] = ctx.args.positionals;
+    const [host, named, ...rest] = ctx.args.positionals;
     const spec = host ? HOOK_HOSTS[host] : undefined;
     const fail = (code: number, msg: string) => {
       ctx.io.stderr(`optmem hook: ${msg}\n`);
       return code;
     };
-    const usageCode = event && BLOCKS_ON_2.has(event) ? 1 : 2;
-    if (!spec || !event || rest.length) {
-      return fail(usageCode, `usage: ${hookCommand.usage} (OpenClaw and Hermes use their plugins in integrations/, see docs/HOSTS.md)`);
+    // Without a named event, one that may block on exit 2 is possible: 1, which never blocks.
+    const safeCode = (ev: string | undefined) => (!ev || BLOCKS_ON_2.has(ev) ? 1 : 2);
+    if (!spec || rest.length) {
+      return fail(safeCode(named), `usage: ${hookCommand.usage} (OpenClaw and Hermes use their plugins in integrations/, see docs/HOSTS.md)`);
     }
-    const actions = spec.events[event];
-    if (!actions) return fail(usageCode, `${host} has no optmem hook for "${event}" (known: ${Object.keys(spec.events).join(', ')})`);
+    if (named && !spec.events[named]) return fail(safeCode(named), `${host} has no optmem hook for "${named}" (known: ${Object.keys(spec.events).join(', ')})`);
 
     let payload: HookPayload;
     try {
@@ -43,10 +44,15 @@ export const hookCommand: Command = {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('expected a JSON object');
       payload = v as HookPayload;
     } catch (e) {
-      const msg = `${host} ${event}: the hook input on stdin is not a JSON object (${(e as Error).message})`;
+      const msg = `${host} ${named ?? '(event from the payload)'}: the hook input on stdin is not a JSON object (${(e as Error).message})`;
       logQuiet(ctx, msg);
-      return fail(BLOCKS_ON_2.has(event) ? 1 : 2, msg);
+      return fail(safeCode(named), msg);
     }
+    // The event named on the command line, else the payload's own hook_event_name (both hosts send it).
+    const event = named ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined);
+    if (!event) return fail(1, `${host}: no event named and the payload has no hook_event_name (usage: ${hookCommand.usage})`);
+    const actions = spec.events[event];
+    if (!actions) return fail(safeCode(event), `${host} has no optmem hook for "${event}" (known: ${Object.keys(spec.events).join(', ')})`);
     const failed = (e: unknown) => {
       const why = isOptmemError(e) ? e.message.replace(/^\[optmem\] /, '') : (e as Error)?.message ?? String(e);
       const msg = `${host} ${event}: ${why}; nothing was done, the session goes on`;
