@@ -41,3 +41,18 @@ describe('progress questions', () => {
     expect(search(home, '公众号改版最近进展')[0]).toBe(topic);
   });
 });
+
+describe('clock times as a Chinese-first user says them', () => {
+  const home = tempHome();
+  ok(home, ['init']);
+  const add = (text: string) => ok(home, ['add', text, '--time', '2026-11-10T09:00:00+08:00']).trim();
+  const nightly = add('[hermes] 每晚 02:30 用 restic 备份到 NAS');
+  const post = add('[openclaw] 公众号固定周三 20:00 推送');
+  add('[hermes] 每周日 04:00 归档日志');
+
+  it('两点半 finds 02:30, 晚上8点 finds 20:00, 2:30 finds 02:30 (no other word of the query in the note)', () => {
+    expect(search(home, '两点半跑的是什么任务')[0]).toBe(nightly);
+    expect(search(home, '晚上8点是哪个')[0]).toBe(post);
+    expect(search(home, '2:30 那个任务')[0]).toBe(nightly);
+  });
+});

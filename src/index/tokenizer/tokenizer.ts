@@ -2,6 +2,7 @@ import { CJK_RUN, HAS_CJK } from './cjk.js';
 import type { Segmenter } from './jieba.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
 import { hasLetterOrDigit, trimToLettersOrDigits } from '../../core/letters.js';
+import { clockTimes } from './clock-times.js';
 
 /**
  * Turns text into what FTS5 indexes, and a query into terms. Chinese runs are segmented by jieba
@@ -33,7 +34,8 @@ export interface QueryTerm {
   stop: boolean;
 }
 
-const TOKENIZER_VERSION = 'optmem-tok-1';
+// 2: clock times indexed and queried as HH:MM beside the words as written (clock-times.ts)
+const TOKENIZER_VERSION = 'optmem-tok-2';
 
 export function createTokenizer(segmenter: Segmenter): Tokenizer {
   const segment = (text: string): string =>
@@ -43,7 +45,10 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
       return `${TOKENIZER_VERSION}+${segmenter.id}`;
     },
     indexText(text: string): string {
-      return HAS_CJK.test(text) ? segment(text) : text.normalize('NFKC');
+      const n = text.normalize('NFKC');
+      const base = HAS_CJK.test(n) ? segment(text) : n;
+      const times = clockTimes(n);
+      return times.length ? `${base} ${times.join(' ')}` : base;
     },
     words(hanRun: string): string[] {
       return segmenter.cut(hanRun);
@@ -82,6 +87,8 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
         last = m.index! + m[0].length;
       }
       handlePlain(q.slice(last));
+      // 两点半, 晚上8点, 2:30 also as HH:MM, the form a note most often holds
+      for (const t of clockTimes(q)) push({ text: t, surface: t, cjk: false, stop: false });
       return terms;
     },
   };
