@@ -29,6 +29,9 @@ const readJsonl = (f) =>
 
 export const defaultDataDir = () => process.env.OPTMEM_DATA ?? path.join(root, '..', 'shared', 'data');
 
+/** The eval/corrections development sets the shipped injection model trained on (sorted). */
+const CORRECTION_SETS_TRAINED = ['corr-a', 'corr-b', 'corr-c', 'corr-d', 'corr-e', 'corr-f', 'corr-g', 'corr-h1', 'corr-h2', 'corr-t', 'corr-u1', 'corr-u2'];
+
 /** The blind test split of eval/corrections (as bench/corrections.js names it): no model trains on its texts. */
 export const isCorrectionTestSplit = (file) => file.startsWith('corr-w');
 
@@ -96,8 +99,10 @@ export function ordinarySets(dataDir = defaultDataDir()) {
     .flatMap((f) => readJsonl(path.join(trig, f)).map((r) => r.text));
   // The labelled correction and duplicate sets: records of the three agents' everyday work.
   sets['agentwork-corrections'] = [];
-  const corrections = fs.readdirSync(path.join(root, 'eval', 'corrections')).filter((x) => x.endsWith('.jsonl') && !isCorrectionTestSplit(x));
-  for (const f of corrections.sort()) {
+  // The sets the shipped model was trained with, named: a correction set added later (corr-x1, corr-x2)
+  // joins when the model is next retrained, so adding one never changes what the shipped model is.
+  const corrections = CORRECTION_SETS_TRAINED.map((x) => `${x}.jsonl`).filter((x) => !isCorrectionTestSplit(x));
+  for (const f of corrections) {
     for (const c of readJsonl(path.join(root, 'eval', 'corrections', f))) for (const r of c.records ?? []) sets['agentwork-corrections'].push(r.text);
   }
   for (const f of ['dev.jsonl', 'dev-2.jsonl']) {

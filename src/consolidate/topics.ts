@@ -8,6 +8,7 @@ import { archiveSplit } from './topic-archive.js';
 import type { TopicDef, TopicsConfig } from './topic-config.js';
 import { assembleFile, parseGeneratedFile, renderBlock, type ParsedFile } from './topic-markers.js';
 import { entryText, parseEntryLine, renderIndexContent, renderTopicContent, TOPIC_INTRO, INDEX_INTRO, EMPTY_LINE, entryLine, type TopicEntry } from './topic-render.js';
+import { CORRECTION_MARK, REDLINE_MARK } from '../core/markers.js';
 
 /**
  * `optmem topics`: topic files and MEMORY.md under <home>/memory/, derived from the current facts
@@ -251,6 +252,6 @@ function isChrome(line: string): boolean {
 function correctionText(edited: string, shown: string, redline: boolean): string {
   let t = edited.trim();
   if (shown.endsWith('…') && t.endsWith('…')) t = t.slice(0, -1).trimEnd();
-  if (redline) return /〔红线〕|\[redline\]/i.test(t) ? t : `〔红线〕${t}`;
-  return /〔更正〕|\[correction\]/i.test(t) ? t : `〔更正〕${t}`;
+  if (redline) return REDLINE_MARK.test(t) ? t : `〔红线〕${t}`;
+  return CORRECTION_MARK.test(t) ? t : `〔更正〕${t}`;
 }

@@ -33,6 +33,18 @@ describe('markers', () => {
     expect(detectMarkers('plain 更正 红线 correction', D)).toMatchObject({ kind: 'note', tier: 'normal' });
   });
 
+  it('the markers as users also write them: other brackets, and a label opening the text', () => {
+    for (const t of ['【更正】后端端口改为9090', '[更正] 后端端口改为9090', '更正：后端端口改为9090', '[code] 更正: 后端端口改为9090', '[openclaw] Correction: newsletter is Thursday 08:00, not Tuesday', 'correction: port 9090'])
+      expect(detectMarkers(t, D), t).toMatchObject({ kind: 'correction', tier: 'evidence' });
+    for (const t of ['【红线】不许 rm -rf', '[红线] 不许 rm -rf', '红线：不许 rm -rf', '[hermes] Red line: never empty the NAS recycle bin', '[code] [red line] no force push'])
+      expect(detectMarkers(t, D), t).toMatchObject({ kind: 'redline', tier: 'redline' });
+    // a label counts only where it opens the text; the words elsewhere are just words
+    for (const t of ['今天写了一篇关于红线：规则的文章', 'the correction: we discussed it', '端口更正：见下条', 'Incorrection: x'])
+      expect(detectMarkers(t, D), t).toMatchObject({ kind: 'note', tier: 'normal' });
+    expect(prefixDomain('【更正】[code] 端口 9090', D)).toBe('code');
+    expect(stripMarkers('[code] 【更正】端口', D).trim()).toBe('端口');
+  });
+
   it('only configured domains count', () => {
     expect(prefixDomain('[research] x', D)).toBeNull();
     expect(prefixDomain('[research] x', ['research'])).toBe('research');

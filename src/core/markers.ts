@@ -12,10 +12,27 @@ export interface Markers {
   redline: boolean;
 }
 
-const CORRECTION = /〔更正〕|\[correction\]/i;
-const REDLINE = /〔红线〕|\[redline\]/i;
+/**
+ * The markers, as users write them: the user's own 〔更正〕 / 〔红线〕, the same word in other brackets
+ * (【更正】, [更正]), the English [correction] / [redline] / [red line], and a label that opens the text,
+ * after the domain prefix and other markers ("更正：…", "Correction: …", "红线：…", "Red line: …").
+ */
+const CORRECTION_BRACKETED = '〔更正〕|【更正】|\\[更正\\]|〔correction〕|\\[correction\\]';
+const REDLINE_BRACKETED = '〔红线〕|【红线】|\\[红线\\]|〔redline〕|\\[red ?line\\]';
+/** What may stand before a label: the domain prefix and bracketed markers. */
+const LEAD = '^\\s*(?:(?:\\[[A-Za-z][\\w -]{0,31}\\]|〔[^〕\\n]{1,12}〕|【[^】\\n]{1,6}】)\\s*)*';
+const CORRECTION_LABEL = `${LEAD}(?:更正|correction)\\s?[:：]`;
+const REDLINE_LABEL = `${LEAD}(?:红线|red ?line)\\s?[:：]`;
+/** A correction marker anywhere, or a correction label opening the text. */
+export const CORRECTION_MARK = new RegExp(`${CORRECTION_BRACKETED}|${CORRECTION_LABEL}`, 'i');
+/** A red-line marker anywhere, or a red-line label opening the text. */
+export const REDLINE_MARK = new RegExp(`${REDLINE_BRACKETED}|${REDLINE_LABEL}`, 'i');
+const CORRECTION = CORRECTION_MARK;
+const REDLINE = REDLINE_MARK;
+/** The bracketed markers, anywhere (stripMarkers takes them out). */
+const ANY_BRACKETED = new RegExp(`${CORRECTION_BRACKETED}|${REDLINE_BRACKETED}`, 'gi');
 // The prefix may follow the markers: "〔更正〕[code] …" as well as "[code] 〔更正〕…".
-const PREFIX = /^\s*(?:(?:〔[^〕\n]{1,6}〕|\[(?:correction|redline)\])\s*)*\[([A-Za-z][\w-]{0,31})\]/i;
+const PREFIX = /^\s*(?:(?:〔[^〕\n]{1,12}〕|【[^】\n]{1,6}】|\[(?:correction|redline|red line|更正|红线)\])\s*)*\[([A-Za-z][\w-]{0,31})\]/i;
 
 /** The domain a leading prefix names, or null. Any other bracketed word is just text. */
 export function prefixDomain(text: string, knownDomains: readonly string[]): string | null {
@@ -43,7 +60,7 @@ export function stripMarkers(text: string, knownDomains: readonly string[]): str
   let t = text;
   const m = PREFIX.exec(t);
   if (m && knownDomains.includes(m[1]!.toLowerCase())) t = t.slice(0, m.index) + t.slice(m.index + m[0].length);
-  return t.replace(/〔更正〕|〔红线〕|\[correction\]|\[redline\]/gi, ' ');
+  return t.replace(ANY_BRACKETED, ' ');
 }
 
 /** Words a correction uses about itself, not about its subject: left out when resolving its target. */

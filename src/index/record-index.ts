@@ -4,7 +4,7 @@ import { SqliteDatabase } from '../store/sqlite.js';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
 import { PACK_ORIGINS, type Origin } from '../core/provenance.js';
-import { markerWords, stripMarkers } from '../core/markers.js';
+import { CORRECTION_MARK, markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
 import { EVENT_KIND, parseEvent } from '../core/events.js';
@@ -354,7 +354,7 @@ export class RecordIndex {
     }
     // Only records that can take part in supersession need resolving: those naming targets,
     // corrections, red lines, and those stating fact slots or values (a restatement may supersede).
-    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || /〔更正〕|\[correction\]|\d/i.test(r.text) || loadResolver().SETTING_HINT.test(r.text)) {
+    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || CORRECTION_MARK.test(r.text) || /\d/.test(r.text) || loadResolver().SETTING_HINT.test(r.text)) {
       this.dirty.set(r.id, { ...r, rid: Number(info.lastInsertRowid), file, line, timeMs });
     }
     return true;

@@ -1,4 +1,4 @@
-import { CORRECTION_FILLER } from '../core/markers.js';
+import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
 import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
@@ -12,7 +12,7 @@ import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.
 
 export { SETTING_HINT } from './resolve/lexicon.js';
 
-const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || /〔更正〕|\[correction\]/i.test(r.text);
+const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || CORRECTION_MARK.test(r.text);
 const isRedline = (r: IndexedRecord) => r.tier === 'redline';
 /** Words by which a record says it replaces an earlier one. */
 const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;

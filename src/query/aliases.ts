@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { packageFile } from '../package-root.js';
 import type { Problem } from '../core/errors.js';
-import { MARKER_WORDS, type MarkerName } from '../core/markers.js';
+import { CORRECTION_MARK, MARKER_WORDS, type MarkerName } from '../core/markers.js';
 import type { IndexedRecord } from '../index/record-index.js';
 import { CJK_RUN, HAS_CJK } from '../index/tokenizer/cjk.js';
 import type { QueryTerm, Tokenizer } from '../index/tokenizer/tokenizer.js';
@@ -230,7 +230,7 @@ export function termMatch(t: QueryTerm, expansions: Expansions | undefined, toke
 /** Does the record show this alias? A marker by its kind or tier; a word in its text or tags. */
 function holds(rec: IndexedRecord, hay: string, a: Alias): boolean {
   if (a.marker === 'redline') return rec.kind === 'redline' || rec.tier === 'redline';
-  if (a.marker === 'correction') return rec.kind === 'correction' || /〔更正〕|\[correction\]/i.test(rec.text);
+  if (a.marker === 'correction') return rec.kind === 'correction' || CORRECTION_MARK.test(rec.text);
   return hay.includes(HAS_CJK.test(a.word) ? a.word : looseStem(a.word));
 }
 
