@@ -351,6 +351,14 @@ describe('evidence from values: copies, value slots, and what an attribute word 
     expect(correct(m, '[hermes] 〔更正〕照片备份只留 20 天，磁盘不够').linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
 
+  it('an upper-case identifier is one name, not an acronym of its own: CACHE_TTL corrected again links its last version', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] CACHE_TTL 600 秒，商品价格缓存', time: T(1), project: 'trip' },
+      { text: '[code] 〔更正〕CACHE_TTL 从600改成300，价格太旧被 QA 提了 bug', time: T(3), project: 'trip' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕CACHE_TTL 再改成 900，300 把 Redis 打得太狠', T(9), 'trip').linked).toEqual([ids[1]]);
+  });
+
   it('value-slot alignment: a bare number shaped like the port restated is the old port', () => {
     const { mem: m, ids } = home([{ text: '[code] queue-svc runs on 7400', time: T(1), project: 'shop' }]);
     const r = m.add({ text: '[code] queue-svc port: 7401', time: T(5), project: 'shop' });

@@ -293,7 +293,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (any && !nearestAll.includes(any.word)) nearestAll.push(any.word);
   }
   // Acronyms as written (ICML, ICLR, HA): short upper-case names.
-  const acronyms = [...new Set([...stripMarkers(text, knownDomains).matchAll(/(?<![A-Za-z])[A-Z]{2,6}(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()))].filter((a) => !ACRONYM_COMMON.has(a));
+  const acronyms = [...new Set([...stripMarkers(text, knownDomains).matchAll(/(?<![A-Za-z0-9_-])[A-Z]{2,6}(?![A-Za-z0-9_-])/g)].map((m) => m[0].toLowerCase()))].filter((a) => !ACRONYM_COMMON.has(a));
 
   // Old values the text says were replaced.
   const oldValues = new Set<string>();

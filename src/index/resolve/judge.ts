@@ -278,8 +278,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   if (shared.length === 0) return refuse('subject-missing', `names none of ${known.join(', ')}`, extra);
   // Another acronym where the correction has its own (ICLR where it says ICML).
-  const otherAcr = o.acronyms.filter((a) => !holds(c.hay, a));
-  if (c.acronyms.length && otherAcr.length && !c.acronyms.some((a) => holds(o.hay, a))) {
+  const otherAcr = o.acronyms.filter((a) => !c.acronyms.includes(a) && !holds(c.hay, a));
+  if (c.acronyms.length && otherAcr.length && !c.acronyms.some((a) => o.acronyms.includes(a) || holds(o.hay, a))) {
     return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${c.acronyms.join(', ')}`), ...extra };
   }
   const need = relaxed ? 0.3 : namesHeld ? 0 : quoted.length ? Math.min(minShare, 0.34) : minShare;
