@@ -226,6 +226,13 @@ describe('the last look: a chosen target is refused on counter-evidence of anoth
     expect(noteOf(c, ids[0]!)).toMatch(/\(named-thing\)/);
   });
 
+  it('an old value that is only a word (上午), in a correction about a thing no record names, links nothing', () => {
+    const { mem: m } = home([{ text: '5 月 9 号上午有供应商来访', time: '2026-05-02T10:00:00+08:00' }]);
+    const c = correct(m, '〔更正〕家长会是 5 月 9 号下午，不是上午', '2026-05-06T10:00:00+08:00');
+    expect(c.linked).toEqual([]);
+    expect(c.res.resolution?.status).toBe('none');
+  });
+
   it('a quoted old value alone, held by a record naming another thing, is not the target', () => {
     const { mem: m, ids } = home([{ text: '[code] Emby 端口 8096', time: '2026-04-01T10:00:00+08:00', project: 'media' }]);
     const c = correct(m, '[code] 〔更正〕Jellyfin 端口是 8097 不是 8096', undefined, 'media');

@@ -227,7 +227,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (known.length === 0) {
     // Unless each names a thing of its own (Uptime Kuma 端口 3001 不是 3000 / Grafana 端口 3000).
     const ownSubject = o.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w));
-    if (quoted.length && attribute && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
+    // A correction that names a thing the candidate does not (家长会 … 不是上午) and quotes only a
+    // word, not a number or a name, as the old value: that word (上午) is no link to another thing.
+    const namesUnheld = quoted.every((v) => !/\d/.test(v)) && c.subjectPart.some((w) => !GENERIC_WORDS.has(w) && !holds(o.hay, w));
+    if (quoted.length && attribute && !namesUnheld && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
     if (ctx.previousTurn && attribute && !holdsNew) {
