@@ -358,6 +358,16 @@ describe('evidence from values: copies, value slots, and what an attribute word 
     expect(correct(m, '[hermes] 〔更正〕照片备份只留 20 天，磁盘不够').linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
 
+  it('the same fact of two people is two facts, not copies: 老婆体检 and 我的体检 are ambiguous, linked to neither', () => {
+    const { mem: m } = home([
+      { text: '老婆体检约了周六上午 8 点', time: T(1) },
+      { text: '我的体检约了周六上午 8 点，空腹', time: T(2) },
+    ]);
+    const c = correct(m, '〔更正〕体检改到下周六了', T(9));
+    expect(c.linked).toEqual([]);
+    expect(c.res.resolution?.status).toBe('ambiguous');
+  });
+
   it('an upper-case identifier is one name, not an acronym of its own: CACHE_TTL corrected again links its last version', () => {
     const { mem: m, ids } = home([
       { text: '[code] CACHE_TTL 600 秒，商品价格缓存', time: T(1), project: 'trip' },

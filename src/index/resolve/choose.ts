@@ -1,4 +1,5 @@
 import { holds } from './analyze.js';
+import { KINSHIP_WORDS } from './lexicon.js';
 import type { Verdict } from './judge.js';
 
 /**
@@ -49,9 +50,18 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyA = a.lead.filter((w) => !holds(b.text, w));
   const onlyB = b.lead.filter((w) => !holds(a.text, w));
   if (onlyA.length && onlyB.length) return false;
+  // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.
+  const ka = kinOf(a.text);
+  const kb = kinOf(b.text);
+  if (ka.length + kb.length > 0 && !ka.some((x) => kb.some((y) => x.includes(y) || y.includes(x)))) return false;
   const va = [...a.verdict.quoted, ...a.verdict.tokens];
   const vb = [...b.verdict.quoted, ...b.verdict.tokens];
   return va.some((v) => vb.includes(v));
+}
+
+/** The relation words (老婆, 妈妈, wife) a text holds. */
+function kinOf(text: string): string[] {
+  return [...KINSHIP_WORDS].filter((k) => holds(text, k));
 }
 
 /** Whether a text holds a word, an English plural and its singular counted as one (covers / cover). */
