@@ -86,7 +86,7 @@ export function filterSql(q: ParsedQuery, params: unknown[], withArchive = true)
 }
 
 const stmtCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-function cached(db: Database.Database, sql: string): Database.Statement {
+export function cached(db: Database.Database, sql: string): Database.Statement {
   let m = stmtCache.get(db);
   if (!m) stmtCache.set(db, (m = new Map()));
   let s = m.get(sql);

@@ -5,7 +5,7 @@ import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
 import { asksSomething, isQuestion, markFrames } from './question.js';
-import { activeTerms, retrieve, termWeights } from './retrieve.js';
+import { activeTerms, cached, retrieve, termWeights } from './retrieve.js';
 import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './aliases.js';
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
@@ -222,5 +222,22 @@ export function search(
       },
       ...(q.expansions?.size ? { aliases: Object.fromEntries([...q.expansions].map(([k, v]) => [k, v.map((a) => a.word)])) } : {}),
     },
+    ...unknownScopeWarnings(index, q),
   };
+}
+
+/**
+ * A filter naming a domain or project no record has (a typo, or another home's): say so, or "no
+ * results" would read as "nothing about it" (one indexed lookup per name).
+ */
+function unknownScopeWarnings(index: RecordIndex, q: ParsedQuery): { warnings?: string[] } {
+  const out: string[] = [];
+  for (const [col, list, flag] of [['domain', q.domains, '--domain'], ['project', q.projects, '--project']] as const) {
+    for (const v of list ?? []) {
+      if (cached(index.db, `SELECT 1 FROM records WHERE ${col} = ? LIMIT 1`).get(v) !== undefined) continue;
+      const known = (cached(index.db, `SELECT DISTINCT ${col} AS v FROM records WHERE ${col} IS NOT NULL ORDER BY ${col} LIMIT 21`).all() as { v: string }[]).map((r) => r.v);
+      out.push(`${flag} ${v}: no record has this ${col}${known.length ? ` (known: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''})` : ''}`);
+    }
+  }
+  return out.length ? { warnings: out } : {};
 }

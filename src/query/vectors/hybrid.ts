@@ -71,6 +71,6 @@ export function hybridSearch(index: RecordIndex, req: SearchRequest, ranking: Ra
   }
   const res = search(index, req, ranking, stages, aliases);
   res.query.vector = info;
-  if (warnings.length) res.warnings = [warnings[0]!];
+  if (warnings.length) res.warnings = [warnings[0]!, ...(res.warnings ?? [])];
   return res;
 }
