@@ -32,10 +32,10 @@ describe('a scope filter naming a domain or project no record has', () => {
     const r = cli(['search', '端口', '--domain', 'hermse', '--dir', home]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('no results');
-    expect(r.stderr).toContain('--domain hermse: no record has this domain (known: code)');
+    expect(r.stderr).toContain('domain hermse: no record has this domain (known: code)');
     const j = JSON.parse(ok(home, ['search', '端口', '--project', 'shop,shoop', '--json']));
     expect(j.results).toHaveLength(1);
-    expect(j.warnings).toEqual(['--project shoop: no record has this project (known: shop)']);
+    expect(j.warnings).toEqual(['project shoop: no record has this project (known: shop)']);
     expect(JSON.parse(ok(home, ['search', '端口', '--project', 'shop', '--json'])).warnings).toBeUndefined();
   });
 });

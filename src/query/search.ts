@@ -232,11 +232,11 @@ export function search(
  */
 function unknownScopeWarnings(index: RecordIndex, q: ParsedQuery): { warnings?: string[] } {
   const out: string[] = [];
-  for (const [col, list, flag] of [['domain', q.domains, '--domain'], ['project', q.projects, '--project']] as const) {
+  for (const [col, list] of [['domain', q.domains], ['project', q.projects]] as const) {
     for (const v of list ?? []) {
       if (cached(index.db, `SELECT 1 FROM records WHERE ${col} = ? LIMIT 1`).get(v) !== undefined) continue;
       const known = (cached(index.db, `SELECT DISTINCT ${col} AS v FROM records WHERE ${col} IS NOT NULL ORDER BY ${col} LIMIT 21`).all() as { v: string }[]).map((r) => r.v);
-      out.push(`${flag} ${v}: no record has this ${col}${known.length ? ` (known: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''})` : ''}`);
+      out.push(`${col} ${v}: no record has this ${col}${known.length ? ` (known: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''})` : ''}`);
     }
   }
   return out.length ? { warnings: out } : {};
