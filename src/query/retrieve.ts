@@ -221,15 +221,17 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
 
 function toCandidate(_index: RecordIndex, row: Row, mode: Candidate['mode'], terms: QueryTerm[], latin?: LatinHits): Candidate {
   const rec = rowToRecord(row);
-  const matchedTerms =
-    mode === 'recent'
-      ? []
-      : mode === 'and'
-        ? terms.map((t) => t.text)
-        : latin
-          ? terms.filter((t) => (t.cjk ? termsIn(rec.text + ' ' + rec.tags.join(' '), [t]).length > 0 : latin.get(t.text)?.has(row.rid))).map((t) => t.text)
-          : termsIn(rec.text + ' ' + rec.tags.join(' '), terms);
+  const matchedTerms = matchedTermsOf(rec, row.rid, mode, terms, latin);
   return { rec, bm25: -row.bm, mode, matchedTerms, relevance: 0, score: 0, superseded: null, conflicts: [], pinned: false, trace: [] };
+}
+
+/** The query terms a row holds: all of them for an AND match; an English one as FTS5 reads it when `latin` is given. */
+function matchedTermsOf(rec: ReturnType<typeof rowToRecord>, rid: number, mode: Candidate['mode'], terms: QueryTerm[], latin?: LatinHits): string[] {
+  if (mode === 'recent') return [];
+  if (mode === 'and') return terms.map((t) => t.text);
+  const hay = rec.text + ' ' + rec.tags.join(' ');
+  if (!latin) return termsIn(hay, terms);
+  return terms.filter((t) => (t.cjk ? termsIn(hay, [t]).length > 0 : latin.get(t.text)?.has(rid) === true)).map((t) => t.text);
 }
 
 /** For each Latin-script term, the rows (of those given) the full-text index matches it in. */
