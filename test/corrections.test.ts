@@ -65,7 +65,7 @@ describe('the self-test and the CLI', () => {
     expect(JSON.parse(r.stdout).pass).toBe(true);
   });
 
-  it('a link on words alone is said by add, search, stats and doctor, with the unlink that undoes it; a link by a quoted old value is not', () => {
+  it('a link on words alone is said by add, search, history, stats and doctor, with the unlink that undoes it; a link by a quoted old value is not', () => {
     const home = tempHome();
     cli(['init', '--dir', home]);
     const front = cli(['add', '--dir', home, '[code] 前端开发服务器的端口是5173', '--project', 'shop']).stdout.trim();
@@ -84,6 +84,9 @@ describe('the self-test and the CLI', () => {
     const doctor = cli(['doctor', '--dir', home]).stdout;
     expect(doctor).toContain('1 live link(s) rest on words alone');
     expect(doctor).toContain(`${wordsId} → ${front}`);
+    const history = cli(['history', '--dir', home, wordsId]).stdout;
+    expect(history).toContain(`on words alone: check it (\`optmem unlink ${wordsId} ${front}\` undoes it)`);
+    expect(cli(['history', '--dir', home, back]).stdout).not.toContain('words alone');
     expect(cli(['unlink', '--dir', home, wordsId, front]).code).toBe(0);
     expect(JSON.parse(cli(['stats', '--dir', home, '--json']).stdout).corrections.wordsAlone).toBe(0);
   });

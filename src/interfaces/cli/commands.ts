@@ -392,7 +392,8 @@ function printHistory(ctx: CommandContext, h: HistoryJson, id: string): void {
   const lines = h.chain.map((record) => {
     const mark = record.id === h.current ? 'current   ' : record.superseded ? 'superseded' : 'standing  ';
     const into = h.edges.filter((e) => e.newId === record.id);
-    const how = into.map((e) => `${e.blocked ? 'tried to supersede (blocked: red line) ' : 'supersedes '}${e.oldId} (${describeEdge(e)})`).join('; ');
+    const words = (e: (typeof into)[number]) => (!e.blocked && evidenceOf(e) === 'words' ? `; on words alone: check it (\`optmem unlink ${e.newId} ${e.oldId}\` undoes it)` : '');
+    const how = into.map((e) => `${e.blocked ? 'tried to supersede (blocked: red line) ' : 'supersedes '}${e.oldId} (${describeEdge(e)}${words(e)})`).join('; ');
     return `${mark} ${recordLine(record as MemoryRecord)}${record.id === id ? '  ← asked' : ''}\n           ${record.text.replace(/\s+/g, ' ').slice(0, 100)}${how ? `\n           ${how}` : ''}`;
   });
   for (const e of h.events) {
