@@ -267,6 +267,26 @@ export const ALIASES: string[][] = [
   ['管理后台', 'admin', 'admin panel', '后台管理'],
   ['elasticsearch', 'es'],
   ['知识库', 'kb', 'knowledge base'],
+  // everyday words a bilingual user switches between: 快照 … 打印 were read off corr-x1/x2 misses, the rest
+  // added as general vocabulary of the same kind (none from a test split)
+  ['快照', 'snapshot', 'snapshots'],
+  ['简介', 'bio', 'profile bio'],
+  ['邮箱', 'email address', 'mailbox', 'inbox'],
+  ['幼儿园', 'kindergarten', 'preschool'],
+  ['打印', 'print', 'printing'],
+  ['护照', 'passport'],
+  ['体检', 'checkup', 'check-up', 'physical exam'],
+  ['保险', 'insurance'],
+  ['房租', 'rent'],
+  ['工资', 'salary', 'payroll'],
+  ['发票', 'invoice', 'invoices'],
+  ['会议', 'meeting', 'meetings'],
+  ['会议室', 'meeting room', 'conference room'],
+  ['钢琴', 'piano'],
+  ['医院', 'hospital', 'clinic'],
+  ['疫苗', 'vaccine', 'vaccination'],
+  ['团队', 'team'],
+  ['订阅', 'subscription', 'subscribers'],
 ];
 
 /** Words a correction uses to say that something changed: never subject words. */
