@@ -141,3 +141,15 @@ describe('core memory', () => {
     expect(core.entries[1].reason).toBe('correction');
   });
 });
+
+describe('a first session, and core memory at a glance', () => {
+  it('an empty home\'s session start says nothing is recorded yet (not a bare header); `optmem core` alone shows core memory', () => {
+    const home = tempHome();
+    ok(home, ['init']);
+    const pack = ok(home, ['session', 'start', '--project', 'newproj']);
+    expect(pack).toContain('Nothing recorded yet for newproj: no red lines, no handoff, no notes.');
+    ok(home, ['core', 'add', '称呼我为老板']);
+    expect(ok(home, ['core'])).toContain('称呼我为老板');
+    expect(ok(home, ['session', 'start', '--project', 'newproj'])).not.toContain('Nothing recorded yet');
+  });
+});

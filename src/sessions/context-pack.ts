@@ -130,6 +130,9 @@ export function buildContextPack(
   }
   show('Open items', openShown);
   show(relevantTitle, relShown);
+  // Nothing at all to hand over: say so, so an empty pack does not read as a failure.
+  const empty = `\nNothing recorded yet${project ? ` for ${project}` : ''}: no red lines, no handoff, no notes. What is added now (\`optmem add\`, the MCP add tool) and the handoff written at the session's end are here next time.\n`;
+  if (md === preamble && md.length + empty.length <= budget) md += empty;
   // A line, when room is left: how many records wait for the owner's review. Never their text: a held
   // record may be an injection, and the count is all the agent needs to tell the user.
   const waiting = index.waitingCount(project);

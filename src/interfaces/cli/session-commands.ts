@@ -6,8 +6,10 @@ import type { Command, CommandContext } from './types.js';
 
 /** `optmem core …` and `optmem session …`: the pipes that carry memory across sessions. */
 
-function sub(ctx: CommandContext, allowed: string[], usage: string): [string, string[]] {
-  const [verb, ...rest] = ctx.args.positionals;
+/** The sub-verb and its arguments; `dflt` stands in when none is given (`optmem core` shows core memory). */
+function sub(ctx: CommandContext, allowed: string[], usage: string, dflt?: string): [string, string[]] {
+  const [given, ...rest] = ctx.args.positionals;
+  const verb = given ?? dflt;
   if (!verb || !allowed.includes(verb)) {
     throw new OptmemError('USAGE', `${ctx.args.verb}: expected one of ${allowed.join(', ')} (usage: ${usage})`);
   }
@@ -25,7 +27,7 @@ function changeText(ch: CoreChange): string {
   return coreText(ch.core) + ch.evicted.map((e) => `moved out (still in the log, searchable): ${e.id}  ${e.text}\n`).join('');
 }
 
-const CORE_USAGE = 'optmem core show|add|pin|unpin|remove [TEXT|ID] [--project P] [--budget N] [--domain D] [--no-pin]';
+const CORE_USAGE = 'optmem core [show|add|pin|unpin|remove] [TEXT|ID] [--project P] [--budget N] [--domain D] [--no-pin]';
 const SESSION_USAGE =
   'optmem session start [--project P] [--agent A] [--budget N] [--now ISO] [--cwd DIR] | optmem session end [--project P] [--agent A] [--session S] [--done T]... [--stuck T]... [--next T]... [--decision T]... [--file F]... [--transcript PATH] [--input -]';
 
@@ -44,7 +46,7 @@ export const SESSION_COMMANDS: Record<string, Command> = {
       'core add TEXT|-            write a record and pin it (- reads standard input)\n' +
       'core pin|unpin|remove ID   pin a record, unpin it, or take it out of the block (it stays in the log)',
     run(ctx) {
-      const [verb, rest] = sub(ctx, ['show', 'add', 'pin', 'unpin', 'remove'], CORE_USAGE);
+      const [verb, rest] = sub(ctx, ['show', 'add', 'pin', 'unpin', 'remove'], CORE_USAGE, 'show');
       const v = ctx.args.values;
       // Bad usage is found before the home is opened: it writes nothing.
       if (verb === 'show') {
@@ -84,7 +86,7 @@ export const SESSION_COMMANDS: Record<string, Command> = {
       }
     },
     async remote(ctx, client) {
-      const [verb, rest] = sub(ctx, ['show', 'add', 'pin', 'unpin', 'remove'], CORE_USAGE);
+      const [verb, rest] = sub(ctx, ['show', 'add', 'pin', 'unpin', 'remove'], CORE_USAGE, 'show');
       const v = ctx.args.values;
       if (verb === 'show') {
         if (rest.length) throw new OptmemError('USAGE', 'core show takes no arguments');
