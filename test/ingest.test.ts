@@ -159,6 +159,29 @@ describe('ingest from each host', () => {
   });
 });
 
+describe('turns the user marked', () => {
+  it('a red line said in a session is kept whole and waits for the owner; a marked correction is written as one', () => {
+    const dir = tempDir('optmem-ingest-');
+    const lines = [
+      { time: '2026-12-01T10:00:00+08:00', role: 'user', content: '嗯，先这样吧' },
+      { time: '2026-12-01T10:01:00+08:00', role: 'user', content: '〔红线〕任何时候不许删除 NAS 上的快照' },
+      { time: '2026-12-01T10:02:00+08:00', role: 'user', content: '更正：周报发到飞书群，不发邮件了' },
+    ];
+    fs.writeFileSync(path.join(dir, 'plain.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const home = homeWith({});
+    const s = ingest(home, [dir]);
+    expect(s.written).toBe(2);
+    const recs = exportAll(home);
+    const red = recs.find((r) => r.text.includes('不许删除 NAS 上的快照'))!;
+    expect(red).toMatchObject({ kind: 'redline', tier: 'redline' });
+    // held: out of search and packs until the owner approves it
+    expect(ok(home, ['quarantine'])).toContain('ingest-redline');
+    expect(searchJson(home, '快照')).toHaveLength(0);
+    expect(recs.find((r) => r.text.includes('周报发到飞书群'))!.kind).toBe('correction');
+    expect(allLogText(home)).not.toContain('先这样吧');
+  });
+});
+
 describe('cursors', () => {
   it('a second run adds nothing and leaves the day files byte for byte', () => {
     const dir = copyFixture('claude-code');

@@ -1,3 +1,4 @@
+import { REDLINE_MARK } from '../core/markers.js';
 import { scrubText } from '../core/record.js';
 import type { RecordJson } from '../io/jsonl.js';
 import { parseTime, formatIso } from '../core/time.js';
@@ -15,7 +16,10 @@ export type DiaryRecordJson = Omit<RecordJson, 'id' | 'corrects' | 'source'> & {
 export const CORRECTION_MARKER = '〔更正〕';
 const EVIDENCE: ReadonlySet<Trigger> = new Set(['decision', 'lesson', 'config-change']);
 
-export function kindOf(item: Pick<DiaryItem, 'trigger' | 'correction'>): { kind: string; tier: string } {
+export function kindOf(item: Pick<DiaryItem, 'trigger' | 'correction'> & { text?: string }): { kind: string; tier: string } {
+  // A red line said in a session (〔红线〕, "Red line:") is written as one, and so waits for the owner
+  // (quarantine/stamp.ts, ingest-redline): ingest never makes a red line count on its own.
+  if (item.text !== undefined && REDLINE_MARK.test(item.text.trim())) return { kind: 'redline', tier: 'redline' };
   if (item.correction) return { kind: 'correction', tier: 'evidence' };
   const kind = item.trigger === 'decision' ? 'decision' : item.trigger === 'lesson' ? 'lesson' : 'diary';
   return { kind, tier: EVIDENCE.has(item.trigger) ? 'evidence' : 'normal' };

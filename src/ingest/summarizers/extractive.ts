@@ -1,3 +1,4 @@
+import { CORRECTION_MARK, REDLINE_MARK } from '../../core/markers.js';
 import { detectTrigger } from '../detect.js';
 import type { DiaryItem, IngestTurn, SummarizeContext, Summarizer } from '../types.js';
 
@@ -5,8 +6,8 @@ import type { DiaryItem, IngestTurn, SummarizeContext, Summarizer } from '../typ
  * The default summarizer: deterministic, local, no network. Each user or assistant turn goes
  * through the trigger detector (with the turn before it, so "不对，端口是9090" is read as a
  * correction of what came before); a turn that fires becomes one item made of the sentence(s)
- * carrying the cue, trimmed and cut to `maxItemChars`. Chatter, tool calls and host noise fire
- * nothing and leave nothing.
+ * carrying the cue, trimmed and cut to `maxItemChars`. A user turn the user marked (〔红线〕, 〔更正〕)
+ * is kept whole. Chatter, tool calls and host noise fire nothing and leave nothing.
  */
 export interface ExtractiveOptions {
   /** items whose detection is less sure than this are dropped (0..1, default 0) */
@@ -37,6 +38,15 @@ export function extractItems(turns: IngestTurn[], options: ExtractiveOptions = {
     const turn = { role: t.role, text: t.text };
     const d = detectTrigger(turn, prev);
     prev = turn;
+    // The user marking a turn (〔红线〕, 〔更正〕, "Red line:", "更正：") says it is to be kept, whatever the
+    // detector reads: the whole turn is the item, marker and all. A red line read from a transcript
+    // then waits for the owner (quarantine/stamp.ts, ingest-redline); a correction is written as one.
+    if (t.role === 'user' && (REDLINE_MARK.test(t.text.trim()) || CORRECTION_MARK.test(t.text.trim()))) {
+      const text = cut(t.text.replace(/\s+/g, ' ').trim(), o.maxItemChars);
+      const correction = !REDLINE_MARK.test(t.text.trim());
+      items.push({ text, trigger: d.trigger ?? 'decision', correction, line: t.line, time: t.time });
+      continue;
+    }
     if ((!d.trigger && !d.correction) || d.confidence < o.minConfidence) continue;
     const text = excerpt(t.text, d.cues, o.maxItemChars);
     if (!text) continue;
