@@ -94,7 +94,7 @@ export const SHAPES = {
   version: /\bv?\d+\.\d+(?:\.\d+)*(?:-[\w.]+)?\b|\b(?:node|python|pnpm|npm|go|java|postgres|redis|nginx|ubuntu|debian)\s*v?\d{1,3}\b/i,
   path: /(?:^|[\s(（"'`：:=])(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@-]*)*|\b[\w-]+\/[\w./-]+\.\w{1,5}\b|\b[\w-]+\.(?:ya?ml|json|toml|conf|ini|env|service|timer)\b/i,
   ip: /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/,
-  cron: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)|每(?:天|日|周|小时|\d+\s*(?:分钟|小时|天))|\bevery \d*\s*(?:minutes?|hours?|days?|weeks?)\b|\bdaily\b|\bhourly\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\d{1,2}\s*[点:：]\s*\d{0,2}/i,
+  cron: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)|每(?:天|日|周|小时|\d+\s*(?:分钟|小时|天))|\bevery \d*\s*(?:minutes?|hours?|days?|weeks?)\b|\bdaily\b|\bhourly\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\d{1,2}\s*[点:：]\s*\d{0,2}|(?:凌晨|早上|上午|中午|下午|傍晚|晚上|夜里|每天|每晚)\s*[零〇一二两三四五六七八九十]{1,3}\s*点|[零〇一二两三四五六七八九十]{1,3}\s*点\s*(?:半|一刻|三刻|[零〇一二两三四五六七八九十]{1,3}\s*分)/i,
   host: /\b(?:[a-z0-9-]+\.)+(?:com|cn|net|io|dev|org|app|ai|top|xyz|me|co|cc|local|internal|lan)\b/i,
   env: /\b[A-Z][A-Z0-9_]{2,}=\S+/,
   /** a value changed from one thing to another: "从 30 改成 7", "from 01:00 to 02:15", "8080 → 5173" */
