@@ -107,6 +107,11 @@ describe('MCP server: tools', () => {
 
     const x = await call('search', { query: '端口', explain: true, domains: ['code'], limit: 5 });
     expect((x.data.results as Data[])[0]!.explanation.stages.map((s: Data) => s.stage)).toContain('supersede');
+    // the singular names filter too, and a domain no record has is said, not silently ignored
+    expect((await call('search', { query: '端口', domain: 'code' })).data.results).toHaveLength(2);
+    const typo = await call('search', { query: '端口', domain: 'hermse' });
+    expect(typo.data.results).toHaveLength(0);
+    expect(typo.data.warnings[0]).toContain('domain hermse: no record has this domain');
   });
 
   it('get and history; an unknown id is a normal "not found" result', async () => {

@@ -48,6 +48,13 @@ function recordJson(r: IndexedRecord): Record<string, unknown> {
 }
 
 const list = z.array(z.string());
+const oneOrMany = z.union([z.string(), list]);
+
+/** A filter given by its plural name, its singular one, or both: all the values, or none. */
+function both(many: string[] | undefined, one: string | string[] | undefined): string[] | undefined {
+  const all = [...(many ?? []), ...(one === undefined ? [] : Array.isArray(one) ? one : [one])];
+  return all.length ? all : undefined;
+}
 
 export function registerRecordTools(server: McpServer, mem: ToolMemory, ctx: ToolContext): void {
   server.registerTool(
@@ -61,6 +68,11 @@ export function registerRecordTools(server: McpServer, mem: ToolMemory, ctx: Too
         domains: list.optional().describe('only these domains, e.g. ["code"]'),
         projects: list.optional().describe('only these projects'),
         kinds: list.optional().describe('only these kinds, e.g. ["decision", "correction"]'),
+        // The singular names too (the add tool and the CLI say domain/project/kind): a filter an agent
+        // names that way is applied, never dropped without a word.
+        domain: oneOrMany.optional().describe('the same as domains'),
+        project: oneOrMany.optional().describe('the same as projects'),
+        kind: oneOrMany.optional().describe('the same as kinds'),
         since: z.string().optional().describe('only records at or after this time, ISO 8601 like 2026-11-01'),
         until: z.string().optional().describe('only records at or before this time, ISO 8601'),
         now: z.string().optional().describe('the clock for recency, ISO 8601 (default: the real clock)'),
@@ -73,9 +85,9 @@ export function registerRecordTools(server: McpServer, mem: ToolMemory, ctx: Too
       const res = mem.search({
         query: a.query,
         limit: a.limit,
-        domains: a.domains,
-        projects: a.projects,
-        kinds: a.kinds,
+        domains: both(a.domains, a.domain),
+        projects: both(a.projects, a.project),
+        kinds: both(a.kinds, a.kind),
         since: a.since,
         until: a.until,
         now: a.now,
