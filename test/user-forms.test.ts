@@ -3,6 +3,8 @@
  * (更正：, Correction:, 【更正】, Red line: link and lock like 〔更正〕 and 〔红线〕), and scope filters with
  * a typo in them (said, not a bare "no results").
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, ok, tempHome } from './helpers.js';
 
@@ -37,5 +39,23 @@ describe('a scope filter naming a domain or project no record has', () => {
     expect(j.results).toHaveLength(1);
     expect(j.warnings).toEqual(['project shoop: no record has this project (known: shop)']);
     expect(JSON.parse(ok(home, ['search', '端口', '--project', 'shop', '--json'])).warnings).toBeUndefined();
+  });
+});
+
+describe('a red line that came in through ingest, however its tier came about', () => {
+  it('waits for the owner even when only a later reading of its text makes it one (a file written before `Red line:` counted)', () => {
+    const home = tempHome();
+    ok(home, ['init']);
+    const day = path.join(home, 'log', '2026', '11');
+    fs.mkdirSync(day, { recursive: true });
+    // as an older version wrote an ingested diary line: no tier line, no quarantine line
+    fs.writeFileSync(
+      path.join(day, '2026-11-20.md'),
+      '# 2026-11-20\n\n## 2026-11-20T10:00:00+08:00 · diaryred0001\n- domain: hermes\n- kind: diary\n- origin: ingest\n\n[hermes] Red line: never delete the NAS snapshots\n\n---\n',
+    );
+    expect(JSON.parse(ok(home, ['get', 'diaryred0001', '--json'])).record).toMatchObject({ tier: 'redline', quarantine: ['ingest-redline'] });
+    expect(JSON.parse(ok(home, ['search', 'snapshots', '--json'])).results).toHaveLength(0);
+    ok(home, ['approve', 'diaryred0001']);
+    expect(JSON.parse(ok(home, ['search', 'snapshots', '--json'])).results.map((h: { id: string }) => h.id)).toEqual(['diaryred0001']);
   });
 });

@@ -27,8 +27,6 @@ const REDLINE_LABEL = `${LEAD}(?:红线|red ?line)\\s?[:：]`;
 export const CORRECTION_MARK = new RegExp(`${CORRECTION_BRACKETED}|${CORRECTION_LABEL}`, 'i');
 /** A red-line marker anywhere, or a red-line label opening the text. */
 export const REDLINE_MARK = new RegExp(`${REDLINE_BRACKETED}|${REDLINE_LABEL}`, 'i');
-const CORRECTION = CORRECTION_MARK;
-const REDLINE = REDLINE_MARK;
 /** The bracketed markers, anywhere (stripMarkers takes them out). */
 const ANY_BRACKETED = new RegExp(`${CORRECTION_BRACKETED}|${REDLINE_BRACKETED}`, 'gi');
 // The prefix may follow the markers: "〔更正〕[code] …" as well as "[code] 〔更正〕…".
@@ -48,8 +46,8 @@ export function prefixDomain(text: string, knownDomains: readonly string[]): str
  */
 export function detectMarkers(text: string, knownDomains: readonly string[]): Markers {
   const domain = prefixDomain(text, knownDomains);
-  const redline = REDLINE.test(text);
-  const correction = CORRECTION.test(text);
+  const redline = REDLINE_MARK.test(text);
+  const correction = CORRECTION_MARK.test(text);
   if (redline) return { domain, kind: 'redline', tier: 'redline', correction, redline };
   if (correction) return { domain, kind: 'correction', tier: 'evidence', correction, redline };
   return { domain, kind: 'note', tier: 'normal', correction, redline };
@@ -84,7 +82,7 @@ export type MarkerName = keyof typeof MARKER_WORDS;
 /** The marker words a record's body carries: by its kind and tier, or the markers in its text. */
 export function markerWords(r: { kind: string; tier: string; text: string }): string[] {
   const out: string[] = [];
-  if (r.kind === 'redline' || r.tier === 'redline' || REDLINE.test(r.text)) out.push(MARKER_WORDS.redline);
-  if (r.kind === 'correction' || CORRECTION.test(r.text)) out.push(MARKER_WORDS.correction);
+  if (r.kind === 'redline' || r.tier === 'redline' || REDLINE_MARK.test(r.text)) out.push(MARKER_WORDS.redline);
+  if (r.kind === 'correction' || CORRECTION_MARK.test(r.text)) out.push(MARKER_WORDS.correction);
   return out;
 }

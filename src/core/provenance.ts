@@ -34,3 +34,16 @@ export function originOf(r: { origin?: Origin }): Origin {
 
 /** Origins whose records reach session-start packs and core memory by default. */
 export const PACK_ORIGINS: readonly Origin[] = ['owner', 'agent'];
+
+/** The hold an ingested red line always carries: ingest never creates a red line on its own (DECISIONS). */
+export const INGEST_REDLINE_RULE = 'ingest-redline';
+
+/**
+ * A record's holds as the index keeps them: the ones stamped at write time, and `ingest-redline` for
+ * a red line that came in through ingest however its tier came about — a marker a later version reads
+ * (`Red line:` became one in derivation version 15) or a hand edit of the tier line.
+ */
+export function holdsOf(r: { origin?: Origin; tier: string; quarantine?: string[] }): string[] {
+  const own = r.quarantine ?? [];
+  return r.origin === 'ingest' && r.tier === 'redline' && !own.includes(INGEST_REDLINE_RULE) ? [...own, INGEST_REDLINE_RULE] : own;
+}

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { SqliteDatabase } from '../store/sqlite.js';
 import { OptmemError, type Problem } from '../core/errors.js';
 import type { MemoryRecord } from '../core/record.js';
-import { PACK_ORIGINS, type Origin } from '../core/provenance.js';
+import { holdsOf, PACK_ORIGINS, type Origin } from '../core/provenance.js';
 import { CORRECTION_MARK, markerWords, stripMarkers } from '../core/markers.js';
 import { fallbackBigrams } from './tokenizer/bigrams.js';
 import { extractFacts } from '../core/facts.js';
@@ -300,6 +300,7 @@ export class RecordIndex {
 
   /** Insert one record; returns false (and inserts nothing) when its id is already indexed. */
   insert(r: MemoryRecord, file: string, line: number): boolean {
+    const holds = holdsOf(r);
     let info: Database.RunResult;
     try {
       info = this.stmts.insertRecord.run({
@@ -320,7 +321,7 @@ export class RecordIndex {
         text: r.text,
         origin: r.origin ?? null,
         writer: r.writer ?? null,
-        quarantine: r.quarantine?.length ? JSON.stringify(r.quarantine) : null,
+        quarantine: holds.length ? JSON.stringify(holds) : null,
       });
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
@@ -343,7 +344,7 @@ export class RecordIndex {
       }
       return true;
     }
-    if (r.quarantine?.length) this.dirtyHeld.add(r.id);
+    if (holds.length) this.dirtyHeld.add(r.id);
     const body = this.bodyOf(r);
     this.stmts.insertFts.run(info.lastInsertRowid, body, this.keysOf(r));
     const grams = fallbackBigrams(stripMarkers(r.text, this.knownDomains), new Set(body.split(/\s+/)));

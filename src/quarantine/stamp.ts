@@ -1,12 +1,11 @@
 import { EVENT_KIND } from '../core/events.js';
 import { recordWord, type MemoryRecord } from '../core/record.js';
-import type { Provenance } from '../core/provenance.js';
+import { INGEST_REDLINE_RULE, type Provenance } from '../core/provenance.js';
 import { isHandoffLayout } from '../sessions/handoff.js';
 import type { InjectionScan } from './scan.js';
 import { loadScanner } from './scanner.deferred.js';
 
-/** The rule an ingested red line gets: ingest never creates a red line on its own. */
-export const INGEST_REDLINE_RULE = 'ingest-redline';
+export { INGEST_REDLINE_RULE };
 
 /**
  * Why a non-owner write waits for the owner: the scanner rules its text trips, and for a red line

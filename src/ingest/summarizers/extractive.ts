@@ -41,10 +41,10 @@ export function extractItems(turns: IngestTurn[], options: ExtractiveOptions = {
     // The user marking a turn (〔红线〕, 〔更正〕, "Red line:", "更正：") says it is to be kept, whatever the
     // detector reads: the whole turn is the item, marker and all. A red line read from a transcript
     // then waits for the owner (quarantine/stamp.ts, ingest-redline); a correction is written as one.
-    if (t.role === 'user' && (REDLINE_MARK.test(t.text.trim()) || CORRECTION_MARK.test(t.text.trim()))) {
-      const text = cut(t.text.replace(/\s+/g, ' ').trim(), o.maxItemChars);
-      const correction = !REDLINE_MARK.test(t.text.trim());
-      items.push({ text, trigger: d.trigger ?? 'decision', correction, line: t.line, time: t.time });
+    const said = t.text.trim();
+    const redline = t.role === 'user' && REDLINE_MARK.test(said);
+    if (redline || (t.role === 'user' && CORRECTION_MARK.test(said))) {
+      items.push({ text: cut(said.replace(/\s+/g, ' '), o.maxItemChars), trigger: d.trigger ?? 'decision', correction: !redline, line: t.line, time: t.time });
       continue;
     }
     if ((!d.trigger && !d.correction) || d.confidence < o.minConfidence) continue;
