@@ -5,6 +5,7 @@ import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 import { idf } from './question.js';
 import type { Candidate, ParsedQuery } from './types.js';
 import { termMatch } from './aliases.js';
+import { BACK_REFERENCE_REACH_MS, refersInto } from './back-references.js';
 
 /**
  * Candidate retrieval from FTS5. A short query: AND of its terms first; when that finds fewer than
@@ -78,7 +79,12 @@ export function filterSql(q: ParsedQuery, params: unknown[], withArchive = true)
     parts.push('r.time_ms >= ?');
     params.push(q.sinceMs);
   }
-  if (q.untilMs !== null) {
+  if (q.untilMs !== null && q.sinceMs !== null && q.lookback) {
+    // A window from the query's words: a record written after it counts when its own words point
+    // back into it ("last night", 上周五; query/back-references.ts).
+    parts.push('(r.time_ms <= ? OR (r.time_ms <= ? AND optmem_refers_into(r.text, r.time_ms, ?, ?, ?)))');
+    params.push(q.untilMs, q.untilMs + BACK_REFERENCE_REACH_MS, q.lookback.offsetMin, q.sinceMs, q.untilMs);
+  } else if (q.untilMs !== null) {
     parts.push('r.time_ms <= ?');
     params.push(q.untilMs);
   }
@@ -88,7 +94,13 @@ export function filterSql(q: ParsedQuery, params: unknown[], withArchive = true)
 const stmtCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 export function cached(db: Database.Database, sql: string): Database.Statement {
   let m = stmtCache.get(db);
-  if (!m) stmtCache.set(db, (m = new Map()));
+  if (!m) {
+    stmtCache.set(db, (m = new Map()));
+    // The SQL functions retrieval's statements use, registered once per connection.
+    db.function('optmem_refers_into', { deterministic: true }, (text: unknown, timeMs: unknown, offsetMin: unknown, sinceMs: unknown, untilMs: unknown) =>
+      refersInto(String(text), Number(timeMs), Number(offsetMin), Number(sinceMs), Number(untilMs)) ? 1 : 0,
+    );
+  }
   let s = m.get(sql);
   if (!s) {
     s = db.prepare(sql);

@@ -1,5 +1,6 @@
 import { OptmemError } from '../core/errors.js';
 import { formatIso, localOffsetMinutes, parseTime } from '../core/time.js';
+import { localDay, refersInto } from './back-references.js';
 import type { RecordIndex } from '../index/record-index.js';
 import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
@@ -99,6 +100,7 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
     recent: intent.recent,
     timePhrase: intent.phrase,
     windowFromQuery: useWindow,
+    ...(useWindow ? { lookback: { offsetMin } } : {}),
     ...(onlyFrames ? { frameTerms: framed } : {}),
   };
 }
@@ -150,7 +152,7 @@ export function search(
     // Nothing in the window the query's words named: search all time, recent first.
     // Frames alone listed the window; over all time they are the query again.
     const terms = q.frameTerms ?? q.terms;
-    q = { ...q, terms, weights: q.frameTerms ? termWeights(index, activeTerms(terms)) : q.weights, sinceMs: null, untilMs: null, windowFromQuery: false, recent: true };
+    q = { ...q, terms, weights: q.frameTerms ? termWeights(index, activeTerms(terms)) : q.weights, sinceMs: null, untilMs: null, windowFromQuery: false, lookback: undefined, recent: true };
     got = retrieve(index, q, ropts);
   }
   const filters: string[] = [];
@@ -178,6 +180,10 @@ export function search(
     c.trace.unshift({ stage: 'retrieve', mode: c.mode, bm25: c.bm25, matchedTerms: c.matchedTerms, totalTerms: total });
     if (c.fallbackTerms?.length) c.trace.push({ stage: 'fallback', kind: 'bigram', terms: c.fallbackTerms, weight: options.bigramWeight });
     if (filters.length) c.trace.push({ stage: 'filter', applied: filters });
+    if (q.lookback && q.sinceMs !== null && q.untilMs !== null && c.rec.timeMs > q.untilMs) {
+      const ref = refersInto(c.rec.text, c.rec.timeMs, q.lookback.offsetMin, q.sinceMs, q.untilMs);
+      if (ref) c.trace.push({ stage: 'back-reference', phrase: ref.phrase, refersTo: { since: localDay(ref.sinceMs, q.lookback.offsetMin), until: localDay(ref.untilMs - 1, q.lookback.offsetMin) } });
+    }
   }
   const ctx = { q, options, lookup: createLookup(index) };
   const active = options.disabledStages.length ? stages.filter((s) => !options.disabledStages.includes(s.name)) : stages;

@@ -103,3 +103,24 @@ describe('parseTimeIntent', () => {
     expect(parseTimeIntent('yesterday', NOW, 0).window).toEqual(win('2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z'));
   });
 });
+
+describe('a relative time anchored to a named day', () => {
+  const day = (ms: number) => new Date(ms + OFF * 60_000).toISOString().slice(0, 10);
+  const span = (q: string) => {
+    const t = parseTimeIntent(q, NOW, OFF);
+    return t.window ? [day(t.window.sinceMs), day(t.window.untilMs), t.rest] : null;
+  };
+  it('"last week, as mentioned on November 6, 2023" and "the week before 16 November 2023" are the seven days before that day, not before now', () => {
+    expect(span("What was Tim's huge writing issue last week,as mentioned on November 6, 2023?")).toEqual(['2023-10-30', '2023-11-05', "What was Tim's huge writing issue ?"]);
+    expect(span('Where was Tim in the week before 16 November 2023?')).toEqual(['2023-11-09', '2023-11-15', 'Where was Tim ?']);
+    expect(span('What did Audrey do with her pups over the weekend before 4th October, 2023?')?.slice(0, 2)).toEqual(['2023-09-27', '2023-10-03']);
+    expect(span('what did Joanna finish yesterday on 23 January, 2022')?.slice(0, 2)).toEqual(['2022-01-22', '2022-01-22']);
+  });
+  it('the last week of a month is its last seven days (8月最后一周 too)', () => {
+    expect(span('Which country was Jolene located in during the last week of August 2023?')?.slice(0, 2)).toEqual(['2023-08-25', '2023-08-31']);
+    expect(span('8月最后一周做了什么')).toEqual(['2026-08-25', '2026-08-31', '做了什么']);
+  });
+  it('without a named day, last week is still read from now', () => {
+    expect(span('what broke last week')?.slice(0, 2)).toEqual(['2026-11-09', '2026-11-15']);
+  });
+});

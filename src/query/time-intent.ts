@@ -43,7 +43,7 @@ function cnDay(s: string): number {
  * A character or word every rule below needs: a query with none of them (most do) skips the rules,
  * and compiling their large patterns, at once.
  */
-const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently)\b/i;
+const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|before|week)\b/i;
 
 export function parseTimeIntent(query: string, nowMs: number, offsetMin: number): TimeIntent {
   if (!MAY_HAVE_TIME.test(query)) return { rest: query, phrase: null, window: null, recent: false };
@@ -57,7 +57,42 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
 
   // A rule may decline its match (null): the next rule is tried.
   type Rule = [RegExp, (m: RegExpExecArray) => Pick<TimeIntent, 'window' | 'recent'> | null];
+  const M = 'january|february|march|april|may|june|july|august|september|october|november|december';
+  // A day written out in full ("23 January, 2023", "November 6, 2023", "4th October 2023").
+  const DATE = `(?:(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:of\\s+)?(${M}),?\\s*(\\d{4})?|(${M})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?\\s*(\\d{4})?)`;
+  const dayOf = (m: RegExpExecArray, at: number): number | null => {
+    const month = MONTHS_EN.indexOf((m[at + 1] ?? m[at + 3]!).toLowerCase());
+    const day = Number(m[at] ?? m[at + 4]);
+    const given = m[at + 2] ?? m[at + 5];
+    let year = given ? Number(given) : y;
+    const start = (yy: number) => Date.UTC(yy, month, day) - offsetMin * 60_000;
+    if (!given && start(year) > today) year--;
+    const s0 = start(year);
+    return Number.isFinite(s0) && new Date(s0 + offsetMin * 60_000).getUTCDate() === day ? s0 : null;
+  };
   const rules: Rule[] = [
+    // A relative time anchored to a day the query names ("last week, as mentioned on November 6, 2023",
+    // "the weekend before 4th October, 2023", "yesterday on 23 January"): read from that day, not
+    // from now. The week (or the day, for yesterday) before it.
+    [
+      new RegExp(`\\b(yesterday|the day before|last\\s+(?:week(?:end)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:in\\s+|over\\s+)?the\\s+(?:week|weekend)\\s+before)\\b(?:[^.?!]{0,30}?\\b(?:before|on|as of))?\\s+(?:the\\s+)?${DATE}`, 'i'),
+      (m) => {
+        const d = dayOf(m, 2);
+        if (d === null) return null;
+        return { window: win(/^(?:yesterday|the day before)$/i.test(m[1]!) ? d - DAY : d - 7 * DAY, d), recent: false };
+      },
+    ],
+    // The last week of a month: its last seven days ("during the last week of August 2023", 8月最后一周).
+    [
+      new RegExp(`\\bthe\\s+last\\s+week\\s+of\\s+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\\s*月(?:份)?的?最后一(?:周|个?星期)`, 'i'),
+      (m) => {
+        const month = m[1] ? MONTHS_EN.indexOf(m[1].toLowerCase()) : num(m[4]!.replace(/^0/, '')) - 1;
+        let year = m[2] ? Number(m[2]) : m[3] ? Number(m[3]) : y;
+        if (!m[2] && !m[3] && month > mo) year--;
+        const end = month === 11 ? monthStart(year + 1, 0, offsetMin) : monthStart(year, month + 1, offsetMin);
+        return { window: win(end - 7 * DAY, end), recent: false };
+      },
+    ],
     [/今天|今日|\btoday\b/i, () => ({ window: win(today, today + DAY), recent: true })],
     [/昨天|昨日|\byesterday\b/i, () => ({ window: win(today - DAY, today), recent: true })],
     [/前天/, () => ({ window: win(today - 2 * DAY, today - DAY), recent: true })],

@@ -61,6 +61,11 @@ export interface ParsedQuery {
   timePhrase: string | null;
   /** the window came from the query's words, not from --since/--until */
   windowFromQuery: boolean;
+  /**
+   * set with a window from the query's words: records written after it are kept when their own
+   * words point back into it ("last night", 上周五: query/back-references.ts), read in this offset
+   */
+  lookback?: { offsetMin: number };
   /** the query's words when they were all frames and the window alone was searched: used if it is empty */
   frameTerms?: QueryTerm[];
   /** aliases of the query's terms (query/aliases.ts); set by search(), none when absent */
@@ -71,6 +76,8 @@ export interface ParsedQuery {
 export type TraceEntry =
   | { stage: 'retrieve'; mode: 'and' | 'or' | 'recent' | 'replacement' | 'context' | 'vector'; bm25: number; matchedTerms: string[]; totalTerms: number }
   | { stage: 'filter'; applied: string[] }
+  /** written after the query's time window, kept because its words point back into it (local dates) */
+  | { stage: 'back-reference'; phrase: string; refersTo: { since: string; until: string } }
   /** a query word found only through a fallback, not as a word of the record (bigram: 周四 in 每周四) */
   | { stage: 'fallback'; kind: 'bigram'; terms: string[]; weight: number }
   | { stage: 'relevance'; value: number; formula: string }

@@ -42,6 +42,8 @@ export function traceLine(t: TraceEntry): string {
       return `relevance: ${t.value.toFixed(3)} = ${t.formula}`;
     case 'filter':
       return `filter: ${t.applied.join(', ')}`;
+    case 'back-reference':
+      return `back-reference: written after the window; "${t.phrase}" points to ${t.refersTo.since}${t.refersTo.until !== t.refersTo.since ? ` – ${t.refersTo.until}` : ''}`;
     case 'supersede':
       return `supersede: ${t.note} (×${t.factor})`;
     case 'decay': {
