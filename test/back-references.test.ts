@@ -47,3 +47,22 @@ describe('back-references into a window the query names', () => {
     expect(ids).toEqual([during]);
   });
 });
+
+describe('a named month or day with nothing in it', () => {
+  const home = tempHome();
+  ok(home, ['init']);
+  const add = (text: string, time: string) => ok(home, ['add', text, '--time', time]).trim();
+  const answer = add('[code] v2.1 发版回滚了，原因是数据库迁移脚本失败', '2026-04-02T10:00:00+08:00');
+  const newer = add('[code] 发版回滚的流程更新了', '2026-11-20T10:00:00+08:00');
+  for (const t of ['[hermes] NAS 备份正常', '[openclaw] 公众号标题不超过20字', '[hermes] 周报周四上午10点', '[code] Redis 缓存 TTL 300s', '[code] 前端端口 3000']) add(t, '2026-06-01T10:00:00+08:00');
+
+  it('searches all time by relevance, not newest first ("3月" asked about March, not about what is new)', () => {
+    const ids = search(home, '3月发版回滚的原因').map((h) => h.id);
+    expect(ids[0]).toBe(answer);
+    expect(ids).toContain(newer);
+  });
+
+  it('a recent window with nothing in it still puts the newest first', () => {
+    expect(search(home, '上周发版回滚的原因').map((h) => h.id)[0]).toBe(newer);
+  });
+});

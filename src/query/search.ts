@@ -149,10 +149,13 @@ export function search(
   let got = retrieve(index, q, ropts);
   // (A query of nothing but a time and progress words asked about that time alone: no fallback.)
   if (got.candidates.length === 0 && q.windowFromQuery && (q.terms.length > 0 || q.frameTerms)) {
-    // Nothing in the window the query's words named: search all time, recent first.
+    // Nothing in the window the query's words named: search all time. A recent window (上周, yesterday)
+    // asked for what is new: recent first. A named month or day ("in March", 在5月3号) did not: the
+    // answer may sit beside it (a dated question whose record was written another month), so
+    // plain relevance, not the newest.
     // Frames alone listed the window; over all time they are the query again.
     const terms = q.frameTerms ?? q.terms;
-    q = { ...q, terms, weights: q.frameTerms ? termWeights(index, activeTerms(terms)) : q.weights, sinceMs: null, untilMs: null, windowFromQuery: false, lookback: undefined, recent: true };
+    q = { ...q, terms, weights: q.frameTerms ? termWeights(index, activeTerms(terms)) : q.weights, sinceMs: null, untilMs: null, windowFromQuery: false, lookback: undefined, recent: q.recent || q.frameTerms !== undefined };
     got = retrieve(index, q, ropts);
   }
   const filters: string[] = [];
