@@ -91,6 +91,17 @@ describe('session end → session start', () => {
     const noProject = cli(['session', 'end', '--dir', home, '--done', 'x'], { cwd: tempDir() });
     expect(noProject.code).toBe(2);
   });
+
+  it('refuses a flag of the other verb instead of ignoring it (session end --now would have written the handoff at the real time), and writes nothing', () => {
+    const before = ok(home, ['export']);
+    const endNow = cli(['session', 'end', '--dir', home, '--project', 'blog', '--done', 'x', '--now', '2026-11-26T19:00:00+08:00']);
+    expect(endNow.code).toBe(2);
+    expect(endNow.stderr).toMatch(/session end: --now is not an option of session end.*--time/);
+    const startDone = cli(['session', 'start', '--dir', home, '--project', 'blog', '--done', 'x']);
+    expect(startDone.code).toBe(2);
+    expect(startDone.stderr).toContain('--done belongs to session end');
+    expect(ok(home, ['export'])).toBe(before);
+  });
 });
 
 describe('core memory', () => {

@@ -136,6 +136,7 @@ export const SESSION_COMMANDS: Record<string, Command> = {
     run(ctx) {
       const [verb, rest] = sub(ctx, ['start', 'end'], SESSION_USAGE);
       if (rest.length) throw new OptmemError('USAGE', `session ${verb}: unexpected argument "${rest[0]}"`);
+      otherVerbFlags(ctx, verb);
       const v = ctx.args.values;
       // Bad usage is found before the home is opened: it writes nothing.
       const budget = verb === 'start' ? intOption(v.budget, 'budget', 500, 200_000) : undefined;
@@ -162,6 +163,7 @@ export const SESSION_COMMANDS: Record<string, Command> = {
     async remote(ctx, client) {
       const [verb, rest] = sub(ctx, ['start', 'end'], SESSION_USAGE);
       if (rest.length) throw new OptmemError('USAGE', `session ${verb}: unexpected argument "${rest[0]}"`);
+      otherVerbFlags(ctx, verb);
       const v = ctx.args.values;
       const budget = verb === 'start' ? intOption(v.budget, 'budget', 500, 200_000) : undefined;
       const end = verb === 'end' ? endInput(ctx) : null;
@@ -182,6 +184,23 @@ export const SESSION_COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/** The flags only one of the two verbs reads. */
+const START_ONLY = ['budget', 'now'] as const;
+const END_ONLY = ['session', 'done', 'stuck', 'next', 'decision', 'file', 'transcript', 'input', 'time'] as const;
+
+/**
+ * A flag of the other verb is refused, not ignored: `session end --now …` would otherwise write the
+ * handoff at the real time while the user believed it was dated.
+ */
+function otherVerbFlags(ctx: CommandContext, verb: string): void {
+  const v = ctx.args.values as Record<string, unknown>;
+  const wrong = (verb === 'start' ? END_ONLY : START_ONLY).find((k) => v[k] !== undefined);
+  if (!wrong) return;
+  const hint =
+    wrong === 'now' ? 'session end takes --time ISO for the handoff\'s time' : wrong === 'time' ? 'session start takes --now ISO to build the pack as of a time' : `--${wrong} belongs to session ${verb === 'start' ? 'end' : 'start'}`;
+  throw new OptmemError('USAGE', `session ${verb}: --${wrong} is not an option of session ${verb}`, { field: wrong, hint });
+}
 
 /** What `session end` hands off, from its flags and `--input -`; refused when it is nothing at all. */
 function endInput(ctx: CommandContext): Omit<SessionEndInput, 'project'> {
