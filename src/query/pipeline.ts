@@ -29,7 +29,7 @@ export function order(candidates: Candidate[]): Candidate[] {
   const present = new Set(sorted.map((c) => c.rec.id));
   const after = new Map<string, Candidate[]>();
   for (const c of sorted) {
-    if (c.superseded && present.has(c.superseded.current) && c.superseded.current !== c.rec.id) {
+    if (c.superseded && !c.superseded.otherPoint && present.has(c.superseded.current) && c.superseded.current !== c.rec.id) {
       const list = after.get(c.superseded.current) ?? [];
       list.push(c);
       after.set(c.superseded.current, list);

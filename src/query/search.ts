@@ -124,7 +124,9 @@ function toHit(c: Candidate, q: ParsedQuery, surfaces: string[], stages: readonl
     score: Math.round(c.score * 1e6) / 1e6,
     superseded: c.superseded !== null,
     supersededBy: c.superseded?.current ?? null,
-    supersession: c.superseded ? { by: c.superseded.by, method: c.superseded.method, inferred: c.superseded.inferred, evidence: c.superseded.evidence } : null,
+    supersession: c.superseded
+      ? { by: c.superseded.by, method: c.superseded.method, inferred: c.superseded.inferred, evidence: c.superseded.evidence, ...(c.superseded.otherPoint ? { otherPoint: true } : {}) }
+      : null,
     pinned: c.pinned,
     conflicts: c.conflicts,
     ...(c.duplicates ? { duplicates: c.duplicates } : {}),

@@ -150,7 +150,11 @@ export interface Candidate {
   /** the running score each stage refines */
   score: number;
   /** set by the supersede stage */
-  superseded: { by: string; current: string; method: string; inferred: boolean; evidence: SupersessionEvidence } | null;
+  /**
+   * otherPoint: the replacement speaks to another part of this record than the query asked about
+   * (stages/supersede.ts): flagged, not demoted
+   */
+  superseded: { by: string; current: string; method: string; inferred: boolean; evidence: SupersessionEvidence; otherPoint?: boolean } | null;
   /** ids in conflict: on a red line, the ordinary corrections aimed at it; on such a correction, the red line */
   conflicts: string[];
   pinned: boolean;
@@ -215,7 +219,8 @@ export interface SearchHit {
   /** the current replacement: the newest record at the end of the chain */
   supersededBy: string | null;
   /** how it was superseded: the direct successor, the method, whether inferred, and on what evidence */
-  supersession: { by: string; method: string; inferred: boolean; evidence: SupersessionEvidence } | null;
+  /** otherPoint: the query asked about a part of this record its replacement does not speak to: not demoted */
+  supersession: { by: string; method: string; inferred: boolean; evidence: SupersessionEvidence; otherPoint?: boolean } | null;
   /** a red line pinned above the rest */
   pinned: boolean;
   /** on a red line: ordinary corrections aimed at it (ignored); on such a correction: the red line */

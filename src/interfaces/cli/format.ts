@@ -99,7 +99,7 @@ export function formatHits(hits: SearchHit[], explain: boolean): string {
     if (h.archived) flags.push('archived');
     if (h.held) flags.push(h.held);
     if (h.origin && h.origin !== 'owner') flags.push(`by ${h.origin}`);
-    if (h.superseded) flags.push(`superseded by ${h.supersededBy}${h.supersession?.inferred ? ', inferred' : ''}${h.supersession?.evidence === 'words' ? ' (on words alone: check it)' : ''}`);
+    if (h.superseded) flags.push(`superseded by ${h.supersededBy}${h.supersession?.otherPoint ? ' on another point' : ''}${h.supersession?.inferred ? ', inferred' : ''}${h.supersession?.evidence === 'words' ? ' (on words alone: check it)' : ''}`);
     if (h.conflicts.length) flags.push(h.tier === 'redline' ? `ignores corrections ${h.conflicts.join(', ')}` : `conflicts with red line ${h.conflicts.join(', ')}`);
     const flag = flags.length ? `  [${flags.join('; ')}]` : '';
     const dup = h.duplicates ? ` (×${h.duplicates.count}, ${h.duplicates.first.slice(0, 10)} … ${h.duplicates.last.slice(0, 10)})` : '';

@@ -1,6 +1,10 @@
 import { joinedCandidate, passesFilters } from '../candidate.js';
 import { evidenceOf, type SupersessionEvidence } from '../../index/edges.js';
-import type { Stage } from '../types.js';
+import type { Candidate, Stage } from '../types.js';
+import type { IndexedRecord } from '../../index/record-index.js';
+import type { Expansions } from '../aliases.js';
+import { subjectTokens } from '../rivals.js';
+import { CORRECTION_MARK, REDLINE_MARK } from '../../core/markers.js';
 
 /**
  * Supersession at query time. A candidate that a newer record supersedes is multiplied by
@@ -45,6 +49,24 @@ export const supersedeStage: Stage = {
       if (!current || current.id === c.rec.id) continue;
       const first = direct.map((e) => ({ e, r: byId.get(e.newId)?.rec ?? ctx.lookup.get(e.newId) })).sort((a, b) => (b.r?.timeMs ?? 0) - (a.r?.timeMs ?? 0))[0]!;
       c.superseded = { by: first.e.newId, current: current.id, method: first.e.method, inferred: first.e.inferred, evidence: evidenceOf(first.e) };
+      const other = otherPoint(c, current, q.expansions);
+      if (other) {
+        // The query asked about a part of this record the correction does not speak to ("FastAPI
+        // config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env", corrected on its port):
+        // still the answer, flagged, not demoted, and the correction does not stand in for it.
+        c.superseded.otherPoint = true;
+        c.trace.push({
+          stage: 'supersede',
+          effect: 'superseded',
+          by: first.e.newId,
+          current: current.id,
+          method: first.e.method,
+          inferred: first.e.inferred,
+          factor: 1,
+          note: `superseded by ${first.e.newId} on another point: it speaks to [${other.spoken.join(' ')}], the query asked about [${other.asked.join(' ')}], which it does not mention; not demoted`,
+        });
+        continue;
+      }
       c.score *= w;
       c.trace.push({
         stage: 'supersede',
@@ -73,3 +95,47 @@ export const supersedeStage: Stage = {
     return out;
   },
 };
+
+/**
+ * Does the query ask about a part of a superseded record its replacement does not speak to? The old
+ * record is cut into clauses (，；。 and the like); the replacement speaks to the later clauses holding
+ * words the two share (the first clause names the subject). Another point when the replacement holds none of the query's words the old record
+ * holds (typed or through an alias), and each of those words sits only in clauses it does not speak
+ * to: "FastAPI config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env" corrected on its port.
+ * Whenever this cannot be told for certain (a one-clause record, a replacement sharing nothing with
+ * the old record, a query word found only by a fallback), the whole record is demoted, as always.
+ */
+function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | undefined): { asked: string[]; spoken: string[] } | null {
+  const asked = [...new Set([...c.matchedTerms, ...Object.keys(c.aliasOnly ?? {})])];
+  if (asked.length === 0 || (c.fallbackTerms?.length ?? 0) > 0) return null;
+  const strip = (s: string) => s.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ');
+  const clauses = strip(c.rec.text)
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[,;!?\n，；。！？]|\.(?=\s|$)/u)
+    .filter((x) => x.trim());
+  if (clauses.length < 2) return null;
+  const hay = strip(rep.text).normalize('NFKC').toLowerCase();
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A Chinese word as written (a longer one: any two characters of it); an English one as a word
+  // start, loosely stemmed (config, configs).
+  const inText = (text: string, w: string) =>
+    /[\u3400-\u9fff]/u.test(w)
+      ? w.length <= 2
+        ? text.includes(w)
+        : Array.from({ length: w.length - 1 }, (_, i) => w.slice(i, i + 2)).some((g) => text.includes(g))
+      : new RegExp(`(?<![a-z0-9])${escape(w.length > 4 ? w.slice(0, -2) : w)}`, 'i').test(text);
+  const forms = (t: string) => [t.toLowerCase(), ...(expansions?.get(t) ?? []).filter((a) => !a.marker).map((a) => a.word.toLowerCase())];
+  for (const t of asked) if (forms(t).some((f) => inText(hay, f))) return null;
+  const repWords = subjectTokens(hay);
+  // The first clause names the subject ("shop 后端用 FastAPI"): the words it shares with the replacement
+  // name what both are about, not the point corrected; the point is in a later clause.
+  const subject = new Set([...subjectTokens(clauses[0]!)].filter((w) => repWords.has(w)));
+  const spokenIn = clauses.map((cl, i) => (i === 0 ? [] : [...subjectTokens(cl)].filter((w) => repWords.has(w) && !subject.has(w))));
+  if (spokenIn.every((w) => w.length === 0)) return null;
+  for (const t of asked) {
+    const where = clauses.map((cl, i) => (forms(t).some((f) => inText(cl, f)) ? i : -1)).filter((i) => i >= 0);
+    if (where.length === 0 || where.some((i) => spokenIn[i]!.length > 0)) return null;
+  }
+  return { asked, spoken: [...new Set(spokenIn.flat())] };
+}
