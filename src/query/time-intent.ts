@@ -45,6 +45,14 @@ function cnDay(s: string): number {
  */
 const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|before|week)\b/i;
 
+const M = 'january|february|march|april|may|june|july|august|september|october|november|december';
+// A day written out in full ("23 January, 2023", "November 6, 2023", "4th October 2023").
+const DATE = `(?:(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:of\\s+)?(${M}),?\\s*(\\d{4})?|(${M})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?\\s*(\\d{4})?)`;
+/** A relative time anchored to a named day: "last week, as mentioned on November 6, 2023". */
+const ANCHORED = new RegExp(`\\b(yesterday|the day before|last\\s+(?:week(?:end)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:in\\s+|over\\s+)?the\\s+(?:week|weekend)\\s+before)\\b(?:[^.?!]{0,30}?\\b(?:before|on|as of))?\\s+(?:the\\s+)?${DATE}`, 'i');
+/** The last week of a month: "the last week of August 2023", 8月最后一周. */
+const LAST_WEEK_OF = new RegExp(`\\bthe\\s+last\\s+week\\s+of\\s+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\\s*月(?:份)?的?最后一(?:周|个?星期)`, 'i');
+
 export function parseTimeIntent(query: string, nowMs: number, offsetMin: number): TimeIntent {
   if (!MAY_HAVE_TIME.test(query)) return { rest: query, phrase: null, window: null, recent: false };
   const today = dayStart(nowMs, offsetMin);
@@ -57,9 +65,6 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
 
   // A rule may decline its match (null): the next rule is tried.
   type Rule = [RegExp, (m: RegExpExecArray) => Pick<TimeIntent, 'window' | 'recent'> | null];
-  const M = 'january|february|march|april|may|june|july|august|september|october|november|december';
-  // A day written out in full ("23 January, 2023", "November 6, 2023", "4th October 2023").
-  const DATE = `(?:(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:of\\s+)?(${M}),?\\s*(\\d{4})?|(${M})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?\\s*(\\d{4})?)`;
   const dayOf = (m: RegExpExecArray, at: number): number | null => {
     const month = MONTHS_EN.indexOf((m[at + 1] ?? m[at + 3]!).toLowerCase());
     const day = Number(m[at] ?? m[at + 4]);
@@ -75,7 +80,7 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
     // "the weekend before 4th October, 2023", "yesterday on 23 January"): read from that day, not
     // from now. The week (or the day, for yesterday) before it.
     [
-      new RegExp(`\\b(yesterday|the day before|last\\s+(?:week(?:end)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:in\\s+|over\\s+)?the\\s+(?:week|weekend)\\s+before)\\b(?:[^.?!]{0,30}?\\b(?:before|on|as of))?\\s+(?:the\\s+)?${DATE}`, 'i'),
+      ANCHORED,
       (m) => {
         const d = dayOf(m, 2);
         if (d === null) return null;
@@ -84,7 +89,7 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
     ],
     // The last week of a month: its last seven days ("during the last week of August 2023", 8月最后一周).
     [
-      new RegExp(`\\bthe\\s+last\\s+week\\s+of\\s+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\\s*月(?:份)?的?最后一(?:周|个?星期)`, 'i'),
+      LAST_WEEK_OF,
       (m) => {
         const month = m[1] ? MONTHS_EN.indexOf(m[1].toLowerCase()) : num(m[4]!.replace(/^0/, '')) - 1;
         let year = m[2] ? Number(m[2]) : m[3] ? Number(m[3]) : y;
