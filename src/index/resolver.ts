@@ -14,6 +14,9 @@ export { SETTING_HINT } from './resolve/lexicon.js';
 
 const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || CORRECTION_MARK.test(r.text);
 const isRedline = (r: IndexedRecord) => r.tier === 'redline';
+
+/** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
+const UNKNOWN_SUBJECT_SHARE = 0.25;
 /** Words by which a record says it replaces an earlier one. */
 const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;
 /** Kinds that are never a correction's target. */
@@ -250,6 +253,19 @@ export class SupersessionResolver {
   }
 
   /**
+   * What a subject-part word no other record holds adds to the subject a candidate must cover:
+   * UNKNOWN_SUBJECT_SHARE of a word one record holds. The correction names something (拦截列表, 昵称,
+   * 大号) that a candidate sharing one other word does not have. It never makes a word required.
+   */
+  private unknownWeightFor(c: TextAnalysis): (w: string) => number {
+    return (w: string) => {
+      if (!c.subjectPart.includes(w) || this.othersHolding(w, c) > 0) return 0;
+      const total = (this.total ??= (this.q.count.get() as number) || 0);
+      return UNKNOWN_SUBJECT_SHARE * Math.log(1 + total);
+    };
+  }
+
+  /**
    * Find what a record supersedes from its words. `correction`: a 〔更正〕 naming no id; `redline`: a
    * red line replacing an older red line; `restatement`: a plain record restating a fact with
    * another value (inferred, stricter, only a few candidates, nothing recorded when none is found).
@@ -259,6 +275,7 @@ export class SupersessionResolver {
     const c = this.analysis(r);
     if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
     const weight = this.weightFor(c);
+    const unknownWeight = this.unknownWeightFor(c);
     // Candidates: older records in scope holding a subject word or a value of the correction.
     const words = mode === 'restatement' ? restatedSubject(c) : c.subjects;
     const variants = words.flatMap((w) => ALIAS_VARIANTS.get(w) ?? [w]).filter((w) => !CORRECTION_FILLER.has(w));
@@ -301,7 +318,7 @@ export class SupersessionResolver {
       const verdict =
         mode === 'restatement'
           ? judgeRestatement(c, this.analysis(o), weight)
-          : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn });
+          : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn, unknownWeight });
       judged.push({
         id: o.id,
         timeMs: o.timeMs,
@@ -347,7 +364,7 @@ export class SupersessionResolver {
         correction: c,
         targets: choice.targets.map((id) => ({ ...cand(byId.get(id)!), ...(taken.get(id) ?? { taken: 'copy' as const }) })),
         candidates: judged.map(cand),
-        judgeAlone: (a) => judge(c, a, weight, { minShare: this.opts.minSubjectShare }),
+        judgeAlone: (a) => judge(c, a, weight, { minShare: this.opts.minSubjectShare, unknownWeight }),
       });
       for (const v of vetoed) {
         choice.notes.set(v.id, `refused after the choice (${v.rule}): ${v.why}`);

@@ -97,6 +97,11 @@ export interface JudgeContext {
    * the attribute: "不对，端口是9090" is about what was just said, even with no subject word
    */
   previousTurn?: boolean;
+  /**
+   * the weight a subject word no other record holds adds to the subject to cover (0 by default):
+   * it lowers the coverage of a candidate that lacks it, and is never required
+   */
+  unknownWeight?: (w: string) => number;
 }
 
 /**
@@ -221,7 +226,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // What the attribute is of counts twice; words met after the correction starts saying what
   // changed (context, the new value) count half.
   const w2 = (w: string) => weight(w) * (heads.includes(w) ? 2 : c.late.includes(w) ? 0.5 : 1);
-  const total = known.reduce((s, w) => s + w2(w), 0);
+  const unknownWeight = ctx.unknownWeight ?? (() => 0);
+  const unheld = c.subjects.filter((w) => !known.includes(w) && !holds(o.hay, w));
+  const total = known.reduce((s, w) => s + w2(w), 0) + (known.length ? unheld.reduce((s, w) => s + unknownWeight(w) * (c.late.includes(w) ? 0.5 : 1), 0) : 0);
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
   if (known.length === 0) {

@@ -132,10 +132,12 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
       dev: ['开发环境', '本地', 'dev env', 'development', 'local', 'localhost'],
     },
   },
+  // One person's accounts on a platform: the main one and the alt (大号 / 小号).
+  { name: 'account', members: { main: ['大号', '主号', '主账号', 'main account'], alt: ['小号', '副号', '副账号', 'alt account', 'side account'] } },
   {
     name: 'platform',
     members: {
-      wechat: ['公众号', '微信公众号', '服务号', '订阅号', 'wechat', 'weixin', 'gzh'],
+      wechat: ['公众号', '公号', '微信公众号', '服务号', '订阅号', 'wechat', 'weixin', 'gzh'],
       xhs: ['小红书', 'xiaohongshu', 'rednote', 'xhs'],
       zhihu: ['知乎', 'zhihu'],
       weibo: ['微博', 'weibo'],
