@@ -227,7 +227,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // changed (context, the new value) count half.
   const w2 = (w: string) => weight(w) * (heads.includes(w) ? 2 : c.late.includes(w) ? 0.5 : 1);
   const unknownWeight = ctx.unknownWeight ?? (() => 0);
-  const unheld = c.subjects.filter((w) => !known.includes(w) && !holds(o.hay, w));
+  // Only beside a word the candidate holds, in one clause ("Pi-hole 的拦截列表": Pi-hole held, 拦截列表
+  // not): a reason said in a clause of its own ("早上那个点大家都在通勤没人看，日报改到…") is not the subject.
+  const clauses = c.hay.split(/[，,；;。！？!?\n]/);
+  const besideShared = (w: string) => clauses.some((cl) => cl.includes(w) && known.some((k) => k !== w && holds(o.hay, k) && cl.includes(k)));
+  const unheld = c.subjects.filter((w) => !known.includes(w) && !holds(o.hay, w) && besideShared(w));
   const total = known.reduce((s, w) => s + w2(w), 0) + (known.length ? unheld.reduce((s, w) => s + unknownWeight(w) * (c.late.includes(w) ? 0.5 : 1), 0) : 0);
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
