@@ -244,6 +244,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (quoted.length && attribute && !namesUnheld && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
+    // Neither names a thing: "webhook timeout now 20s" and "webhook timeout raised to 10s" state the
+    // same attribute of the same unnamed thing, with another value.
+    if (attribute && !holdsNew && c.subjectPart.length === 0 && o.subjects.length === 0 && c.attrWords.length > 0 && c.attrWords.every((w) => o.attrWords.includes(w))) {
+      return { ...base, ...extra, accepted: true, score: 0.35, refusal: null, why: `states the ${attribute} of the same ${c.attrWords.join(' ')}, naming nothing else` };
+    }
     if (ctx.previousTurn && attribute && !holdsNew) {
       return { ...base, ...extra, accepted: true, score: 0.4, refusal: null, why: `the turn just before in the same conversation, stating the ${attribute}` };
     }

@@ -296,6 +296,7 @@ export const CHANGE_WORDS = new Set(
   (
     '改到 改在 改回 改用 调到 调成 调整 调整到 换到 换用 换了 改了 变了 提前 提前到 推迟 推迟到 延后 延后到 挪到 搬到 缩短 缩短为 缩短到 延长 延长到 增加到 减少到 ' +
     '升到 升级 降到 降级 迁到 迁移 切到 切换 切换到 统一为 定为 定在 设为 设成 设置为 跟着 也跟着 以后 往后 从此 今后 起 开始 之后 为准 以此为准 确认 说错 记错 搞错 ' +
+    '涨到 涨了 涨价 降价 调价 跌到 加到 减到 减为 降为 涨为 今年 明年 下个月 下月 下周 下礼拜 下学期 这学期 本月 这个月 本周 这周 ' +
     '放宽 放宽到 收紧 收紧到 再换 换成 改用 改成 改为 不再 不用 不是 而是 应该 应为 其实 实际 实际上 才对 才是 那条 这条 上面 前面 之前 先前 原来 原先 原本 本来 没改 不变 照旧 仍然 依然 ' +
     'moved changed switched replaced updated renamed bumped raised lowered extended shortened now instead actually correction corrected ' +
     'moves move upgraded upgrade upgrades downgraded migrated migrates relocated shifted shifts changes goes went got became becomes ' +
