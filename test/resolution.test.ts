@@ -434,3 +434,37 @@ describe('old values said to be retired', () => {
     expect(correct(m, '[hermes] 〔更正〕照片异地备份 remote 已换成 b2-us（美国 region），b2-eu 停用').linked.sort()).toEqual([...ids].sort());
   });
 });
+
+describe('read off the fifth blind pair (corr-y1, corr-y2)', () => {
+  it('the main account is not the alt: 大号简介改成… does not link the 小号 bio, nor a 小红书 post sharing words of the new name', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 小号简介：ICU 夜班日常', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[openclaw] 小红书那篇「夜班护士的便当」数据不错，可以出续集', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕大号简介改成「写给夜班人的健康笔记」').linked).toEqual([]);
+    expect(correct(m, '[openclaw] 〔更正〕公号改名了，现在叫「夜班护士手记」').linked).not.toContain(ids[1]);
+  });
+
+  it('words only the correction has count against a candidate that shares one other: Pi-hole 拦截列表 is not its 白名单', () => {
+    const { mem: m } = home([{ text: 'Pi-hole 白名单里加了微信的几个域名', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕Pi-hole 的拦截列表只留 OISD 一个了').linked).toEqual([]);
+  });
+
+  it('two weekly jobs on different days at one hour are two facts, not copies', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] Weekly backup of the lanternmod repo mirror: Saturday 02:00', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] Weekly backup of the questbot database: Sunday 02:00', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] Correction: the DB backup is Sunday 01:00 now').linked).not.toContain(ids[0]);
+  });
+
+  it('a price going up and a time it starts from end the subject: 物业费今年涨到 3120 links the 2860 record', () => {
+    const { mem: m, ids } = home([{ text: '物业费每年 3 月交，2860 元', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕物业费今年涨到 3120 了').linked).toEqual([ids[0]]);
+  });
+
+  it('the same attribute of the same unnamed thing: "webhook timeout now 20s" links "webhook timeout raised to 10s"', () => {
+    const { mem: m, ids } = home([{ text: '[code] Correction: webhook timeout raised to 10s', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[code] Correction: webhook timeout now 20s, WeChat API is slow around shift change').linked).toEqual([ids[0]]);
+  });
+});

@@ -235,6 +235,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const total = known.reduce((s, w) => s + w2(w), 0) + (known.length ? unheld.reduce((s, w) => s + unknownWeight(w) * (c.late.includes(w) ? 0.5 : 1), 0) : 0);
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
+  // Neither names a thing before saying what changed: "webhook timeout now 20s" and "webhook timeout
+  // raised to 10s" state the same attribute of the same unnamed thing, with another value.
+  if (attribute && !holdsNew && c.subjectPart.length === 0 && o.subjects.length === 0 && c.attrWords.length > 0 && c.attrWords.every((w) => o.attrWords.includes(w))) {
+    return { ...base, ...extra, accepted: true, score: 0.35, refusal: null, why: `states the ${attribute} of the same ${c.attrWords.join(' ')}, naming nothing else` };
+  }
   if (known.length === 0) {
     // Unless each names a thing of its own (Uptime Kuma 端口 3001 不是 3000 / Grafana 端口 3000).
     const ownSubject = o.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w));
@@ -243,11 +248,6 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const namesUnheld = quoted.every((v) => !/\d/.test(v)) && c.subjectPart.some((w) => !GENERIC_WORDS.has(w) && !holds(o.hay, w));
     if (quoted.length && attribute && !namesUnheld && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
-    }
-    // Neither names a thing: "webhook timeout now 20s" and "webhook timeout raised to 10s" state the
-    // same attribute of the same unnamed thing, with another value.
-    if (attribute && !holdsNew && c.subjectPart.length === 0 && o.subjects.length === 0 && c.attrWords.length > 0 && c.attrWords.every((w) => o.attrWords.includes(w))) {
-      return { ...base, ...extra, accepted: true, score: 0.35, refusal: null, why: `states the ${attribute} of the same ${c.attrWords.join(' ')}, naming nothing else` };
     }
     if (ctx.previousTurn && attribute && !holdsNew) {
       return { ...base, ...extra, accepted: true, score: 0.4, refusal: null, why: `the turn just before in the same conversation, stating the ${attribute}` };
