@@ -254,7 +254,7 @@ export class SupersessionResolver {
 
   /**
    * What a subject-part word no other record holds adds to the subject a candidate must cover:
-   * UNKNOWN_SUBJECT_SHARE of a word one record holds. The correction names something (拦截列表, 昵称,
+   * UNKNOWN_SUBJECT_SHARE of a word one record holds. The correction names something (拦截列表,
    * 大号) that a candidate sharing one other word does not have. It never makes a word required.
    */
   private unknownWeightFor(c: TextAnalysis): (w: string) => number {
