@@ -127,6 +127,25 @@ describe('optmem topics', () => {
     mem.close();
   });
 
+  it('keeps in view what a corrected record still says on the points its correction does not speak to; a hand edit elsewhere does not turn that line into a note', () => {
+    const { dir, mem } = home();
+    const add = (text: string, time: string) => mem.add({ text, time, project: 'shop' }).record.id;
+    const old = add('[code] shop 后端用 FastAPI，端口 8080，配置在 backend/.env', '2026-05-10T09:00:00+08:00');
+    const fix = add('[code] 〔更正〕后端端口改成 9090，8080 给 nginx', '2026-06-10T09:00:00+08:00');
+    expect(mem.history(old)!.current).toBe(fix);
+    mem.topics();
+    const infra = path.join(dir, 'memory', 'infra.md');
+    const text = fs.readFileSync(infra, 'utf8');
+    expect(text).toContain(`(${fix}, 2026-06-10, replaces ${old})\n  - still current in ${old}: [code] shop 后端用 FastAPI，配置在 backend/.env\n`);
+    expect(read(dir, 'MEMORY.md')).toContain(`still current in ${old}`);
+    // a person edits the correction's entry: one correction, and the line under it is no new note
+    fs.writeFileSync(infra, text.replace('改成 9090', '改成 9091'));
+    const r = mem.topics();
+    expect(r.corrections).toHaveLength(1);
+    expect(r.added).toEqual([]);
+    mem.close();
+  });
+
   it('refuses malformed markers naming the file and line, and writes nothing', () => {
     const { dir, mem } = home();
     seed(mem);

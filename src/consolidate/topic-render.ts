@@ -6,7 +6,12 @@ import type { TopicDef } from './topic-config.js';
  *   - [code] 〔更正〕后端端口已从8080改为9090 (01m8s2q5sgkp38ds, 2026-12-01, replaces 01m8s2q4g3kw9rgf)
  *
  * the record's first line (cut with … past ENTRY_CHARS; a red line's whole text, never cut), its id,
- * its date in its own offset, and the records it supersedes. Nothing here reads a clock: the same
+ * its date in its own offset, and the records it supersedes; under it, for a replaced record whose
+ * other points this one does not speak to, what that record still says:
+ *
+ *   - [code] 〔更正〕后端端口改成 9090 (01m8…, 2026-11-25, replaces 01m8…)
+ *     - still current in 01m8…: shop 后端用 FastAPI，配置在 backend/.env
+ * Nothing here reads a clock: the same
  * log gives the same bytes.
  */
 export interface TopicEntry {
@@ -19,6 +24,8 @@ export interface TopicEntry {
   redline: boolean;
   /** ids this record supersedes (live links) */
   replaces: string[];
+  /** of those, the ones with points this record does not speak to, and what they still say */
+  stillSays?: { id: string; text: string }[];
   /** its line, once made (entryLine) */
   line?: string;
 }
@@ -40,10 +47,14 @@ export function entryText(text: string, redline: boolean): string {
   return t.replace(/\s+/g, ' ').replace(/<!--/g, '&lt;!--');
 }
 
+/** The start of the line under an entry that shows what a replaced record still says (chrome: not an entry). */
+export const STILL_SAYS = '- still current in ';
+
 export function entryLine(e: TopicEntry): string {
   if (e.line === undefined) {
     const replaces = e.replaces.length ? `, replaces ${e.replaces.join(', ')}` : '';
-    e.line = `- ${entryText(e.text, e.redline)} (${e.id}, ${e.date}${replaces})`;
+    const still = (e.stillSays ?? []).map((s) => `\n  ${STILL_SAYS}${s.id}: ${entryText(s.text, false)}`).join('');
+    e.line = `- ${entryText(e.text, e.redline)} (${e.id}, ${e.date}${replaces})${still}`;
   }
   return e.line;
 }

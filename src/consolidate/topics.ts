@@ -1,3 +1,4 @@
+import { pointsLeft } from '../query/points.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RecordInput } from '../core/record.js';
@@ -7,7 +8,7 @@ import { TopicAssigner, type Assignment } from './topic-assign.js';
 import { archiveSplit } from './topic-archive.js';
 import type { TopicDef, TopicsConfig } from './topic-config.js';
 import { assembleFile, parseGeneratedFile, renderBlock, type ParsedFile } from './topic-markers.js';
-import { entryText, parseEntryLine, renderIndexContent, renderTopicContent, TOPIC_INTRO, INDEX_INTRO, EMPTY_LINE, entryLine, type TopicEntry } from './topic-render.js';
+import { entryText, parseEntryLine, renderIndexContent, renderTopicContent, TOPIC_INTRO, INDEX_INTRO, EMPTY_LINE, STILL_SAYS, entryLine, type TopicEntry } from './topic-render.js';
 import { CORRECTION_MARK, REDLINE_MARK } from '../core/markers.js';
 
 /**
@@ -165,7 +166,16 @@ export function runTopics(deps: TopicsDeps, opts: { dryRun?: boolean } = {}): To
   let unfiled = 0;
   const facts = deps.facts().sort((a, b) => b.timeMs - a.timeMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const r of facts) {
-    const entry: TopicEntry = { id: r.id, timeMs: r.timeMs, date: r.time.slice(0, 10), text: r.text, redline: r.tier === 'redline', replaces: replaced.get(r.id) ?? [] };
+    const replaces = replaced.get(r.id) ?? [];
+    const entry: TopicEntry = { id: r.id, timeMs: r.timeMs, date: r.time.slice(0, 10), text: r.text, redline: r.tier === 'redline', replaces };
+    // What a replaced record still says that this one does not speak to (query/points.ts): its other
+    // points stay in view instead of leaving the topic files with it.
+    const still = replaces.flatMap((id) => {
+      const old = deps.get(id);
+      const left = old ? pointsLeft(old.text, r.text) : null;
+      return left ? [{ id, text: left }] : [];
+    });
+    if (still.length) entry.stillSays = still;
     if (entry.redline) redlines.push(entry);
     const a: Assignment | null = assigner.assign(r);
     if (!a) {
@@ -237,6 +247,7 @@ function isChrome(line: string): boolean {
     t === '' ||
     t.startsWith('#') ||
     t.startsWith('- … ') ||
+    t.startsWith(STILL_SAYS) ||
     t === EMPTY_LINE ||
     t === TOPIC_INTRO ||
     t === INDEX_INTRO ||

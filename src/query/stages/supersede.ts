@@ -3,7 +3,7 @@ import { evidenceOf, type SupersessionEvidence } from '../../index/edges.js';
 import type { Candidate, Stage } from '../types.js';
 import type { IndexedRecord } from '../../index/record-index.js';
 import type { Expansions } from '../aliases.js';
-import { subjectTokens } from '../rivals.js';
+import { pointsSpoken } from '../points.js';
 import { CORRECTION_MARK, REDLINE_MARK } from '../../core/markers.js';
 
 /**
@@ -97,25 +97,19 @@ export const supersedeStage: Stage = {
 };
 
 /**
- * Does the query ask about a part of a superseded record its replacement does not speak to? The old
- * record is cut into clauses (，；。 and the like); the replacement speaks to the later clauses holding
- * words the two share (the first clause names the subject). Another point when the replacement holds none of the query's words the old record
- * holds (typed or through an alias), and each of those words sits only in clauses it does not speak
- * to: "FastAPI config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env" corrected on its port.
+ * Does the query ask about a part of a superseded record its replacement does not speak to
+ * (query/points.ts)? Yes when the replacement holds none of the query's words the old record holds
+ * (typed or through an alias), and each of those words sits only in clauses it does not speak to:
+ * "FastAPI config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env" corrected on its port.
  * Whenever this cannot be told for certain (a one-clause record, a replacement sharing nothing with
- * the old record, a query word found only by a fallback), the whole record is demoted, as always.
+ * a later clause, a query word found only by a fallback), the whole record is demoted, as always.
  */
 function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | undefined): { asked: string[]; spoken: string[] } | null {
   const asked = [...new Set([...c.matchedTerms, ...Object.keys(c.aliasOnly ?? {})])];
   if (asked.length === 0 || (c.fallbackTerms?.length ?? 0) > 0) return null;
-  const strip = (s: string) => s.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ');
-  const clauses = strip(c.rec.text)
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[,;!?\n，；。！？]|\.(?=\s|$)/u)
-    .filter((x) => x.trim());
-  if (clauses.length < 2) return null;
-  const hay = strip(rep.text).normalize('NFKC').toLowerCase();
+  const points = pointsSpoken(c.rec.text, rep.text);
+  if (!points) return null;
+  const hay = rep.text.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ').normalize('NFKC').toLowerCase();
   const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A Chinese word as written (a longer one: any two characters of it); an English one as a word
   // start, loosely stemmed (config, configs).
@@ -127,15 +121,10 @@ function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | u
       : new RegExp(`(?<![a-z0-9])${escape(w.length > 4 ? w.slice(0, -2) : w)}`, 'i').test(text);
   const forms = (t: string) => [t.toLowerCase(), ...(expansions?.get(t) ?? []).filter((a) => !a.marker).map((a) => a.word.toLowerCase())];
   for (const t of asked) if (forms(t).some((f) => inText(hay, f))) return null;
-  const repWords = subjectTokens(hay);
-  // The first clause names the subject ("shop 后端用 FastAPI"): the words it shares with the replacement
-  // name what both are about, not the point corrected; the point is in a later clause.
-  const subject = new Set([...subjectTokens(clauses[0]!)].filter((w) => repWords.has(w)));
-  const spokenIn = clauses.map((cl, i) => (i === 0 ? [] : [...subjectTokens(cl)].filter((w) => repWords.has(w) && !subject.has(w))));
-  if (spokenIn.every((w) => w.length === 0)) return null;
+  const clauses = points.clauses.map((cl) => cl.normalize('NFKC').toLowerCase());
   for (const t of asked) {
     const where = clauses.map((cl, i) => (forms(t).some((f) => inText(cl, f)) ? i : -1)).filter((i) => i >= 0);
-    if (where.length === 0 || where.some((i) => spokenIn[i]!.length > 0)) return null;
+    if (where.length === 0 || where.some((i) => points.spoken[i]!.length > 0)) return null;
   }
-  return { asked, spoken: [...new Set(spokenIn.flat())] };
+  return { asked, spoken: [...new Set(points.spoken.flat())] };
 }

@@ -1,0 +1,46 @@
+import { CORRECTION_MARK, REDLINE_MARK } from '../core/markers.js';
+import { subjectTokens } from './rivals.js';
+
+/**
+ * The points of a record a replacement speaks to. A record often says several things ("shop 后端用
+ * FastAPI，端口 8080，配置在 backend/.env"); a correction replaces one of them ("〔更正〕后端端口改成 9090").
+ * The old record is cut into clauses (，；。 and the like); the first names the subject ("shop 后端用
+ * FastAPI": the words it shares with the replacement say what both are about); the replacement speaks
+ * to each later clause that shares a word with it beyond those. Null when this cannot be told: a
+ * one-clause record, or a replacement that shares nothing with any later clause ("〔更正〕改成 6380").
+ * Pure; used by search (stages/supersede.ts) and by the topic files (consolidate/topics.ts).
+ */
+export interface Points {
+  /** the old record's clauses, as written (markers out, trimmed) */
+  clauses: string[];
+  /** for each clause, the words the replacement speaks to it with (none for the first) */
+  spoken: string[][];
+}
+
+const CLAUSE = /[,;!?\n，；。！？]|\.(?=\s|$)/u;
+const strip = (s: string) => s.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ');
+
+export function pointsSpoken(oldText: string, replacementText: string): Points | null {
+  const clauses = strip(oldText)
+    .split(CLAUSE)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (clauses.length < 2) return null;
+  const repWords = subjectTokens(strip(replacementText).normalize('NFKC').toLowerCase());
+  const words = (cl: string) => [...subjectTokens(cl.normalize('NFKC').toLowerCase())];
+  const subject = new Set(words(clauses[0]!).filter((w) => repWords.has(w)));
+  const spoken = clauses.map((cl, i) => (i === 0 ? [] : words(cl).filter((w) => repWords.has(w) && !subject.has(w))));
+  return spoken.some((w) => w.length > 0) ? { clauses, spoken } : null;
+}
+
+/**
+ * What the old record still says that its replacement does not speak to: its first clause and every
+ * later clause the replacement leaves alone ("shop 后端用 FastAPI，配置在 backend/.env"); null when that is
+ * nothing beyond the first clause, or cannot be told.
+ */
+export function pointsLeft(oldText: string, replacementText: string): string | null {
+  const p = pointsSpoken(oldText, replacementText);
+  if (!p) return null;
+  const left = p.clauses.filter((_, i) => i === 0 || p.spoken[i]!.length === 0);
+  return left.length > 1 ? left.join('，') : null;
+}
