@@ -56,3 +56,17 @@ describe('clock times as a Chinese-first user says them', () => {
     expect(search(home, '2:30 那个任务')[0]).toBe(nightly);
   });
 });
+
+describe('filler verbs of a question carry no weight', () => {
+  const home = tempHome();
+  ok(home, ['init']);
+  const add = (text: string, time: string) => ok(home, ['add', text, '--time', time]).trim();
+  const red = add('[openclaw] 〔红线〕只用自己拍的图或者有授权的图库图片', '2026-03-03T10:00:00+08:00');
+  const fix = add('[code] 〔更正〕Node 升到 22 LTS，.nvmrc 改成 22.12.0', '2026-11-18T10:00:00+08:00');
+
+  it('"最近都有哪些更正" lists the corrections; a red line holding 有 is not pinned above them', () => {
+    const ids = search(home, '最近都有哪些更正？');
+    expect(ids[0]).toBe(fix);
+    expect(ids).not.toContain(red);
+  });
+});
