@@ -21,6 +21,12 @@ describe('alias files', () => {
     expect(t.problems).toEqual([]);
   });
 
+  it('an English word and its -ing / -ed / -s forms are one key, a final e too (delete, deleting, deleted)', () => {
+    const t = table(['d', '删除 rm delete\n发版 release\n']);
+    for (const w of ['delete', 'deleting', 'deleted', 'deletes']) expect(t.lookup(term(w)).map((a) => a.word), w).toContain('删除');
+    expect(t.lookup(term('releasing')).map((a) => a.word)).toEqual(['发版']);
+  });
+
   it('a "-" line removes words (English by loose stem) from the groups read before it', () => {
     const t = table(['d', '失败 fail failed\n发版 上线 release\n'], ['h', '- failed\n- 上线\n']);
     expect(t.lookup(term('失败'))).toEqual([]);

@@ -58,7 +58,8 @@ function keyOf(word: string): string {
 
 function looseStem(w: string): string {
   if (w.length <= 4) return w;
-  return w.replace(/(?:ies|ied|ing|ed|es|s|ly)$/, '');
+  // a final e too: delete / deleting / deleted are one key (delet), release / releasing (releas)
+  return w.replace(/(?:ies|ied|ing|ed|es|s|ly|e)$/, '');
 }
 
 interface Group {
