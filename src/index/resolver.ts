@@ -258,10 +258,15 @@ export class SupersessionResolver {
    * 大号) that a candidate sharing one other word does not have. It never makes a word required.
    */
   private unknownWeightFor(c: TextAnalysis): (w: string) => number {
+    const seen = new Map<string, number>();
     return (w: string) => {
-      if (!c.subjectPart.includes(w) || this.othersHolding(w, c) > 0) return 0;
-      const total = (this.total ??= (this.q.count.get() as number) || 0);
-      return UNKNOWN_SUBJECT_SHARE * Math.log(1 + total);
+      let v = seen.get(w);
+      if (v === undefined) {
+        const total = (this.total ??= (this.q.count.get() as number) || 0);
+        v = !c.subjectPart.includes(w) || this.othersHolding(w, c) > 0 ? 0 : UNKNOWN_SUBJECT_SHARE * Math.log(1 + total);
+        seen.set(w, v);
+      }
+      return v;
     };
   }
 
