@@ -37,7 +37,7 @@ At a session's start call session_start; at its end call session_end to leave a 
 export const DESCRIPTIONS = {
   search: `Search the shared long-term memory (Chinese and English; literal words match best, so use the words the record would contain).
 Use it before answering about past work, configuration, decisions or people, and before writing a correction (to get the old record's id).
-Each result has: superseded=true and supersededBy=ID when a newer record replaces it (trust the replacement, not it); pinned=true for a red line 〔红线〕 that applies; conflicts = ids of corrections aimed at a red line (the red line wins).
+Each result has: superseded=true and supersededBy=ID when a newer record replaces it (trust the replacement, not it; with supersession.otherPoint=true the replacement changed another point of it, and what you asked about still holds); pinned=true for a red line 〔红线〕 that applies; conflicts = ids of corrections aimed at a red line (the red line wins).
 Time words in the query (昨天, 上周, 最近, yesterday, last week) filter or favour recent records. since/until take ISO 8601 like 2026-11-01. explain=true adds each ranking stage's part.
 An overview query (上周做了什么, 这个月, what did we do last week) or kinds ["summary"] also returns "summaries": nodes of the summary tree, each line with the ids of the records it comes from.`,
 
