@@ -124,3 +124,25 @@ describe('a relative time anchored to a named day', () => {
     expect(span('what broke last week')?.slice(0, 2)).toEqual(['2026-11-09', '2026-11-15']);
   });
 });
+
+describe('ranges of days and weeks of a month', () => {
+  const day = (ms: number) => new Date(ms + OFF * 60_000).toISOString().slice(0, 10);
+  const span = (q: string) => {
+    const t = parseTimeIntent(q, NOW, OFF);
+    return t.window ? [day(t.window.sinceMs), day(t.window.untilMs), t.rest] : null;
+  };
+  it('between … and …, from … to …, 11月3日到11月10日: every day of the range', () => {
+    expect(span('Where was John between August 11 and August 15 2023?')).toEqual(['2023-08-11', '2023-08-15', 'Where was John ?']);
+    expect(span('from 3 May to 9 May 2023 what happened')?.slice(0, 2)).toEqual(['2023-05-03', '2023-05-09']);
+    expect(span('11月3日到11月10日 NAS 出了什么事')).toEqual(['2026-11-03', '2026-11-10', 'NAS 出了什么事']);
+  });
+  it('the second week of November, 11月第二周: days 8 to 14; during March: the month', () => {
+    expect(span('Which country was Tim visiting in the second week of November 2023?')?.slice(0, 2)).toEqual(['2023-11-08', '2023-11-14']);
+    expect(span('11月第二周做了什么')).toEqual(['2026-11-08', '2026-11-14', '做了什么']);
+    expect(span('Did Andrew have a pet dog during March 2023?')?.slice(0, 2)).toEqual(['2023-03-01', '2023-03-31']);
+  });
+  it('from / between without days are words', () => {
+    expect(span('from the backend to the frontend')).toBeNull();
+    expect(span('between the two releases')).toBeNull();
+  });
+});

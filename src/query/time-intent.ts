@@ -43,13 +43,24 @@ function cnDay(s: string): number {
  * A character or word every rule below needs: a query with none of them (most do) skips the rules,
  * and compiling their large patterns, at once.
  */
-const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|before|week)\b/i;
+const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|before|week|between|from|during)\b/i;
 
 const M = 'january|february|march|april|may|june|july|august|september|october|november|december';
 // A day written out in full ("23 January, 2023", "November 6, 2023", "4th October 2023").
 const DATE = `(?:(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:of\\s+)?(${M}),?\\s*(\\d{4})?|(${M})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?\\s*(\\d{4})?)`;
 /** A relative time anchored to a named day: "last week, as mentioned on November 6, 2023". */
 const ANCHORED = new RegExp(`\\b(yesterday|the day before|last\\s+(?:week(?:end)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:in\\s+|over\\s+)?the\\s+(?:week|weekend)\\s+before)\\b(?:[^.?!]{0,30}?\\b(?:before|on|as of))?\\s+(?:the\\s+)?${DATE}`, 'i');
+/** A range of days: "between August 11 and August 15 2023", "from 3 May to 9 May", 11月3日到11月10日. */
+const DAY_RANGE = new RegExp(
+  `\\b(?:between|from)\\s+(?:(${M})\\s+(\\d{1,2})(?:st|nd|rd|th)?|(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${M}))\\s*,?\\s*(\\d{4})?\\s+(?:and|to|until|till|-)\\s+(?:(${M})\\s+)?(\\d{1,2})(?:st|nd|rd|th)?(?:\\s+(?:of\\s+)?(${M}))?\\b,?\\s*(\\d{4})?` +
+    `|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9])\\s*月\\s*(3[01]|[12]\\d|0?[1-9])\\s*[日号]?\\s*(?:到|至|-|~|～)\\s*(?:(1[0-2]|0?[1-9])\\s*月\\s*)?(3[01]|[12]\\d|0?[1-9])\\s*[日号]`,
+  'i',
+);
+/** The first … fourth week of a month: "the second week of November", 11月第二周. */
+const NTH_WEEK_OF = new RegExp(
+  `\\bthe\\s+(first|second|third|fourth|1st|2nd|3rd|4th)\\s+week\\s+of\\s+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9])\\s*月(?:份)?的?第([一二三四1-4])(?:周|个?星期)`,
+  'i',
+);
 /** The last week of a month: "the last week of August 2023", 8月最后一周. */
 const LAST_WEEK_OF = new RegExp(`\\bthe\\s+last\\s+week\\s+of\\s+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\\s*月(?:份)?的?最后一(?:周|个?星期)`, 'i');
 
@@ -98,6 +109,37 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
         return { window: win(end - 7 * DAY, end), recent: false };
       },
     ],
+    [
+      DAY_RANGE,
+      (m) => {
+        const en = m[1] !== undefined || m[4] !== undefined;
+        const m1 = en ? MONTHS_EN.indexOf((m[1] ?? m[4]!).toLowerCase()) : Number(m[11]) - 1;
+        const d1 = Number(en ? (m[2] ?? m[3]) : m[12]);
+        const m2 = en ? (m[6] ?? m[8] ? MONTHS_EN.indexOf((m[6] ?? m[8]!).toLowerCase()) : m1) : m[13] ? Number(m[13]) - 1 : m1;
+        const d2 = Number(en ? m[7] : m[14]);
+        const given = en ? (m[9] ?? m[5]) : m[10];
+        let year = given ? Number(given) : y;
+        const at = (yy: number, mm: number, dd: number) => Date.UTC(yy, mm, dd) - offsetMin * 60_000;
+        if (!given && at(year, m1, d1) > today) year--;
+        const a = at(year, m1, d1);
+        let b = at(year, m2, d2);
+        if (b < a) b = at(year + 1, m2, d2);
+        if (!Number.isFinite(a) || !Number.isFinite(b) || b - a > 366 * DAY) return null;
+        return { window: win(a, b + DAY), recent: false };
+      },
+    ],
+    [
+      NTH_WEEK_OF,
+      (m) => {
+        const ORD: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, 一: 1, 二: 2, 三: 3, 四: 4, '1': 1, '2': 2, '3': 3, '4': 4 };
+        const n = ORD[(m[1] ?? m[6]!).toLowerCase()]!;
+        const month = m[2] ? MONTHS_EN.indexOf(m[2].toLowerCase()) : Number(m[5]) - 1;
+        let year = m[3] ? Number(m[3]) : m[4] ? Number(m[4]) : y;
+        if (!m[3] && !m[4] && month > mo) year--;
+        const start = monthStart(year, month, offsetMin) + (n - 1) * 7 * DAY;
+        return { window: win(start, start + 7 * DAY), recent: false };
+      },
+    ],
     [/今天|今日|\btoday\b/i, () => ({ window: win(today, today + DAY), recent: true })],
     [/昨天|昨日|\byesterday\b/i, () => ({ window: win(today - DAY, today), recent: true })],
     [/前天/, () => ({ window: win(today - 2 * DAY, today - DAY), recent: true })],
@@ -136,7 +178,7 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
       },
     ],
     [
-      /\bin\s+(january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(\d{4}))?\b|(?<![\d年])(\d{4}年)?(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?(?![\d日号])/i,
+      /\b(?:in|during)\s+(january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+(\d{4}))?\b|(?<![\d年])(\d{4}年)?(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?(?![\d日号])/i,
       (m) => {
         const month = m[1] ? MONTHS_EN.indexOf(m[1].toLowerCase()) : num(m[4]!) - 1;
         let year = m[2] ? Number(m[2]) : m[3] ? Number(m[3].slice(0, 4)) : y;
