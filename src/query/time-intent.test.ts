@@ -80,9 +80,9 @@ describe('parseTimeIntent', () => {
     expect(parseTimeIntent('what was decided on 1 February', NOW, OFF).window).toEqual(day('2026-02-01'));
   });
 
-  it('a day that does not exist, a range, or "on may 3" in lower case make no day window', () => {
+  it('a day that does not exist, or "on may 3" in lower case make no day window; a range is the range, not its first day', () => {
     expect(parseTimeIntent('在2月30日', NOW, OFF).window).toBeNull();
-    expect(parseTimeIntent('在5月6号到5月8号', NOW, OFF).window).toBeNull();
+    expect(parseTimeIntent('在5月6号到5月8号', NOW, OFF).window).toEqual(win('2026-05-06T00:00:00+08:00', '2026-05-09T00:00:00+08:00'));
     expect(parseTimeIntent('you can count on may 3 things', NOW, OFF).window).toBeNull();
   });
 
