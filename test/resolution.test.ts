@@ -468,3 +468,10 @@ describe('read off the fifth blind pair (corr-y1, corr-y2)', () => {
     expect(correct(m, '[code] Correction: webhook timeout now 20s, WeChat API is slow around shift change').linked).toEqual([ids[0]]);
   });
 });
+
+describe('the same relative said another way', () => {
+  it('闺女 is 女儿: "闺女周三改 5 点放学了" links "女儿周三下午 4 点半放学"', () => {
+    const { mem: m, ids } = home([{ text: '女儿周三下午 4 点半放学，我接', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕闺女周三改 5 点放学了').linked).toEqual([ids[0]]);
+  });
+});

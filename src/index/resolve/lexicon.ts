@@ -114,7 +114,7 @@ export const GENERIC_WORDS = new Set(
  */
 export const KINSHIP_WORDS: ReadonlySet<string> = new Set(
   (
-    '女儿 儿子 孩子 宝宝 老婆 老公 妻子 丈夫 太太 媳妇 妈妈 妈 爸爸 爸 母亲 父亲 哥哥 哥 姐姐 姐 弟弟 弟 妹妹 妹 ' +
+    '女儿 闺女 儿子 孩子 宝宝 老婆 老公 妻子 丈夫 太太 媳妇 爱人 妈妈 妈 老妈 爸爸 爸 老爸 母亲 父亲 哥哥 哥 姐姐 姐 弟弟 弟 妹妹 妹 ' +
     '爷爷 奶奶 外公 外婆 姥姥 姥爷 岳父 岳母 公公 婆婆 男朋友 女朋友 对象 同事 朋友 老板 客户 室友 ' +
     'daughter son kid kids child wife husband partner mom mum mother dad father sister brother grandma grandpa colleague coworker friend boss client roommate'
   ).split(/\s+/),
@@ -204,6 +204,12 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
 
 /** English ↔ Chinese pairs folded to the first form before subject words are compared. */
 export const ALIASES: string[][] = [
+  // the same relative, said plainly or fondly
+  ['女儿', '闺女'],
+  ['老婆', '媳妇', '妻子', '太太', '爱人'],
+  ['老公', '丈夫'],
+  ['妈妈', '妈', '母亲', '老妈'],
+  ['爸爸', '爸', '父亲', '老爸'],
   ['备份', 'backup', 'backups', 'back up'],
   ['归档', 'archive', 'archives', 'archiving'],
   ['清理', 'cleanup', 'clean up', 'prune', 'pruning'],
