@@ -49,25 +49,13 @@ export const supersedeStage: Stage = {
       if (!current || current.id === c.rec.id) continue;
       const first = direct.map((e) => ({ e, r: byId.get(e.newId)?.rec ?? ctx.lookup.get(e.newId) })).sort((a, b) => (b.r?.timeMs ?? 0) - (a.r?.timeMs ?? 0))[0]!;
       c.superseded = { by: first.e.newId, current: current.id, method: first.e.method, inferred: first.e.inferred, evidence: evidenceOf(first.e) };
+      // The query may ask about a part of this record the correction does not speak to ("FastAPI
+      // config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env", corrected on its port): then it
+      // is still the answer, flagged, not demoted, and the correction does not stand in for it.
       const other = otherPoint(c, current, q.expansions);
-      if (other) {
-        // The query asked about a part of this record the correction does not speak to ("FastAPI
-        // config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env", corrected on its port):
-        // still the answer, flagged, not demoted, and the correction does not stand in for it.
-        c.superseded.otherPoint = true;
-        c.trace.push({
-          stage: 'supersede',
-          effect: 'superseded',
-          by: first.e.newId,
-          current: current.id,
-          method: first.e.method,
-          inferred: first.e.inferred,
-          factor: 1,
-          note: `superseded by ${first.e.newId} on another point: it speaks to [${other.spoken.join(' ')}], the query asked about [${other.asked.join(' ')}], which it does not mention; not demoted`,
-        });
-        continue;
-      }
-      c.score *= w;
+      if (other) c.superseded.otherPoint = true;
+      const factor = other ? 1 : w;
+      c.score *= factor;
       c.trace.push({
         stage: 'supersede',
         effect: 'superseded',
@@ -75,9 +63,12 @@ export const supersedeStage: Stage = {
         current: current.id,
         method: first.e.method,
         inferred: first.e.inferred,
-        factor: w,
-        note: `superseded by ${first.e.newId} (${first.e.inferred ? 'inferred: same fact, another value' : first.e.method}; ${EVIDENCE_NOTE[evidenceOf(first.e)]})${current.id !== first.e.newId ? `, current version ${current.id}` : ''}`,
+        factor,
+        note: other
+          ? `superseded by ${first.e.newId} on another point: it speaks to [${other.spoken.join(' ')}], the query asked about [${other.asked.join(' ')}], which it does not mention; not demoted`
+          : `superseded by ${first.e.newId} (${first.e.inferred ? 'inferred: same fact, another value' : first.e.method}; ${EVIDENCE_NOTE[evidenceOf(first.e)]})${current.id !== first.e.newId ? `, current version ${current.id}` : ''}`,
       });
+      if (other) continue;
       let rep = byId.get(current.id);
       if (!rep) {
         rep = joinedCandidate(current, 'replacement');
