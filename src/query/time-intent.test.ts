@@ -146,3 +146,29 @@ describe('ranges of days and weeks of a month', () => {
     expect(span('between the two releases')).toBeNull();
   });
 });
+
+describe('years, parts of a month, a weekday near a named day', () => {
+  const day = (ms: number) => new Date(ms + OFF * 60_000).toISOString().slice(0, 10);
+  const span = (q: string) => {
+    const t = parseTimeIntent(q, NOW, OFF);
+    return t.window ? [day(t.window.sinceMs), day(t.window.untilMs)] : null;
+  };
+  it('in 2023, 2025年 (not 2025年3月): the year', () => {
+    expect(span('How many times has Melanie gone to the beach in 2023?')).toEqual(['2023-01-01', '2023-12-31']);
+    expect(span('2025年的备份')).toEqual(['2025-01-01', '2025-12-31']);
+    expect(span('2025年3月的备份')).toEqual(['2025-03-01', '2025-03-31']);
+    expect(span('Cyberpunk 2077 game')).toBeNull();
+  });
+  it('the beginning / end / first half of a month, 3月初, 3月下旬', () => {
+    expect(span('what happened in the beginning of November 2022')).toEqual(['2022-11-01', '2022-11-10']);
+    expect(span('the first half of September 2022')).toEqual(['2022-09-01', '2022-09-15']);
+    expect(span('3月初有一次备份花了多长时间')).toEqual(['2026-03-01', '2026-03-10']);
+    expect(span('3月下旬的发版')).toEqual(['2026-03-21', '2026-03-31']);
+    expect(span('the end of the day')).toBeNull();
+  });
+  it('the Sunday before October 25, 2022; the Saturday after October 28, 2023; the evening of 7 July, 2023', () => {
+    expect(span('What did Joanna do on the Sunday before October 25, 2022?')).toEqual(['2022-10-23', '2022-10-23']);
+    expect(span('What did they plan on the Saturday after October 28, 2023?')).toEqual(['2023-11-04', '2023-11-04']);
+    expect(span('What did Maria plan later on the evening of 7 July, 2023?')).toEqual(['2023-07-07', '2023-07-07']);
+  });
+});

@@ -25,6 +25,7 @@ function monthStart(y: number, m: number, offsetMin: number): number {
 }
 
 const MONTHS_EN = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const CN_NUM: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 十一: 11, 十二: 12 };
 
 function num(s: string): number {
@@ -43,7 +44,7 @@ function cnDay(s: string): number {
  * A character or word every rule below needs: a query with none of them (most do) skips the rules,
  * and compiling their large patterns, at once.
  */
-const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|before|week|between|from|during)\b/i;
+const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|before|week|between|from|during|of|beginning|early|late|end|mid|middle|20\d\d|19\d\d)\b/i;
 
 const M = 'january|february|march|april|may|june|july|august|september|october|november|december';
 // A day written out in full ("23 January, 2023", "November 6, 2023", "4th October 2023").
@@ -61,6 +62,17 @@ const NTH_WEEK_OF = new RegExp(
   `\\bthe\\s+(first|second|third|fourth|1st|2nd|3rd|4th)\\s+week\\s+of\\s+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9])\\s*月(?:份)?的?第([一二三四1-4])(?:周|个?星期)`,
   'i',
 );
+/** Part of a month: "the beginning of November 2022", "early March", "the first half of September", 3月上旬/中旬/下旬/初/底. */
+const PART_OF_MONTH = new RegExp(
+  `\\b(?:(?:in\\s+)?the\\s+)?(beginning|start|early|end|late|middle|mid|first\\s+half|second\\s+half)(?:\\s+of)?[\\s-]+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9])\\s*月(?:份)?的?(上旬|中旬|下旬|初|底|末)`,
+  'i',
+);
+/** A weekday before or after a named day: "the Sunday before October 25, 2022". */
+const WEEKDAY_NEAR = new RegExp(`\\bthe\\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\s+(before|after)\\s+${DATE}`, 'i');
+/** A part of a named day: "the evening of 7 July, 2023". */
+const PART_OF_DAY = new RegExp(`\\b(?:the\\s+)?(?:morning|afternoon|evening|night)\\s+of\\s+${DATE}`, 'i');
+/** A year: "in 2023", "during 2021", 2025年 (not 2025年3月). */
+const YEAR = /\b(?:in|during)\s+((?:19|20)\d\d)\b|(?<![\d])((?:19|20)\d\d)\s*年(?!\s*\d{1,2}\s*月|\s*[一二三四五六七八九十]+\s*月)/i;
 /** The last week of a month: "the last week of August 2023", 8月最后一周. */
 const LAST_WEEK_OF = new RegExp(`\\bthe\\s+last\\s+week\\s+of\\s+(${M})(?:,?\\s*(\\d{4}))?\\b|(?:(\\d{4})\\s*年\\s*)?(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\\s*月(?:份)?的?最后一(?:周|个?星期)`, 'i');
 
@@ -107,6 +119,42 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
         if (!m[2] && !m[3] && month > mo) year--;
         const end = month === 11 ? monthStart(year + 1, 0, offsetMin) : monthStart(year, month + 1, offsetMin);
         return { window: win(end - 7 * DAY, end), recent: false };
+      },
+    ],
+    [
+      WEEKDAY_NEAR,
+      (m) => {
+        const d = dayOf(m, 3);
+        if (d === null) return null;
+        const target = (WEEKDAYS_EN.indexOf(m[1]!.toLowerCase()) + 1) % 7; // 0 Sunday
+        const wd = new Date(d + offsetMin * 60_000).getUTCDay();
+        const step = m[2]!.toLowerCase() === 'before' ? -(((wd - target + 7) % 7) || 7) : ((target - wd + 7) % 7) || 7;
+        return { window: win(d + step * DAY, d + step * DAY + DAY), recent: false };
+      },
+    ],
+    [
+      PART_OF_DAY,
+      (m) => {
+        const d = dayOf(m, 1);
+        return d === null ? null : { window: win(d, d + DAY), recent: false };
+      },
+    ],
+    [
+      PART_OF_MONTH,
+      (m) => {
+        const month = m[2] ? MONTHS_EN.indexOf(m[2].toLowerCase()) : Number(m[5]) - 1;
+        let year = m[3] ? Number(m[3]) : m[4] ? Number(m[4]) : y;
+        if (!m[3] && !m[4] && month > mo) year--;
+        const start = monthStart(year, month, offsetMin);
+        const end = month === 11 ? monthStart(year + 1, 0, offsetMin) : monthStart(year, month + 1, offsetMin);
+        const part = (m[1] ?? m[6]!).toLowerCase().replace(/\s+/g, ' ');
+        const [a, b] =
+          /^(?:beginning|start|early|上旬|初)$/.test(part) ? [start, start + 10 * DAY]
+          : /^(?:end|late|下旬|底|末)$/.test(part) ? [start + 20 * DAY, end]
+          : /^(?:middle|mid|中旬)$/.test(part) ? [start + 10 * DAY, start + 20 * DAY]
+          : part === 'first half' ? [start, start + 15 * DAY]
+          : [start + 15 * DAY, end];
+        return { window: win(a, b), recent: false };
       },
     ],
     [
@@ -184,6 +232,13 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
         let year = m[2] ? Number(m[2]) : m[3] ? Number(m[3].slice(0, 4)) : y;
         if (!m[2] && !m[3] && month > mo) year--; // "in March" means the last March that has begun
         return { window: win(monthStart(year, month, offsetMin), month === 11 ? monthStart(year + 1, 0, offsetMin) : monthStart(year, month + 1, offsetMin)), recent: false };
+      },
+    ],
+    [
+      YEAR,
+      (m) => {
+        const year = Number(m[1] ?? m[2]);
+        return { window: win(monthStart(year, 0, offsetMin), monthStart(year + 1, 0, offsetMin)), recent: false };
       },
     ],
     [/最近|近期|近来|最新|新近|这几天|这两天|这阵子|目前|\b(?:recent|recently|latest|lately|newest|current(?:ly)?)\b/i, () => ({ window: null, recent: true })],
