@@ -15,7 +15,7 @@ export interface TimeIntent {
 const DAY = 86_400_000;
 
 /** Start of the local day containing ms, in the given offset (minutes east of UTC). */
-function dayStart(ms: number, offsetMin: number): number {
+export function dayStart(ms: number, offsetMin: number): number {
   const local = ms + offsetMin * 60_000;
   return local - (((local % DAY) + DAY) % DAY) - offsetMin * 60_000;
 }
@@ -25,7 +25,7 @@ function monthStart(y: number, m: number, offsetMin: number): number {
 }
 
 const MONTHS_EN = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const CN_NUM: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 十一: 11, 十二: 12 };
 
 function num(s: string): number {
@@ -44,7 +44,7 @@ function cnDay(s: string): number {
  * A character or word every rule below needs: a query with none of them (most do) skips the rules,
  * and compiling their large patterns, at once.
  */
-const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|before|week|between|from|during|of|beginning|early|late|end|mid|middle|20\d\d|19\d\d)\b/i;
+const MAY_HAVE_TIME = /[今昨前上本这当去近过月最新目]|\b(?:today|yesterday|last|this|past|on|in|recent|recently|latest|lately|newest|current|currently|january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)\b/i;
 
 const M = 'january|february|march|april|may|june|july|august|september|october|november|december';
 // A day written out in full ("23 January, 2023", "November 6, 2023", "4th October 2023").
