@@ -463,6 +463,11 @@ describe('read off the fifth blind pair (corr-y1, corr-y2)', () => {
     expect(correct(m, '〔更正〕物业费今年涨到 3120 了').linked).toEqual([ids[0]]);
   });
 
+  it('a bound is no subject: 清理任务挪到周六凌晨 links 每周日 03:00 清理 /tmp 下超过 7 天的文件', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 每周日 03:00 清理 /tmp 下超过 7 天的文件', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[hermes] 〔更正〕清理任务挪到周六凌晨').linked).toEqual([ids[0]]);
+  });
+
   it('the same attribute of the same unnamed thing: "webhook timeout now 20s" links "webhook timeout raised to 10s"', () => {
     const { mem: m, ids } = home([{ text: '[code] Correction: webhook timeout raised to 10s', time: '2026-04-01T10:00:00+08:00' }]);
     expect(correct(m, '[code] Correction: webhook timeout now 20s, WeChat API is slow around shift change').linked).toEqual([ids[0]]);

@@ -297,6 +297,17 @@ export const ALIASES: string[][] = [
   ['订阅', 'subscription', 'subscribers'],
 ];
 
+/**
+ * Words of comparison and bound (超过 7 天, 不少于 3 份, at least, up to): they relate a value to a
+ * limit and name no thing, so never subject words (清理 /tmp 下超过 7 天的文件 is about 清理).
+ */
+export const COMPARISON_WORDS = new Set(
+  (
+    '超过 超出 不超过 不超 大于 小于 低于 高于 多于 少于 不少于 不低于 不高于 不多于 不大于 不小于 以上 以下 以内 之内 之外 以外 ' +
+    '至少 最多 最少 最长 最短 最高 最低 达到 满 exceeding exceeds exceed exceeded least most within beyond upto'
+  ).split(/\s+/),
+);
+
 /** Words a correction uses to say that something changed: never subject words. */
 export const CHANGE_WORDS = new Set(
   (
