@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksSomething } from './question.js';
+import { asksSomething, markFrames } from './question.js';
 
 describe('asksSomething: is a query phrased as a question?', () => {
   it('a question mark or a question word, Chinese or English', () => {
@@ -11,5 +11,18 @@ describe('asksSomething: is a query phrased as a question?', () => {
     for (const q of ['deploy key rotates', '日报 飞书', '后端 端口 9090', 'nginx 配置', 'the showcase of what we built']) {
       expect(asksSomething(q), q).toBe(false);
     }
+  });
+});
+
+describe('markFrames: a light verb before a question word frames the question', () => {
+  const t = (text: string) => ({ text, surface: text, cjk: /[\u4e00-\u9fff]/.test(text), stop: false });
+  const stopped = (words: string[]) => markFrames(words.map(t)).filter((x) => x.stop).map((x) => x.text);
+  it('用 in "CI 用什么系统" and 用的 in "用的是哪个端口" carry no weight', () => {
+    expect(stopped(['ci', '用', '什么', '系统'])).toEqual(['用', '什么']);
+    expect(stopped(['后端', '用的', '是', '哪个', '端口'])).toEqual(['用的', '是', '哪个']);
+  });
+  it('用 that says something stays a word: 不能用, 用 docker 部署', () => {
+    expect(stopped(['哪些', '词', '不能', '用'])).not.toContain('用');
+    expect(stopped(['用', 'docker', '部署'])).not.toContain('用');
   });
 });

@@ -21,9 +21,15 @@ export const CHINESE_FRAME_WORDS = new Set(
 /** English question frames beyond the ordinary stop words. */
 export const ENGLISH_FRAME_WORDS = new Set(['remember', 'recall', 'mentioned']);
 
+/** Light verbs that frame a question when a question word follows (CI 用什么系统, 用的是哪个端口). */
+const LIGHT_VERBS = new Set(['用', '用的', '使用', '采用']);
+const ASKS_WHICH = new Set(['什么', '啥', '哪', '哪个', '哪些', '哪种', '哪家', '哪款']);
+
 /** Mark question frames as stop words (a copy; the tokenizer's own stop marks are kept). */
 export function markFrames(terms: QueryTerm[]): QueryTerm[] {
-  return terms.map((t) => (t.stop || !(t.cjk ? CHINESE_FRAME_WORDS : ENGLISH_FRAME_WORDS).has(t.text) ? t : { ...t, stop: true }));
+  // 用 before 什么 asks which thing is used; 不能用 or 用 Docker 部署 says something.
+  const framesVerb = (i: number) => LIGHT_VERBS.has(terms[i]!.text) && terms.slice(i + 1, i + 4).some((t) => ASKS_WHICH.has(t.text));
+  return terms.map((t, i) => (t.stop || !((t.cjk ? CHINESE_FRAME_WORDS : ENGLISH_FRAME_WORDS).has(t.text) || (t.cjk && framesVerb(i))) ? t : { ...t, stop: true }));
 }
 
 /** How rare a word is in the home: BM25's IDF, ln(1 + (N − df + 0.5) / (df + 0.5)). */
