@@ -463,6 +463,22 @@ describe('read off the fifth blind pair (corr-y1, corr-y2)', () => {
     expect(correct(m, '〔更正〕物业费今年涨到 3120 了').linked).toEqual([ids[0]]);
   });
 
+  it('an amount a month is no schedule: 房租改成每月 1 号前转 links 每月 5 号前转账, not 房租每月 4500', () => {
+    const { mem: m, ids } = home([
+      { text: '房租每月 4500', time: '2026-04-01T10:00:00+08:00' },
+      { text: '房租每月 5 号前转账', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕房租改成每月 1 号前转').linked).toEqual([ids[1]]);
+  });
+
+  it('one payment channel is not another: 微信支付对账 does not link 支付宝对账', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 每月 3 号拉支付宝账单对账', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 每月 3 号拉微信支付账单对账', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕微信支付账单要 T+2 才齐，对账挪到每月 5 号').linked).toEqual([ids[1]]);
+  });
+
   it('a bound is no subject: 清理任务挪到周六凌晨 links 每周日 03:00 清理 /tmp 下超过 7 天的文件', () => {
     const { mem: m, ids } = home([{ text: '[hermes] 每周日 03:00 清理 /tmp 下超过 7 天的文件', time: '2026-04-01T10:00:00+08:00' }]);
     expect(correct(m, '[hermes] 〔更正〕清理任务挪到周六凌晨').linked).toEqual([ids[0]]);

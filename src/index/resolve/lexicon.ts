@@ -56,7 +56,11 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'schedule', re: /\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{1,2}\s?点(?:半|\d{1,2}分?)?|[零一二两三四五六七八九十]{1,3}点(?:半|[一二三四五]十分?)?|\b\d{1,2}\s?(?:am|pm)\b|\bnoon\b|\bmidnight\b/gi },
   { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?/gi },
   { attr: 'schedule', re: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)/g },
-  { attr: 'schedule', re: /每\s?(?:天|日|晚|周|月|小时|年|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|other\s+week|\d+\s+\w+))(?![\w-])/gi },
+  // A day of the month (每月 5 号): a schedule. A number with 号 alone is often a name (0 号卡, 3 号楼).
+  { attr: 'schedule', re: /每\s?个?月\s?\d{1,2}\s?[号日]/g },
+  // 每月 4500 is an amount a month, not a schedule: a number of three digits or more right after the
+  // period word, not a clock time or a day, leaves the period word out.
+  { attr: 'schedule', re: /每\s?(?:(?:天|日|晚|周|月|小时|年)(?!\s?\d{3,}(?![:：\d点号日]))|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|other\s+week|\d+\s+\w+))(?![\w-])/gi },
   { attr: 'model', re: /\b(?:gpt|claude|gemini|llama|qwen|deepseek|mistral|glm|kimi|doubao|o[134])(?:[-\s.]?[a-z0-9]+)*(?:[-.][a-z0-9]+)*\b/gi },
   { attr: 'os', re: /\b(?:ubuntu|debian|centos|alpine|fedora|rocky|rhel|macos|windows|arch)(?:\s?\d+(?:\.\d+)*)?\b/gi },
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
@@ -189,6 +193,17 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
       disk: ['磁盘', '硬盘', '存储空间', 'disk', 'disk space'],
       gpu: ['显存', 'gpu memory', 'vram'],
       bandwidth: ['带宽', '流量', 'bandwidth'],
+    },
+  },
+  {
+    name: 'payment',
+    members: {
+      alipay: ['支付宝', 'alipay'],
+      wechatpay: ['微信支付', 'wechat pay', 'wechatpay'],
+      paypal: ['paypal'],
+      stripe: ['stripe'],
+      wise: ['wise'],
+      unionpay: ['银联', 'unionpay'],
     },
   },
   { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
