@@ -252,14 +252,16 @@ describe('the last look: a chosen target is refused on counter-evidence of anoth
     expect(noteOf(c, ids[1]!)).toMatch(/\(subject-elsewhere\)/);
   });
 
-  it('the current version of a chain reached through an inferred link must be a target itself', () => {
+  it('a bucket of one kind beside another is no restatement, so the correction reaches its own bucket', () => {
+    // Before derivation version 21, gs://doc-prd 60 天 was inferred to restate gs://img-prd 30 天, and the
+    // chain-unrelated veto had to refuse the chain's current version; the inference no longer fires.
     const { mem: m, ids } = home([
       { text: '[code] gs://img-prd 的保留期 30 天', time: '2026-04-01T10:00:00+08:00', project: 'etl' },
       { text: '[code] gs://doc-prd 的保留期 60 天', time: '2026-04-02T10:00:00+08:00', project: 'etl' },
     ]);
+    expect(m.history(ids[0]!)?.chain.map((x) => x.record.id)).toEqual([ids[0]]);
     const c = correct(m, '[code] 〔更正〕img-prd 的保留期改为 90 天', undefined, 'etl');
-    expect(c.linked).toEqual([]);
-    expect(noteOf(c, ids[1]!)).toMatch(/^refused after the choice \(chain-unrelated\)/);
+    expect(c.linked).toEqual([ids[0]]);
   });
 
   it('a shared attribute named on one side only, and none of the correction\'s values answer it: an interval is not a folder', () => {
@@ -408,6 +410,11 @@ describe('evidence from values: copies, value slots, and what an attribute word 
     expect(m.add({ text: '[hermes] 洗衣机每周六提醒清滤网，放 2 片清洁片', time: T(5) }).supersedes).toEqual([]);
   });
 
+  it('a second job of one kind is no restatement: another source path and another time at once', () => {
+    const { mem: m } = home([{ text: '[hermes] Hyper Backup：/volume1/shop → USB 外接盘，每天 02:30', time: T(1) }]);
+    expect(m.add({ text: '[hermes] Hyper Backup：/volume1/finance → Backblaze B2，每天 03:30', time: T(2) }).supersedes).toEqual([]);
+  });
+
   it('a deadline is not a publishing time: 截稿每周三 18:00 is not restated by 每周四 20:00 发', () => {
     const { mem: m } = home([{ text: '[openclaw] 读书笔记截稿每周三 18:00', time: T(1) }]);
     expect(m.add({ text: '[openclaw] 读书笔记每周四 20:00 发', time: T(5) }).supersedes).toEqual([]);
@@ -477,6 +484,24 @@ describe('read off the fifth blind pair (corr-y1, corr-y2)', () => {
       { text: '[hermes] 每月 3 号拉微信支付账单对账', time: '2026-04-01T10:01:00+08:00' },
     ]);
     expect(correct(m, '[hermes] 〔更正〕微信支付账单要 T+2 才齐，对账挪到每月 5 号').linked).toEqual([ids[1]]);
+  });
+
+  it('an old number named in an aside (之前是 3 次) rules out a record that never held it', () => {
+    const { mem: m } = home([{ text: '[code] pricebot 每 15 分钟同步一次', time: '2026-04-01T10:00:00+08:00', project: 'pricebot' }]);
+    expect(correct(m, '[code] 〔更正〕pricebot 调 Shopify 失败后最多重试 5 次（之前是 3 次），间隔 10s', undefined, 'pricebot').linked).toEqual([]);
+  });
+
+  it('主服务端口 names a port, not the 服务端 side: the port correction links its record', () => {
+    const { mem: m, ids } = home([{ text: '[code] pricebot 现在监听 :8087，nginx 反代到 /pricebot/', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[code] 〔更正〕pricebot 主服务端口从 8087 改成 8090 了').linked).toEqual([ids[0]]);
+  });
+
+  it('two records naming two members of one group are two facts, not copies: the EU rate is not a copy of the US rate', () => {
+    const { mem: m, ids } = home([
+      { text: 'Shipping profile: flat rate to the US is $35 via DHL Express', time: '2026-04-01T10:00:00+08:00' },
+      { text: 'Shipping profile: flat rate to the EU is also $35 via DHL Express', time: '2026-04-01T10:05:00+08:00' },
+    ]);
+    expect(correct(m, 'Correction: the flat rate to the US is no longer $35, bumped it to $42').linked).toEqual([ids[0]]);
   });
 
   it('a bound is no subject: 清理任务挪到周六凌晨 links 每周日 03:00 清理 /tmp 下超过 7 天的文件', () => {

@@ -130,6 +130,34 @@ export function holds(hay: string, word: string): boolean {
   return false;
 }
 
+/**
+ * A contrast member named in a text: its last character must not start an attribute word there
+ * (主服务端口 names a port, not 服务端).
+ */
+function holdsMember(text: string, w: string): boolean {
+  if (isAscii(w)) return holds(text, w);
+  for (let i = text.indexOf(w); i !== -1; i = text.indexOf(w, i + 1)) {
+    const last = i + w.length - 1;
+    if (!ATTRIBUTE_LIST.some(({ w: a }) => !isAscii(a) && a.length >= 2 && text.startsWith(a, last))) return true;
+  }
+  return false;
+}
+
+/** The contrast groups a (normalized, lower-case) text names a member of: group → members. */
+export function contrastOf(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const g of CONTRAST_GROUPS) {
+    for (const [member, words] of Object.entries(g.members)) {
+      if (words.some((w) => holdsMember(text, w))) {
+        let s = out.get(g.name);
+        if (!s) out.set(g.name, (s = new Set()));
+        s.add(member);
+      }
+    }
+  }
+  return out;
+}
+
 /** Every position of `word` in `hay` (whole words for ASCII). */
 function positions(hay: string, word: string): number[] {
   const out: number[] = [];
@@ -151,6 +179,9 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   /\bfrom\s+([^\s,;]+)\s+to\b/g,
   /\b(?:not|no longer(?: on| at| in| uses?| is)?|instead of|rather than|replaces?|replacing|was|were|used to be|formerly|previously|moved off|off of|away from|switched from|changed from)\s+(\d+(?:\.\d+)?\s?(?:hours?|minutes?|days?|weeks?|months?|px|%|chars|characters|words)\b|[^\s,;)]+)/g,
   /\b([^\s,;]+)\s+(?:is|was)\s+(?:wrong|outdated|obsolete|stale|deprecated|gone|retired|dead)\b/g,
+  // The old value in an aside: （原周四）, (原 11 月 25 日), （之前是 3 次）, 原来是 8080.
+  /[(（]\s*(?:原|原来|原先|之前|以前|此前|先前)(?:是|为)?\s*([^）)，,;；]{1,20}?)\s*[)）]/g,
+  /(?:原来|原先|之前|以前|此前)(?:是|为)\s*(\d[^\s，。,;；）)]{0,12})/g,
 ];
 
 /** Analyse one record's text. */
@@ -329,19 +360,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     return m ? first + m.index : norm.length;
   })();
   const cueAt = Math.min(cue === null ? norm.length : cue.index, firstClauseEnd);
-  const contrastIn = (text: string) => {
-    const out = new Map<string, Set<string>>();
-    for (const g of CONTRAST_GROUPS) {
-      for (const [member, words] of Object.entries(g.members)) {
-        if (words.some((w) => holds(text, w))) {
-          let s = out.get(g.name);
-          if (!s) out.set(g.name, (s = new Set()));
-          s.add(member);
-        }
-      }
-    }
-    return out;
-  };
+  const contrastIn = contrastOf;
   const names = ids.filter((w) => norm.indexOf(w) < cueAt);
   // The word right before an attribute word (nothing but 的 or a space between): which one. Only
   // in the subject part: after the text starts saying what changed comes the new value (R2 bucket).

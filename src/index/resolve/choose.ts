@@ -1,4 +1,4 @@
-import { holds } from './analyze.js';
+import { contrastOf, holds } from './analyze.js';
 import { KINSHIP_WORDS } from './lexicon.js';
 import type { Verdict } from './judge.js';
 
@@ -51,6 +51,13 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyB = b.lead.filter((w) => !holds(a.text, w));
   if (onlyA.length && onlyB.length) return false;
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.
+  // The US rate and the EU rate, the 支付宝 and the 微信支付 reconciliation: each names another member of one group.
+  const ca = contrastOf(a.text);
+  const cb = contrastOf(b.text);
+  for (const [group, ma] of ca) {
+    const mb = cb.get(group);
+    if (mb && ![...ma].some((m) => mb.has(m))) return false;
+  }
   const ka = kinOf(a.text);
   const kb = kinOf(b.text);
   if (ka.length + kb.length > 0 && !ka.some((x) => kb.some((y) => x.includes(y) || y.includes(x)))) return false;
@@ -123,7 +130,7 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
   // Copies: accepted ones, and ones refused only because they name no attribute ("记一下：Uptime Kuma 在 3001").
   const copies = [
     ...accepted.slice(1).filter((j) => sameFact(best, j)),
-    ...judged.filter((j) => (!j.verdict.accepted && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameAttribute(best, j) && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })) || refusedCopy(best, j)),
+    ...judged.filter((j) => (!j.verdict.accepted && !j.verdict.conflict && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameAttribute(best, j) && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })) || refusedCopy(best, j)),
   ];
   const rivals = accepted.slice(1).filter((j) => !copies.includes(j) && j.verdict.score >= ratio * best.verdict.score);
   if (rivals.length) {

@@ -195,6 +195,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       : refuse('subject-missing', `does not name ${c.names.join(', ')}`);
   }
   const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v)), ...pairedOld(c, o)])];
+  // The correction names the old number (之前是 3 次, not 0.09): a record holding no such number is
+  // not the one that said it.
+  const oldNumbers = c.oldValues.flatMap((v) => v.match(/\d+(?:\.\d+)?/g) ?? []);
+  if (!relaxed && quoted.length === 0 && oldNumbers.length && !oldNumbers.some((n) => new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(o.hay))) {
+    return refuse('other-attribute', `holds none of the old values ${c.oldValues.join(', ')} the correction names`, { quoted, conflict: true });
+  }
   const newValues = c.values.filter((v) => !c.oldValues.includes(v));
   const holdsNew = newValues.length > 0 && newValues.every((v) => holds(o.hay, v)) && quoted.length === 0;
 
@@ -376,6 +382,17 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
     ([v, shape]) =>
       setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
   );
+  // One fact changes at a time: a path or host that differs beside another value that differs
+  // (Hyper Backup：/volume1/shop → USB，每天 02:30 / Hyper Backup：/volume1/finance → B2，每天 03:30) is
+  // a second thing of the same kind, not the first one restated.
+  const differingShapes = new Set(
+    [...r.valueShapes]
+      .filter(([v, shape]) => setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && !holds(r.hay, ov)))
+      .map(([, shape]) => shape),
+  );
+  if (differingShapes.size >= 2 && (differingShapes.has('path') || differingShapes.has('host'))) {
+    return refuse('other-subject', `differs in ${[...differingShapes].join(' and ')} at once: another thing of the same kind`);
+  }
   // A deadline is not the time something runs or goes out (截稿每周三 18:00 / 每周四晚上发).
   if (r.named.has('date') !== o.named.has('date')) return refuse('other-attribute', 'one states a deadline, the other a time');
   if (!differs && !slotProven) return refuse('other-attribute', 'states no other value of the same kind');

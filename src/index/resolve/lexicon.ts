@@ -206,6 +206,16 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
       unionpay: ['银联', 'unionpay'],
     },
   },
+  {
+    name: 'region',
+    members: {
+      us: ['美国', '美区', 'the us', 'usa', 'u.s.'],
+      eu: ['欧盟', '欧洲', '欧区', 'the eu', 'europe'],
+      uk: ['英国', 'the uk'],
+      jp: ['日本', '日区', 'japan'],
+      hk: ['香港', 'hong kong'],
+    },
+  },
   { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
   { name: 'io', members: { read: ['读库', '只读', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
   { name: 'direction', members: { inbound: ['入站', 'inbound', 'ingress'], outbound: ['出站', 'outbound', 'egress'] } },
