@@ -17,7 +17,7 @@ function scanner(text: string): InjectionScan {
   if (/下一步/.test(text)) hits.push({ rule: 'model:0.85', index: 0, probability: 0.85 });
   if (/exfiltrate/.test(text)) hits.push({ rule: 'model:0.93', index: 0, probability: 0.93 });
   if (/crontab/.test(text)) hits.push({ rule: 'model:0.62', index: 0, probability: 0.62 });
-  if (/borderline/.test(text)) hits.push({ rule: 'model:0.70', index: 0, probability: 0.7 });
+  if (/borderline/.test(text)) hits.push({ rule: 'model:0.75', index: 0, probability: 0.75 });
   return { flagged: hits.length > 0, hits };
 }
 
@@ -49,10 +49,10 @@ describe('quarantineRules', () => {
   });
 
   it('an item needs a surer score than a record: a scorer hit under HANDOFF_ITEM_THRESHOLD holds a note but not a handoff', () => {
-    expect(HANDOFF_ITEM_THRESHOLD).toBe(0.7);
+    expect(HANDOFF_ITEM_THRESHOLD).toBe(0.75);
     expect(quarantineRules({ kind: 'note', tier: 'normal', text: '5 条 crontab 已全部注释' }, AGENT, scanner)).toEqual(['model:0.62']);
     expect(quarantineRules({ kind: 'handoff', tier: 'normal', text: handoff('5 条 crontab 已全部注释') }, AGENT, scanner)).toEqual([]);
-    expect(quarantineRules({ kind: 'handoff', tier: 'normal', text: handoff('5 条 crontab 已全部注释', 'a borderline item') }, AGENT, scanner)).toEqual(['model:0.70']);
+    expect(quarantineRules({ kind: 'handoff', tier: 'normal', text: handoff('5 条 crontab 已全部注释', 'a borderline item') }, AGENT, scanner)).toEqual(['model:0.75']);
   });
 
   it("the owner's writes and events are never held", () => {
