@@ -47,6 +47,17 @@ describe('a correction of one point of a record that says several things', () =>
     }
   });
 
+  it('a correction of a point in the first clause: asking about a later one with the subject finds the old record first', () => {
+    const crawler = add('[code] crawler 的并发数 8，超时 15s', '2026-11-23T12:00:00+08:00');
+    const lower = add('[code] 〔更正〕crawler 并发降到 4，对方限流了', '2026-11-26T12:00:00+08:00');
+    const timeout = search(home, 'crawler 超时多少');
+    expect(timeout[0]!.id).toBe(crawler);
+    expect(timeout[0]!.supersession?.otherPoint).toBe(true);
+    const concurrency = search(home, 'crawler 并发多少');
+    expect(concurrency[0]!.id).toBe(lower);
+    expect(concurrency.find((h) => h.id === crawler)?.supersession?.otherPoint).toBeUndefined();
+  });
+
   it('a correction that does not show which point it speaks to demotes the whole record', () => {
     const redis = add('[code] Redis 端口 6379，密码在 vault 里', '2026-11-23T11:00:00+08:00');
     const bare = add('[code] 〔更正〕改成 6380', '2026-11-26T10:00:00+08:00');

@@ -19,6 +19,8 @@ export interface Points {
 
 const CLAUSE = /[,;!?\n，；。！？]|\.(?=\s|$)/u;
 const strip = (s: string) => s.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ');
+/** A domain prefix ([code]) is no word of what a record says. */
+const unprefixed = (s: string) => s.replace(/^\s*\[[^\]\s]{1,32}\]\s*/u, '');
 
 export function pointsSpoken(oldText: string, replacementText: string): Points | null {
   const clauses = strip(oldText)
@@ -26,10 +28,17 @@ export function pointsSpoken(oldText: string, replacementText: string): Points |
     .map((x) => x.trim())
     .filter(Boolean);
   if (clauses.length < 2) return null;
-  const repWords = subjectTokens(strip(replacementText).normalize('NFKC').toLowerCase());
-  const words = (cl: string) => [...subjectTokens(cl.normalize('NFKC').toLowerCase())];
-  const subject = new Set(words(clauses[0]!).filter((w) => repWords.has(w)));
-  const spoken = clauses.map((cl, i) => (i === 0 ? [] : words(cl).filter((w) => repWords.has(w) && !subject.has(w))));
+  const repWords = subjectTokens(unprefixed(strip(replacementText).trim()).normalize('NFKC').toLowerCase());
+  const words = (cl: string) => [...subjectTokens(unprefixed(cl).normalize('NFKC').toLowerCase())];
+  const first = words(clauses[0]!).filter((w) => repWords.has(w));
+  const subject = new Set(first);
+  // The first clause is spoken to when the replacement shares more with it than one word, the
+  // subject ("crawler 的并发数 8，超时 15s" corrected by "crawler 并发降到 4": crawler and 并发), or when
+  // both state a number ("dag_orders 调度 0 2 * * *，每天 02:00 跑" corrected to "每小时 (0 * * * *)"): the
+  // changed value may be there.
+  const digits = /\d/u;
+  const firstSpoken = first.length >= 2 || (first.length === 1 && digits.test(unprefixed(clauses[0]!)) && digits.test(replacementText));
+  const spoken = clauses.map((cl, i) => (i === 0 ? (firstSpoken ? first : []) : words(cl).filter((w) => repWords.has(w) && !subject.has(w))));
   return spoken.some((w) => w.length > 0) ? { clauses, spoken } : null;
 }
 
@@ -40,7 +49,8 @@ export function pointsSpoken(oldText: string, replacementText: string): Points |
  */
 export function pointsLeft(oldText: string, replacementText: string): string | null {
   const p = pointsSpoken(oldText, replacementText);
-  if (!p) return null;
+  // When the first clause is spoken to, what is left has lost its subject: cannot be told.
+  if (!p || p.spoken[0]!.length > 0) return null;
   const left = p.clauses.filter((_, i) => i === 0 || p.spoken[i]!.length === 0);
   return left.length > 1 ? left.join('，') : null;
 }

@@ -89,9 +89,11 @@ export const supersedeStage: Stage = {
 
 /**
  * Does the query ask about a part of a superseded record its replacement does not speak to
- * (query/points.ts)? Yes when the replacement holds none of the query's words the old record holds
- * (typed or through an alias), and each of those words sits only in clauses it does not speak to:
- * "FastAPI config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env" corrected on its port.
+ * (query/points.ts)? Yes when, beside the subject (words of the first clause the replacement also
+ * holds: 后端, crawler), the query asks with words the old record holds (typed or through an alias)
+ * that the replacement does not hold, each sitting only in clauses it does not speak to: "FastAPI
+ * config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env" corrected on its port; "crawler 超时" of
+ * "crawler 的并发数 8，超时 15s" corrected on its concurrency.
  * Whenever this cannot be told for certain (a one-clause record, a replacement sharing nothing with
  * a later clause, a query word found only by a fallback), the whole record is demoted, as always.
  */
@@ -111,11 +113,18 @@ function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | u
         : Array.from({ length: w.length - 1 }, (_, i) => w.slice(i, i + 2)).some((g) => text.includes(g))
       : new RegExp(`(?<![a-z0-9])${escape(w.length > 4 ? w.slice(0, -2) : w)}`, 'i').test(text);
   const forms = (t: string) => [t.toLowerCase(), ...(expansions?.get(t) ?? []).filter((a) => !a.marker).map((a) => a.word.toLowerCase())];
-  for (const t of asked) if (forms(t).some((f) => inText(hay, f))) return null;
   const clauses = points.clauses.map((cl) => cl.normalize('NFKC').toLowerCase());
-  for (const t of asked) {
+  // Words of the first clause the replacement also holds name what both are about (crawler, 后端):
+  // asking with them says nothing about which point. The rest must be words it does not hold.
+  const subject = (t: string) => forms(t).some((f) => inText(hay, f) && inText(clauses[0]!, f));
+  const pointed = asked.filter((t) => !subject(t));
+  // A number alone, or with its unit (1080x1440 beside "3:4 vertical", "2860 元" of a price raised),
+  // may be the corrected point itself: not told without a word of two letters or more.
+  if (!pointed.some((t) => (t.replace(/x(?=\d)/g, '').match(/\p{L}/gu)?.length ?? 0) >= 2)) return null;
+  for (const t of pointed) if (forms(t).some((f) => inText(hay, f))) return null;
+  for (const t of pointed) {
     const where = clauses.map((cl, i) => (forms(t).some((f) => inText(cl, f)) ? i : -1)).filter((i) => i >= 0);
     if (where.length === 0 || where.some((i) => points.spoken[i]!.length > 0)) return null;
   }
-  return { asked, spoken: [...new Set(points.spoken.flat())] };
+  return { asked: pointed, spoken: [...new Set(points.spoken.flat())] };
 }
