@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksSomething, markFrames } from './question.js';
+import { asksSomething, markFrames, readChangeQuestion } from './question.js';
 
 describe('asksSomething: is a query phrased as a question?', () => {
   it('a question mark or a question word, Chinese or English', () => {
@@ -24,5 +24,16 @@ describe('markFrames: a light verb before a question word frames the question', 
   it('用 that says something stays a word: 不能用, 用 docker 部署', () => {
     expect(stopped(['哪些', '词', '不能', '用'])).not.toContain('用');
     expect(stopped(['用', 'docker', '部署'])).not.toContain('用');
+  });
+});
+
+describe('readChangeQuestion: asking what changed asks for the corrections', () => {
+  it('reads 改了什么, 有哪些变动, what changed as 更正', () => {
+    for (const q of ['最近改了什么', '上周有哪些变动', '公众号推送有什么变化', 'what changed last week', "what's changed"]) {
+      expect(readChangeQuestion(q), q).toContain('更正');
+    }
+  });
+  it('leaves a question about a value alone: 端口改成多少, 改到几点', () => {
+    for (const q of ['后端端口改成多少', '备份改到几点了', 'change the port']) expect(readChangeQuestion(q), q).toBe(q);
   });
 });

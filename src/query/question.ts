@@ -64,3 +64,14 @@ const ASKING_EN = /^\s*(what|when|where|who|whom|whose|why|how|which|did|does|do
 export function asksSomething(text: string): boolean {
   return /[?？]/.test(text) || ASKING_ZH.test(text) || ASKING_EN.test(text);
 }
+
+/**
+ * A question about what changed ("最近改了什么", "有哪些变动", "what changed last week") asks for the
+ * corrections: the phrase is read as 更正 (which reaches every correction through its alias group).
+ */
+const CHANGE_QUESTION =
+  /(?:改|变|调整|修改|更改)了(?:些)?(?:什么|哪些|啥)|(?:有|做了|做过)(?:什么|哪些|啥)(?:变化|变动|改动|调整|修改|更改|变更)|(?:哪些|什么)(?:变化|变动|改动|更改|变更)|\bwhat(?:'s| has)? changed\b|\bany changes\b|\bwhich changes\b/giu;
+
+export function readChangeQuestion(text: string): string {
+  return text.replace(CHANGE_QUESTION, ' 更正 ');
+}

@@ -5,7 +5,7 @@ import type { RecordIndex } from '../index/record-index.js';
 import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
-import { asksSomething, isQuestion, markFrames } from './question.js';
+import { asksSomething, isQuestion, markFrames, readChangeQuestion } from './question.js';
 import { activeTerms, cached, retrieve, termWeights } from './retrieve.js';
 import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './aliases.js';
 import { makeSnippet } from './snippet.js';
@@ -69,7 +69,7 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
   const useWindow = !explicit && intent.window !== null;
   // Query analysis (query/question.ts): question frames carry no weight; content words are
   // weighted by their rarity in this home.
-  const framed = markFrames(index.tokenizer.queryTerms(intent.rest));
+  const framed = markFrames(index.tokenizer.queryTerms(readChangeQuestion(intent.rest)));
   // A time and progress words alone ("最近进展", "这周做了什么", "recent progress") ask to list what
   // happened then, not to find the word 进展. With a topic beside them ("公众号改版最近进展") they stay
   // words, and without a time too.
