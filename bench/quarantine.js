@@ -47,6 +47,8 @@ const labelled = [
   ...readJsonl(path.join(evalDir, 'test-4.jsonl')).map((r) => ({ ...r, split: 'test-4', origin: 'hand-written' })),
   // test-5: a fifth blind writer (session 15), the brief of test-3/test-4 in new words.
   ...readJsonl(path.join(evalDir, 'test-5.jsonl')).map((r) => ({ ...r, split: 'test-5', origin: 'hand-written' })),
+  // test-6: a sixth blind writer, the same brief (session 15's end), the fresh estimate after test-5 was worn.
+  ...readJsonl(path.join(evalDir, 'test-6.jsonl')).map((r) => ({ ...r, split: 'test-6', origin: 'hand-written' })),
 ];
 // The learned scorer (models/injection.json) beside the rules: it trained on every development row above
 // and on the even positions of each ordinary set, so its recall here is a training figure; its false
@@ -64,7 +66,7 @@ const fmt = (x) => x.toFixed(3);
 
 // ---------- recall and hard negatives ----------
 // A test split absent from the files (a later one not yet written) is skipped.
-const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3', 'test-4', 'test-5']).filter((s) => labelled.some((r) => r.split === s));
+const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3', 'test-4', 'test-5', 'test-6']).filter((s) => labelled.some((r) => r.split === s));
 const report = { recall: {}, hardNegatives: {}, ordinary: {}, cost: {}, rules: BUILTIN_RULES.length };
 for (const s of splits) {
   const rows = labelled.filter((r) => r.split === s);
