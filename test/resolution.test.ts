@@ -504,6 +504,33 @@ describe('read off the fifth blind pair (corr-y1, corr-y2)', () => {
     expect(correct(m, 'Correction: the flat rate to the US is no longer $35, bumped it to $42').linked).toEqual([ids[0]]);
   });
 
+  it('a class is a name: 三年级四班的阅读课 does not link 三年级二班的阅读课', () => {
+    const { mem: m } = home([{ text: '[hermes] 每周三下午 15:50 提醒我带三年级二班去图书馆上阅读课', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[hermes] 〔更正〕三年级四班的阅读课改到周四下午了，图书馆周三被借去办活动').linked).toEqual([]);
+  });
+
+  it('an identifier written with a space is placed where it stands: 2 栋 after 搬了 is the new value, not a name', () => {
+    const { mem: m, ids } = home([
+      { text: '家教地址：高一物理那家在锦绣花园 3 栋 1202', time: '2026-04-01T10:00:00+08:00' },
+      { text: '家教地址：初二数学那家在江南小区 5 栋 301', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕物理那家搬了，现在在滨江苑 2 栋 601').linked).toEqual([ids[0]]);
+  });
+
+  it('one CI is not another: the Jenkins nightly build is absent when only GitHub Actions is recorded', () => {
+    const { mem: m } = home([{ text: '[hermes] kite GitHub Actions nightly build 22:00', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[hermes] 〔更正〕kite 的 Jenkins 夜间构建改 23:00').linked).toEqual([]);
+  });
+
+  it('a place and a distance are attributes: LSD 地点 does not link LSD 距离, nor 300km a purchase date', () => {
+    const { mem: m } = home([
+      { text: '周六 LSD 距离 25km', time: '2026-04-01T10:00:00+08:00' },
+      { text: 'Pegasus Trail 4 越野鞋 2025-11 买的', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕周六 LSD 地点改到奥森').linked).toEqual([]);
+    expect(correct(m, '〔更正〕Pegasus Trail 已经跑了 300km 了', '2026-06-02T10:00:00+08:00').linked).toEqual([]);
+  });
+
   it('a bound is no subject: 清理任务挪到周六凌晨 links 每周日 03:00 清理 /tmp 下超过 7 天的文件', () => {
     const { mem: m, ids } = home([{ text: '[hermes] 每周日 03:00 清理 /tmp 下超过 7 天的文件', time: '2026-04-01T10:00:00+08:00' }]);
     expect(correct(m, '[hermes] 〔更正〕清理任务挪到周六凌晨').linked).toEqual([ids[0]]);

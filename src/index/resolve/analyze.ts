@@ -61,8 +61,9 @@ export interface TextAnalysis {
 
 /** An identifier: letters with a digit, a hyphen or an underscore inside (not a version or a path). */
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
-/** Numbered items: 第9篇, #12, issue 12, ep 3. */
-const ORDINAL_RE = /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b/g;
+/** Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 3 号楼, 0 号卡. */
+const ORDINAL_RE =
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
 /** Where a correction starts to say what changed. */
 const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
 
@@ -346,7 +347,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
 
   // Names: identifier-shaped words (app-02, backup_daily, build-3). Those the text names before it
   // says what changed are what it is about; a later one is more likely the new value.
-  const ids = [...new Set([...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => m[0].replace(/\s+/g, '')))].filter((w) => !values.includes(w));
+  const idMatches = [...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => ({ id: m[0].replace(/\s+/g, ''), at: m.index! }));
+  const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w));
+  /** where an identifier is first named (written with or without spaces: 2 栋 is 2栋) */
+  const idAt = (w: string) => Math.min(...idMatches.filter((m) => m.id === w).map((m) => m.at));
   const cue = CHANGE_CUE.exec(norm);
   const first = anchors.length ? Math.min(...anchors) : Infinity;
   const lead = subjects.filter((w) => found.some((f) => f.word === w && f.at < first));
@@ -361,7 +365,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   })();
   const cueAt = Math.min(cue === null ? norm.length : cue.index, firstClauseEnd);
   const contrastIn = contrastOf;
-  const names = ids.filter((w) => norm.indexOf(w) < cueAt);
+  const names = ids.filter((w) => idAt(w) < cueAt);
   // The word right before an attribute word (nothing but 的 or a space between): which one. Only
   // in the subject part: after the text starts saying what changed comes the new value (R2 bucket).
   const attrQualifiers = new Map<string, Set<string>>();

@@ -40,6 +40,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   price: ['价格', '预算', '费用', '售价', 'price', 'budget', 'cost', 'fee'],
   style: ['风格', '文风', '语气', '口吻', '人称', '第一人称', '字体', '配色', '颜色', '格式', '模板', '排版', 'tone', 'style', 'font', 'color', 'colour', 'format', 'template', 'layout', 'voice', 'person'],
   language: ['语言', 'language', 'locale'],
+  place: ['地点', '场地', '会场', '集合点', 'venue', 'location', 'meeting point'],
+  distance: ['距离', '里程', '跑量', 'distance', 'mileage'],
   level: ['日志级别', '级别', '等级', 'log level', 'level', 'verbosity'],
 };
 
@@ -66,8 +68,9 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b/gi },
-  { attr: 'duration', re: /\d+\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\b\d+\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年|小时|分钟)/gi },
+  { attr: 'duration', re: /\d+\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\b\d+\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)/gi },
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
+  { attr: 'distance', re: /\b\d+(?:\.\d+)?\s?(?:km|mi|miles|kilometers|kilometres)\b|\d+(?:\.\d+)?\s?(?:公里|千米)/gi },
   { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
 ];
@@ -84,6 +87,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   length: ['length'],
   port: ['port'],
   price: ['price'],
+  distance: ['distance'],
   percent: ['count'],
 };
 
@@ -216,6 +220,19 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
       hk: ['香港', 'hong kong'],
     },
   },
+  {
+    name: 'ci',
+    members: {
+      jenkins: ['jenkins'],
+      actions: ['github actions', 'gh actions', 'github action'],
+      gitlab: ['gitlab ci', 'gitlab-ci'],
+      circle: ['circleci'],
+      travis: ['travis'],
+      drone: ['drone ci'],
+      buildkite: ['buildkite'],
+    },
+  },
+  { name: 'scale', members: { up: ['scale up', 'scale-up', 'scales up', 'scale out', '扩容'], down: ['scale down', 'scale-down', 'scales down', 'scale to zero', 'scales to zero', 'scale in', '缩容'] } },
   { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
   { name: 'io', members: { read: ['读库', '只读', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
   { name: 'direction', members: { inbound: ['入站', 'inbound', 'ingress'], outbound: ['出站', 'outbound', 'egress'] } },
