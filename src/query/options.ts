@@ -132,7 +132,7 @@ export const RANKING_DEFAULTS: RankingOptions = {
 };
 
 // 'aliases' is not a pipeline stage: disabling it turns query expansion off (query/aliases.ts).
-export const STAGE_NAMES = ['relevance', 'speaker', 'answer-type', 'context', 'supersede', 'decay', 'tier', 'redline', 'diversity', 'duplicates', 'aliases'] as const;
+export const STAGE_NAMES = ['relevance', 'speaker', 'answer-type', 'context', 'supersede', 'decay', 'tier', 'contrast', 'redline', 'diversity', 'duplicates', 'aliases'] as const;
 
 export function halfLifeFor(opts: RankingOptions, domain: string | null): number {
   return (domain !== null ? opts.halfLifeDays[domain] : undefined) ?? opts.halfLifeDays.default ?? 90;

@@ -13,6 +13,7 @@ import { decayStage } from './stages/decay.js';
 import { contextStage } from './stages/context.js';
 import { speakerStage } from './stages/speaker.js';
 import { answerTypeStage } from './stages/answer-type.js';
+import { contrastStage } from './stages/contrast.js';
 import { diversityStage } from './stages/diversity.js';
 import { redlineStage } from './stages/redline.js';
 import { relevanceStage } from './stages/relevance.js';
@@ -29,7 +30,7 @@ export const SEARCH_DEFAULTS = {
 } as const;
 
 /** The ranking stages, in order. Each is a small step with its own trace entry (docs/RANKING.md). */
-export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, speakerStage, answerTypeStage, contextStage, supersedeStage, decayStage, tierStage, redlineStage, diversityStage, duplicatesStage];
+export const DEFAULT_STAGES: readonly Stage[] = [relevanceStage, speakerStage, answerTypeStage, contextStage, supersedeStage, decayStage, tierStage, contrastStage, redlineStage, diversityStage, duplicatesStage];
 
 function toMs(v: string | number | undefined, field: string): number | null {
   if (v === undefined || v === null || v === '') return null;

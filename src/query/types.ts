@@ -119,6 +119,8 @@ export type TraceEntry =
   | { stage: 'speaker'; speaker: string; added: number }
   | { stage: 'answer-type'; wants: 'time' | 'number' | 'address' | 'ip'; added: number }
   | { stage: 'diversity'; sameSessionAbove: number; factor: number }
+  /** the query names one member of a contrast group, the record another (stages/contrast.ts) */
+  | { stage: 'contrast'; group: string; asked: string[]; names: string[]; factor: number }
   | { stage: 'context'; neighbour: number; reply?: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string }
   /**

@@ -62,6 +62,8 @@ export function traceLine(t: TraceEntry): string {
       return `speaker: +${t.added.toFixed(3)} (said by ${t.speaker}, whom the query names)`;
     case 'answer-type':
       return `answer type: +${t.added.toFixed(3)} (the question asks for ${{ time: 'a time', number: 'a number', address: 'an address', ip: 'an IP address' }[t.wants]}, the record holds one)`;
+    case 'contrast':
+      return `contrast: ×${t.factor} (the query names ${t.asked.join('/')}, the record ${t.names.join('/')}: another ${t.group})`;
     case 'diversity':
       return `diversity: ×${t.factor.toFixed(3)} (${t.sameSessionAbove} better-scored record${t.sameSessionAbove === 1 ? '' : 's'} of its session above it)`;
     case 'context': {
