@@ -364,7 +364,6 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     return m ? first + m.index : norm.length;
   })();
   const cueAt = Math.min(cue === null ? norm.length : cue.index, firstClauseEnd);
-  const contrastIn = contrastOf;
   const names = ids.filter((w) => idAt(w) < cueAt);
   // The word right before an attribute word (nothing but 的 or a space between): which one. Only
   // in the subject part: after the text starts saying what changed comes the new value (R2 bucket).
@@ -379,8 +378,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   }
   // Subject words wholly before the cue (再换 straddles 换: not a subject word).
   const subjectPart = [...new Set(found.filter((f) => f.at + f.word.length <= cueAt).map((f) => f.word))];
-  const contrast = contrastIn(norm);
-  const early = contrastIn(norm.slice(0, cueAt));
+  const contrast = contrastOf(norm);
+  const early = contrastOf(norm.slice(0, cueAt));
   // Qualifier pairs in the subject part only: after the cue come context and the new value.
   const qualifiersEarly = new Map<string, Set<string>>();
   const inSubject = (w: string) => found.some((f) => f.word === w && f.at < cueAt);
