@@ -68,4 +68,28 @@ describe('a correction of one point of a record that says several things', () =>
       expect(r.supersession?.otherPoint, q).toBeUndefined();
     }
   });
+
+  it('a correction of a later clause with a number leaves the first clause alone: where and when the backup runs still answer', () => {
+    const backup = add('[hermes] 每天凌晨 02:00 备份 NAS 到 B2，保留 30 天', '2026-11-23T09:00:00+08:00');
+    const keep = add('[hermes] 〔更正〕备份保留期改为 60 天', '2026-11-27T09:00:00+08:00');
+    const where = search(home, 'NAS 备份到哪里');
+    expect(where[0]!.id).toBe(backup);
+    expect(where[0]!.supersession?.otherPoint).toBe(true);
+    expect(supersedeFactor(where[0]!)).toBe(1);
+    // A time question: the correction holds no time, so 02:00 still answers, at its full score.
+    const when = search(home, '备份几点跑').find((h) => h.id === backup)!;
+    expect(when.supersession?.otherPoint).toBe(true);
+    expect(supersedeFactor(when)).toBe(1);
+    const retention = search(home, '备份保留多久');
+    expect(retention[0]!.id).toBe(keep);
+    expect(retention.find((h) => h.id === backup)?.supersession?.otherPoint).toBeUndefined();
+  });
+
+  it('a time question is no other point when the correction changes when it runs', () => {
+    const check = add('[hermes] 姥姥每三个月去社区医院复查一次，一般周四上午', '2026-11-23T08:00:00+08:00');
+    const often = add('[hermes] 〔更正〕姥姥复查改成两个月一次', '2026-11-27T08:00:00+08:00');
+    ok(home, ['link', often, check]);
+    const r = search(home, '姥姥复查什么时候').find((h) => h.id === check);
+    expect(r?.supersession?.otherPoint).toBeUndefined();
+  });
 });

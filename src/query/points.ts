@@ -36,10 +36,31 @@ export function pointsSpoken(oldText: string, replacementText: string): Points |
   // subject ("crawler 的并发数 8，超时 15s" corrected by "crawler 并发降到 4": crawler and 并发), or when
   // both state a number ("dag_orders 调度 0 2 * * *，每天 02:00 跑" corrected to "每小时 (0 * * * *)"): the
   // changed value may be there.
+  // Not when every number of the replacement has the shape of a number of a later clause it speaks
+  // to and none of the first clause's: "备份保留期改为 60 天" of "每天凌晨 02:00 备份 NAS 到 B2，保留 30
+  // 天" changes the retention (天), not the time (02:00).
   const digits = /\d/u;
-  const firstSpoken = first.length >= 2 || (first.length === 1 && digits.test(unprefixed(clauses[0]!)) && digits.test(replacementText));
-  const spoken = clauses.map((cl, i) => (i === 0 ? (firstSpoken ? first : []) : words(cl).filter((w) => repWords.has(w) && !subject.has(w))));
+  const later = clauses.map((cl, i) => (i === 0 ? [] : words(cl).filter((w) => repWords.has(w) && !subject.has(w))));
+  const repShapes = numberShapes(strip(replacementText));
+  const firstShapes = numberShapes(unprefixed(clauses[0]!));
+  const laterShapes = new Set(later.flatMap((w, i) => (w.length > 0 ? [...numberShapes(clauses[i]!)] : [])));
+  const elsewhere = repShapes.size > 0 && [...repShapes].every((x) => laterShapes.has(x) && !firstShapes.has(x));
+  const firstSpoken = first.length >= 2 || (first.length === 1 && !elsewhere && digits.test(unprefixed(clauses[0]!)) && digits.test(replacementText));
+  const spoken = clauses.map((cl, i) => (i === 0 ? (firstSpoken ? first : []) : later[i]!));
   return spoken.some((w) => w.length > 0) ? { clauses, spoken } : null;
+}
+
+/**
+ * The shapes of a text's numbers: a clock time, an address (1.2.3.4), or the unit written after it
+ * (天, s, %, 元; '' for a bare number). Digits inside a word (pi3, v2) are no number.
+ */
+function numberShapes(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.normalize('NFKC').toLowerCase().matchAll(/(?<![\p{L}\d.])(\d+(?:[.:]\d+)*)\s*(\p{Script=Han}|[a-z%]+)?/gu)) {
+    const n = m[1]!;
+    out.add(n.includes(':') ? 'time' : (n.match(/\./g)?.length ?? 0) >= 2 ? 'address' : (m[2] ?? ''));
+  }
+  return out;
 }
 
 /**

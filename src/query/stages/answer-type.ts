@@ -14,9 +14,8 @@ export const answerTypeStage: Stage = {
     if (w <= 0 || !ctx.q.asks) return candidates;
     const want = answerTypeOf(ctx.q.text);
     if (want === null) return candidates;
-    const holds = want === 'time' ? TIME_WORDS : want === 'ip' ? IP_SHAPE : want === 'address' ? ADDRESS_SHAPES : NUMBER_WORDS;
     for (const c of candidates) {
-      if (c.relevance <= 0 || !holds.test(c.rec.text)) continue;
+      if (c.relevance <= 0 || !holdsAnswer(want, c.rec.text)) continue;
       const add = w * c.relevance;
       c.relevance += add;
       c.score += add;
@@ -51,6 +50,11 @@ const TIME_WORDS = new RegExp(
     '|[昨今明前后去]天|上周|下周|本周|这周|上个?月|下个?月|去年|今年|明年|周[一二三四五六日末]|星期[一二三四五六日天]|礼拜|\\d+\\s*[年月日号点]|[一二三四五六七八九十]+[月号点]',
   'iu',
 );
+/** Does a text hold what a question of this type asks for (a time, a number, an address, an IP)? */
+export function holdsAnswer(type: AnswerType, text: string): boolean {
+  return (type === 'time' ? TIME_WORDS : type === 'ip' ? IP_SHAPE : type === 'address' ? ADDRESS_SHAPES : NUMBER_WORDS).test(text);
+}
+
 const NUMBER_WORDS = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|once|twice|several|couple|dozen)\b|[一二两三四五六七八九十百千万]+\s*[个次岁天年月人件只条]/iu;
 // An IPv4 address, host:port, a URL, a domain name, or a path of two parts or more.
 const ADDRESS_SHAPES = /\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[a-z][\w-]*:\d{2,5}\b|\bhttps?:\/\/|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|dev|app|cn|co|me|site|local|lan|internal)\b|(?:^|[\s(（:：=])(?:~|\.{1,2})?\/[\w.@-]+\/[\w./@-]*/iu;

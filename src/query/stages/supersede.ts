@@ -5,6 +5,7 @@ import type { IndexedRecord } from '../../index/record-index.js';
 import type { Expansions } from '../aliases.js';
 import { pointsSpoken } from '../points.js';
 import { CORRECTION_MARK, REDLINE_MARK } from '../../core/markers.js';
+import { answerTypeOf, holdsAnswer } from './answer-type.js';
 
 /**
  * Supersession at query time. A candidate that a newer record supersedes is multiplied by
@@ -52,7 +53,7 @@ export const supersedeStage: Stage = {
       // The query may ask about a part of this record the correction does not speak to ("FastAPI
       // config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env", corrected on its port): then it
       // is still the answer, flagged, not demoted, and the correction does not stand in for it.
-      const other = otherPoint(c, current, q.expansions);
+      const other = otherPoint(c, current, q.expansions) ?? otherAnswer(c, current, q.asks ? q.text : null);
       if (other) c.superseded.otherPoint = true;
       const factor = other ? 1 : w;
       c.score *= factor;
@@ -128,3 +129,25 @@ function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | u
   }
   return { asked: pointed, spoken: [...new Set(points.spoken.flat())] };
 }
+
+/**
+ * Does a question ask for a kind of answer (a time, an address, an IP: answer-type.ts) the old record
+ * holds only in clauses its replacement does not speak to, while the replacement holds none of it and
+ * names no schedule? "备份几点跑" of "每天凌晨 02:00 备份 NAS 到 B2，保留 30 天" corrected on its retention
+ * ("备份保留期改为 60 天"): 02:00 still answers. A number is no such kind (the corrected value is one).
+ */
+function otherAnswer(c: Candidate, rep: IndexedRecord, question: string | null): { asked: string[]; spoken: string[] } | null {
+  if (question === null || (c.fallbackTerms?.length ?? 0) > 0) return null;
+  const want = answerTypeOf(question);
+  if (want === null || want === 'number') return null;
+  const repText = rep.text.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ');
+  if (holdsAnswer(want, repText) || (want === 'time' && SCHEDULE_WORDS.test(repText))) return null;
+  const points = pointsSpoken(c.rec.text, rep.text);
+  if (!points) return null;
+  const holding = points.clauses.map((cl, i) => (holdsAnswer(want, cl) ? i : -1)).filter((i) => i >= 0);
+  if (holding.length === 0 || holding.some((i) => points.spoken[i]!.length > 0)) return null;
+  return { asked: [`a ${want}`], spoken: [...new Set(points.spoken.flat())] };
+}
+
+/** Words that set when something runs, with or without a clock time (每小时, hourly, 凌晨, cron). */
+const SCHEDULE_WORDS = /每|一次|个月|季度|hourly|daily|weekly|monthly|nightly|cron|schedule|every|小时|分钟|时间|时候|早上|上午|中午|下午|晚上|凌晨|夜里|半夜|周[一二三四五六日末]|点/iu;
