@@ -548,3 +548,33 @@ describe('the same relative said another way', () => {
     expect(correct(m, '〔更正〕闺女周三改 5 点放学了').linked).toEqual([ids[0]]);
   });
 });
+
+describe('read off the eighth blind pair (corr-z5, corr-z6)', () => {
+  it('the old value a correction names is no name of the thing: gpu-05 的卡从 V100 换成 A100 does not link gpu-06 是 8 卡 V100', () => {
+    const { mem: m } = home([{ text: '[hermes] gpu-06 是 8 卡 V100', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[hermes] Correction: gpu-05 的卡从 V100 换成 A100 了').linked).toEqual([]);
+  });
+
+  it('a part of a snake_case name is a word: the OOD eval script is eval_ood.py, not eval.py', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] eval.py 默认 batch size 256', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[code] eval_ood.py 默认 batch size 256', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕OOD 那个评测脚本 batch size 改 64，256 会 OOM').linked).toEqual([ids[1]]);
+  });
+
+  it('a word read through an alias still qualifies what follows it: the baseline weight decay is not the lora sweep one', () => {
+    const { mem: m } = home([{ text: '[code] full-FT baseline 的 weight decay 0.1', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[code] 〔更正〕lora sweep 的 weight decay 应为 0.01，之前脚本里写成 0.1 了').linked).toEqual([]);
+  });
+
+  it('weight is not capacity: 大号茶壶净重 520 克 does not link 大号茶壶容量 450ml', () => {
+    const { mem: m } = home([{ text: '大号茶壶容量 450ml', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕大号茶壶净重 520 克').linked).toEqual([]);
+  });
+
+  it('a meeting place is not its time: 1:1 改在导师办公室当面开 does not link 和导师的 1:1 在每周二 10:00', () => {
+    const { mem: m } = home([{ text: '和导师的 1:1 在每周二 10:00', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕1:1 改在导师办公室 3-210 当面开，不用腾讯会议了').linked).toEqual([]);
+  });
+});

@@ -116,16 +116,21 @@ function aliasesIn(text: string): [string, string][] {
   return out;
 }
 
-/** Whether `hay` holds `word`: as a substring for Chinese, as a whole word for ASCII. */
-export function holds(hay: string, word: string): boolean {
+/**
+ * Whether `hay` holds `word`: as a substring for Chinese, as a whole word for ASCII; a part of a
+ * snake_case identifier is a word (eval_ood.py holds ood, sync_orders holds orders), unless
+ * `wholeOnly` asks for the word standing alone.
+ */
+export function holds(hay: string, word: string, wholeOnly = false): boolean {
   if (!isAscii(word)) return hay.includes(word);
+  const joiner = wholeOnly ? /[a-z0-9_-]/ : /[a-z0-9-]/;
   let i = hay.indexOf(word);
   while (i !== -1) {
     const before = i > 0 ? hay[i - 1]! : ' ';
     // An English plural is the same word (session / sessions).
     const end = i + word.length + (hay[i + word.length] === 's' && word.length > 3 && !/[a-z0-9_-]/.test(hay[i + word.length + 1] ?? ' ') ? 1 : 0);
     const after = hay[end] ?? ' ';
-    if (!/[a-z0-9_-]/.test(before) && !/[a-z0-9_-]/.test(after)) return true;
+    if (!joiner.test(before) && !joiner.test(after)) return true;
     i = hay.indexOf(word, i + 1);
   }
   return false;
@@ -197,10 +202,14 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const shapes = new Set<string>();
   const valueShapes = new Map<string, string>();
   let masked = norm;
+  const collapsed = new Set<string>();
   for (const { attr, re } of VALUE_SHAPES) {
     re.lastIndex = 0;
     masked = masked.replace(re, (m) => {
-      const v = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
+      const raw = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
+      // A number and its Chinese unit are one value however spaced: 1500 字 is 1500字.
+      const v = raw.replace(/(\d)\s+(?=\p{Script=Han})/gu, '$1');
+      if (v !== raw) collapsed.add(v);
       if (v) {
         values.push(v);
         shapes.add(attr);
@@ -219,7 +228,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const namesPort = /端口|\bports?\b/.test(norm);
   masked = masked.replace(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g, (m) => {
     values.push(m);
-    if (namesPort && m.length <= 5 && !valueShapes.has(m)) valueShapes.set(m, 'port');
+    if (namesPort && m.length <= 5 && !valueShapes.has(m)) {
+      valueShapes.set(m, 'port');
+      shapes.add('port');
+    }
     return ' '.repeat(m.length);
   });
 
@@ -295,8 +307,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (let i = 1; i < found.length; i++) {
     const x = found[i - 1]!;
     const w = found[i]!;
-    const gap = norm.slice(x.at + x.word.length, w.at);
-    if (x.word === w.word || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(x.word, x.at)) continue;
+    // x as written: its raw form when an alias folded it (baseline read as 基线).
+    const xRaw = x.raw ?? x.word;
+    const gap = norm.slice(x.at + xRaw.length, w.at);
+    if (x.word === w.word || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(xRaw, x.at)) continue;
     let s = qualifiers.get(w.word);
     if (!s) qualifiers.set(w.word, (s = new Set()));
     s.add(x.word);
@@ -392,6 +406,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // The alias forms are appended so a record in one language holds the other's word.
   const extra = new Set<string>();
   for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v)) extra.add(canon);
+  for (const v of collapsed) extra.add(v);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
   return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, qualifiers, qualifiersEarly, attrQualifiers };

@@ -188,11 +188,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (kin && holds(o.hay, w)) return conflict(`says ${w} of no ${kin}, where the correction says ${kin}'s ${w}`);
   }
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
-  if (c.names.length && !c.names.some((n) => holds(o.hay, n))) {
+  // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
+  const ownNames = c.names.filter((n) => !c.oldValues.includes(n));
+  if (ownNames.length && !ownNames.some((n) => holds(o.hay, n))) {
     const others = o.ids.filter((i) => !c.ids.includes(i));
     return others.length
-      ? conflict(`names ${others.join(', ')} where the correction names ${c.names.join(', ')}`)
-      : refuse('subject-missing', `does not name ${c.names.join(', ')}`);
+      ? conflict(`names ${others.join(', ')} where the correction names ${ownNames.join(', ')}`)
+      : refuse('subject-missing', `does not name ${ownNames.join(', ')}`);
   }
   const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v)), ...pairedOld(c, o)])];
   // The correction names the old number (之前是 3 次, not 0.09): a record holding no such number is
@@ -282,7 +284,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // of: backup LOGS are kept under … where the correction changes the backup SCRIPT's path;
   // zotero 库每天 01:30 备份 where it changes the Obsidian 笔记库 backup. Two things of one kind.
   // Only when one subject word is all they share: more in common is the same thing in other words.
-  if (!relaxed && quoted.length === 0 && !namesHeld && shared.length <= 1) {
+  // (Words read inside an identifier, sample and rate of traces_sample_rate, are not counted.)
+  if (!relaxed && quoted.length === 0 && !namesHeld && shared.filter((w) => holds(o.hay, w, true)).length <= 1) {
     // A word of the candidate that holds, or is held in, one of the correction's (pg_dump / dump) is not another thing.
     // (前交稿 / 交稿时间: two characters in a row in common).
     const related = (h: string) =>

@@ -40,9 +40,11 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   price: ['价格', '预算', '费用', '售价', 'price', 'budget', 'cost', 'fee'],
   style: ['风格', '文风', '语气', '口吻', '人称', '第一人称', '字体', '配色', '颜色', '格式', '模板', '排版', 'tone', 'style', 'font', 'color', 'colour', 'format', 'template', 'layout', 'voice', 'person'],
   language: ['语言', 'language', 'locale'],
-  place: ['地点', '场地', '会场', '集合点', 'venue', 'location', 'meeting point'],
+  place: ['地点', '场地', '会场', '集合点', '办公室', '会议室', '当面', '线下', '腾讯会议', '飞书会议', 'zoom', 'in person', 'venue', 'location', 'meeting point', 'meeting room', 'office'],
   distance: ['距离', '里程', '跑量', 'distance', 'mileage'],
   level: ['日志级别', '级别', '等级', 'log level', 'level', 'verbosity'],
+  weight: ['净重', '重量', '毛重', '多重', '克重', 'weighs', 'net weight'],
+  capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
 };
 
 /**
@@ -50,6 +52,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
  * shape to claim a span wins (an IP is not a version, a time is not a port).
  */
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
+  // A number in scientific notation (lr 3e-4): a value, never a word.
+  { attr: 'number', re: /\b\d+(?:\.\d+)?e[-+]?\d+\b/gi },
   { attr: 'host', re: /https?:\/\/[^\s，。；、）)"'>]+/gi },
   { attr: 'host', re: /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?\b/g },
   { attr: 'path', re: /(?<![\w.~])(?:~|\.{1,2})?\/[\w.@~+-]+(?:\/[\w.@~+-]*)*/g },
@@ -73,6 +77,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'distance', re: /\b\d+(?:\.\d+)?\s?(?:km|mi|miles|kilometers|kilometres)\b|\d+(?:\.\d+)?\s?(?:公里|千米)/gi },
   { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
+  { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
+  { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)/gi },
 ];
 
 /** Shapes that answer a named attribute: a named `retention` is compatible with a `duration` value. */
@@ -89,6 +95,8 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   price: ['price'],
   distance: ['distance'],
   percent: ['count'],
+  weight: ['weight'],
+  capacity: ['capacity'],
 };
 
 /**
@@ -101,7 +109,7 @@ export const GENERIC_WORDS = new Set(
     '系列 栏目 专栏 每日 每天 每周 每月 日常 文章 稿子 稿件 内容 帖子 笔记 文档 报告 东西 事情 那个 这个 那条 这条 问题 情况 方面 部分 功能 模块 工具 版本 端口 地址 ' +
     '时间 日期 路径 目录 链接 账号 记录 信息 消息 通知 命令 代码 仓库 网站 页面 图片 图 视频 文案 名字 名称 规则 规范 要求 默认 统一 所有 全部 ' +
     '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
-    '现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
+    '自己 现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
     'service services server app application system platform project config configuration settings setting file files data database db table ' +
     'series column task job jobs script workflow pipeline article articles post posts content doc docs report reports thing stuff ' +
     'posted posting goes go live generated generate generation produced handled made 生成 产出 出 做 弄 搞 处理 ' +
@@ -233,6 +241,33 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
     },
   },
   { name: 'scale', members: { up: ['scale up', 'scale-up', 'scales up', 'scale out', '扩容'], down: ['scale down', 'scale-down', 'scales down', 'scale to zero', 'scales to zero', 'scale in', '缩容'] } },
+  {
+    name: 'courier',
+    members: {
+      sf: ['顺丰', 'sf express'],
+      zto: ['中通', 'zto'],
+      yto: ['圆通', 'yto'],
+      sto: ['申通'],
+      yunda: ['韵达', 'yunda'],
+      jt: ['极兔', 'j&t'],
+      jd: ['京东快递', '京东物流'],
+      ems: ['ems', '邮政快递', '中国邮政'],
+      dhl: ['dhl'],
+      fedex: ['fedex'],
+    },
+  },
+  {
+    name: 'shop',
+    members: {
+      taobao: ['淘宝', 'taobao'],
+      pdd: ['拼多多', 'pinduoduo'],
+      xianyu: ['闲鱼', 'xianyu'],
+      shopify: ['独立站', 'shopify'],
+      amazon: ['亚马逊', 'amazon'],
+      etsy: ['etsy'],
+      ebay: ['ebay'],
+    },
+  },
   { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
   { name: 'io', members: { read: ['读库', '只读', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
   { name: 'direction', members: { inbound: ['入站', 'inbound', 'ingress'], outbound: ['出站', 'outbound', 'egress'] } },
@@ -267,8 +302,17 @@ export const ALIASES: string[][] = [
   ['镜像', 'image', 'docker image'],
   ['容器', 'container'],
   ['集群', 'cluster'],
+  ['训练', 'training', 'train'],
+  ['评测', '评估', 'eval', 'evaluation'],
+  ['检查点', 'ckpt', 'checkpoint', 'checkpoints'],
+  ['预训练', 'pretrained', 'pretraining', 'pretrain'],
+  ['实验', 'experiment', 'experiments'],
+  ['基线', 'baseline', 'baselines'],
+
+  ['种子', '随机种子', 'seed', 'seeds'],
   ['支付', 'payment', 'payments', 'pay'],
   ['订单', 'order', 'orders'],
+  ['结算', '结账'],
   ['用户', 'users'],
   ['登录', 'login', 'sign in', 'signin'],
   ['搜索', 'search'],
