@@ -146,6 +146,21 @@ describe('optmem topics', () => {
     mem.close();
   });
 
+  it('keeps in view a first clause that states values of its own when the correction replaced a later one; not one that only names the subject', () => {
+    const { dir, mem } = home();
+    const old = mem.add({ text: '[hermes] 每天凌晨 02:00 备份 NAS 到 B2，保留 30 天', time: '2026-05-10T09:00:00+08:00' }).record.id;
+    const fix = mem.add({ text: '[hermes] 〔更正〕备份保留期改为 60 天', time: '2026-06-10T09:00:00+08:00' }).record.id;
+    const crawler = mem.add({ text: '[code] crawler 的并发数，超时 15s', time: '2026-05-10T10:00:00+08:00' }).record.id;
+    const longer = mem.add({ text: '[code] 〔更正〕crawler 超时改成 30s', time: '2026-06-10T10:00:00+08:00' }).record.id;
+    expect(mem.history(old)!.current).toBe(fix);
+    expect(mem.history(crawler)!.current).toBe(longer);
+    mem.topics();
+    const all = fs.readdirSync(path.join(dir, 'memory')).map((f) => fs.readFileSync(path.join(dir, 'memory', f), 'utf8')).join('\n');
+    expect(all).toContain(`  - still current in ${old}: [hermes] 每天凌晨 02:00 备份 NAS 到 B2\n`);
+    expect(all).not.toContain(`still current in ${crawler}`);
+    mem.close();
+  });
+
   it('refuses malformed markers naming the file and line, and writes nothing', () => {
     const { dir, mem } = home();
     seed(mem);

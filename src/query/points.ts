@@ -73,5 +73,10 @@ export function pointsLeft(oldText: string, replacementText: string): string | n
   // When the first clause is spoken to, what is left has lost its subject: cannot be told.
   if (!p || p.spoken[0]!.length > 0) return null;
   const left = p.clauses.filter((_, i) => i === 0 || p.spoken[i]!.length === 0);
-  return left.length > 1 ? left.join('，') : null;
+  if (left.length > 1) return left.join('，');
+  // The first clause alone is left: still worth saying when it states a value of its own ("每天凌晨
+  // 02:00 备份 NAS 到 B2" of a record corrected on its retention), not when it only names the subject.
+  const own = numberShapes(unprefixed(p.clauses[0]!));
+  const rep = numberShapes(strip(replacementText));
+  return [...own].some((x) => !rep.has(x)) ? p.clauses[0]! : null;
 }
