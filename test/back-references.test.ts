@@ -4,7 +4,7 @@
  * --explain. Through the real CLI.
  */
 import { describe, expect, it } from 'vitest';
-import { ok, tempHome } from './helpers.js';
+import { cli, ok, tempHome } from './helpers.js';
 
 const NOW = '2026-12-02T10:00:00+08:00';
 interface Hit { id: string; explain?: { stages: { stage: string; phrase?: string }[] } }
@@ -64,5 +64,17 @@ describe('a named month or day with nothing in it', () => {
 
   it('a recent window with nothing in it still puts the newest first', () => {
     expect(search(home, '上周发版回滚的原因').map((h) => h.id)[0]).toBe(newer);
+  });
+
+  it('says that the window held nothing and the results are from any time (stderr, --json), and says nothing when it held them', () => {
+    const json = JSON.parse(ok(home, ['search', '去年发版回滚的原因', '--json', '--now', NOW])) as { results: Hit[]; warnings?: string[] };
+    expect(json.results.map((h) => h.id)).toContain(answer);
+    expect(json.warnings).toEqual(['nothing matching was written in "去年" (2025-01-01 – 2025-12-31): these results are from any time']);
+    const r = cli(['search', '去年发版回滚的原因', '--now', NOW, '--dir', home]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('optmem: warning: nothing matching was written in "去年"');
+    const held = JSON.parse(ok(home, ['search', '今年4月发版回滚的原因', '--json', '--now', NOW])) as { results: Hit[]; warnings?: string[] };
+    expect(held.results.map((h) => h.id)).toEqual([answer]);
+    expect(held.warnings).toBeUndefined();
   });
 });

@@ -150,8 +150,13 @@ export function search(
   const pool = Math.max(options.candidates, q.limit * 3);
   const ropts = { candidates: pool, bigramWeight: options.bigramWeight };
   let got = retrieve(index, q, ropts);
+  let widened: string | null = null;
   // (A query of nothing but a time and progress words asked about that time alone: no fallback.)
   if (got.candidates.length === 0 && q.windowFromQuery && (q.terms.length > 0 || q.frameTerms)) {
+    // Said in the result, or "去年的文章" answered with this year's reads as last year's.
+    const off = q.lookback?.offsetMin ?? 0;
+    const day = (ms: number | null) => (ms === null ? '…' : localDay(ms, off));
+    widened = `nothing matching was written in "${q.timePhrase}" (${day(q.sinceMs)} – ${day(q.untilMs)}): these results are from any time`;
     // Nothing in the window the query's words named: search all time. A recent window (上周, yesterday)
     // asked for what is new: recent first. A named month or day ("in March", 在5月3号) did not: the
     // answer may sit beside it (a dated question whose record was written another month), so
@@ -234,8 +239,12 @@ export function search(
       },
       ...(q.expansions?.size ? { aliases: Object.fromEntries([...q.expansions].map(([k, v]) => [k, v.map((a) => a.word)])) } : {}),
     },
-    ...unknownScopeWarnings(index, q),
+    ...withWarning(unknownScopeWarnings(index, q), widened),
   };
+}
+
+function withWarning(w: { warnings?: string[] }, extra: string | null): { warnings?: string[] } {
+  return extra === null ? w : { warnings: [...(w.warnings ?? []), extra] };
 }
 
 /**

@@ -171,4 +171,11 @@ describe('years, parts of a month, a weekday near a named day', () => {
     expect(span('What did they plan on the Saturday after October 28, 2023?')).toEqual(['2023-11-04', '2023-11-04']);
     expect(span('What did Maria plan later on the evening of 7 July, 2023?')).toEqual(['2023-07-07', '2023-07-07']);
   });
+
+  it('今年6月 / 去年12月: the year word names the month\'s year; 今年 alone is a window, not a wish for the newest', () => {
+    expect(parseTimeIntent('今年6月发了哪篇公众号文章', NOW, OFF)).toMatchObject({ rest: '发了哪篇公众号文章', window: win('2026-06-01T00:00:00+08:00', '2026-07-01T00:00:00+08:00'), recent: false });
+    expect(parseTimeIntent('去年 12 月的备份', NOW, OFF).window).toEqual(win('2025-12-01T00:00:00+08:00', '2026-01-01T00:00:00+08:00'));
+    expect(parseTimeIntent('今年发了哪些文章', NOW, OFF)).toMatchObject({ window: win('2026-01-01T00:00:00+08:00', '2026-11-21T00:00:00+08:00'), recent: false });
+  });
 });
+

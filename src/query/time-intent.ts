@@ -85,6 +85,8 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
   const weekday = (local.getUTCDay() + 6) % 7; // Monday 0
   const thisWeek = today - weekday * DAY;
   const win = (a: number, b: number) => ({ sinceMs: a, untilMs: b - 1 });
+  // 今年6月, 去年 12 月 3 号: the year word names the year of the month that follows it.
+  query = query.replace(/(今年|去年|前年)\s*(1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\s*月/g, (_, w: string, m: string) => `${w === '今年' ? y : w === '去年' ? y - 1 : y - 2}年${m}月`);
 
   // A rule may decline its match (null): the next rule is tried.
   type Rule = [RegExp, (m: RegExpExecArray) => Pick<TimeIntent, 'window' | 'recent'> | null];
@@ -196,7 +198,8 @@ export function parseTimeIntent(query: string, nowMs: number, offsetMin: number)
     [/上个?月|\blast month\b/i, () => ({ window: win(mo === 0 ? monthStart(y - 1, 11, offsetMin) : monthStart(y, mo - 1, offsetMin), monthStart(y, mo, offsetMin)), recent: true })],
     [/这个月|本月|当月|\bthis month\b/i, () => ({ window: win(monthStart(y, mo, offsetMin), today + DAY), recent: true })],
     [/去年|\blast year\b/i, () => ({ window: win(monthStart(y - 1, 0, offsetMin), monthStart(y, 0, offsetMin)), recent: false })],
-    [/今年|\bthis year\b/i, () => ({ window: win(monthStart(y, 0, offsetMin), today + DAY), recent: true })],
+    // This year is a window, not a wish for the newest: its months are not decayed against each other.
+    [/今年|\bthis year\b/i, () => ({ window: win(monthStart(y, 0, offsetMin), today + DAY), recent: false })],
     [
       /(?:最近|近|过去|这)\s*(\d+|[一二两三四五六七八九十]+)\s*(天|日|周|个?星期|个?月)|\b(?:last|past)\s+(\d+)\s+(days?|weeks?|months?)\b/i,
       (m) => {

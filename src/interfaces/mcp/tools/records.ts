@@ -97,7 +97,7 @@ export function registerRecordTools(server: McpServer, mem: ToolMemory, ctx: Too
       return ok({
         results: res.results.map(hitJson),
         query: { terms: res.query.terms, mode: res.query.mode, time: res.query.time, ...(res.query.vector ? { vector: res.query.vector } : {}) },
-        // embeddings enabled and the endpoint failed: the results are lexical, and this says so
+        // embeddings enabled and the endpoint failed (the results are lexical), or the window the query named held nothing (the results are from any time): this says so
         ...(res.warnings ? { warnings: res.warnings } : {}),
         // an overview query (上周做了什么, last month) or kinds ["summary"]: the summary tree's nodes, each bullet with its record ids
         ...(res.summaries ? { summaries: res.summaries } : {}),
