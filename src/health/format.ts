@@ -7,7 +7,7 @@ const num = (x: number | null, ratio: boolean) => (x === null ? '-' : ratio ? x.
 
 function counts(c: ProbeCounts, what: string): string {
   const parts = [`${c.probed} probed of ${c.eligible} ${what}`];
-  if (c.unprobeable) parts.push(`${c.unprobeable} too short to probe`);
+  if (c.unprobeable) parts.push(`${c.unprobeable} not probeable (fewer than 2 of its words held by another record)`);
   if (c.sampled) parts.push(`a stable sample of ${c.probed} of ${c.eligible - c.unprobeable} probeable`);
   return parts.join('; ');
 }
