@@ -249,7 +249,7 @@ describe('the last look: a chosen target is refused on counter-evidence of anoth
     ]);
     const c = correct(m, '[hermes] 〔更正〕挑书单提醒 不是周六 09:00，是周五 20:00');
     expect(c.linked).toEqual([ids[0]]);
-    expect(noteOf(c, ids[1]!)).toMatch(/\(subject-elsewhere\)/);
+    expect(noteOf(c, ids[1]!)).toMatch(/^refused: holds none of .*书单.*, which \w+ holds$/);
   });
 
   it('a bucket of one kind beside another is no restatement, so the correction reaches its own bucket', () => {
@@ -576,5 +576,31 @@ describe('read off the eighth blind pair (corr-z5, corr-z6)', () => {
   it('a meeting place is not its time: 1:1 改在导师办公室当面开 does not link 和导师的 1:1 在每周二 10:00', () => {
     const { mem: m } = home([{ text: '和导师的 1:1 在每周二 10:00', time: '2026-04-01T10:00:00+08:00' }]);
     expect(correct(m, '〔更正〕1:1 改在导师办公室 3-210 当面开，不用腾讯会议了').linked).toEqual([]);
+  });
+});
+
+describe('read off the ninth blind pair (corr-z7, corr-z8)', () => {
+  it('a part of the day naming the job is no schedule the correction changes: 夜间转码的并发 does not link 夜间转码 job 23:30 开始', () => {
+    const { mem: m } = home([{ text: '[hermes] 夜间转码 job 23:30 开始', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '[hermes] 〔更正〕夜间转码的并发改成 2 路，4 路一起跑 NAS 直接卡死').linked).toEqual([]);
+  });
+
+  it('two jobs at one hour, each opening with the time, are two facts: "夜里 23:30 那个 job" links neither', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 夜间转码 23:30 开始', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 夜间工程备份 23:30 开始', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    const r = correct(m, '[hermes] 〔更正〕夜里 23:30 那个 job 改到 01:00');
+    expect(r.linked).toEqual([]);
+  });
+
+  it('a contact detail is an attribute: 阿杰换微信号 does not link 阿杰粗剪每周二交', () => {
+    const { mem: m } = home([{ text: '阿杰粗剪每周二交', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕阿杰换微信号了，新的是 ajie_cut2026').linked).toEqual([]);
+  });
+
+  it('时间线 is no time, and a size in bytes is a value: 剪辑笔记本其实是 16GB links 剪辑笔记本内存 32GB', () => {
+    const { mem: m, ids } = home([{ text: '剪辑笔记本内存 32GB', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕剪辑笔记本其实是 16GB，之前记错了，难怪开 4K 时间线卡').linked).toEqual([ids[0]]);
   });
 });

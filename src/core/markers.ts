@@ -66,8 +66,8 @@ export const CORRECTION_FILLER = new Set(
   (
     '更正 纠正 订正 作废 废弃 之前 以前 此前 原来 原先 先前 记 记的 记录 写 写的 错 错了 不对 不是 应该 应为 实际 实际上 其实 已 已经 ' +
     '改为 改成 换成 变成 变为 更新 修改 改 调整 现在 目前 新 旧 从 到 为 ' +
-    '笔误 搞错 搞错了 口误 说错 说错了 写错 写错了 以这个为准 为准 ' +
-    'correction correct corrected wrong actually previously earlier noted note now instead no longer changed change update updated new old typo scratch'
+    '最后 笔误 搞错 搞错了 口误 说错 说错了 写错 写错了 以这个为准 为准 ' +
+    'correction correct corrected wrong actually previously earlier noted note now instead no longer changed change update updated new old typo scratch back again'
   ).split(/\s+/),
 );
 

@@ -4,7 +4,8 @@ import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
-import { veto, type VetoTarget } from './resolve/veto.js';
+import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
+import { holds } from './resolve/analyze.js';
 import { originOf } from '../core/provenance.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
@@ -329,11 +330,21 @@ export class SupersessionResolver {
         timeMs: o.timeMs,
         supersededBy: this.q.supersededBy.all(o.id) as string[],
         text: this.analysis(o).hay,
-        lead: this.analysis(o).lead,
+        lead: this.analysis(o).opening,
         verdict,
         domain: o.domain,
         rec: o,
       });
+    }
+    // Of accepted candidates, one holding what the correction names as its subject (挑书单提醒 → 书单)
+    // beats one holding none of it: the watering reminder at the same 周六 09:00 is no rival.
+    if (mode !== 'restatement') {
+      const ev = subjectEvidence(c);
+      const acc = judged.filter((j) => j.verdict.accepted);
+      const holding = acc.filter((j) => ev.some((w) => holds(j.text, w)));
+      if (ev.length && holding.length && holding.length < acc.length) {
+        for (const j of acc) if (!holding.includes(j)) j.verdict = { ...j.verdict, accepted: false, refusal: 'other-subject', why: `holds none of ${ev.join(', ')}, which ${holding[0]!.id} holds` };
+      }
     }
     const choice = choose(judged, this.opts.ambiguityRatio);
     if (mode === 'restatement') {

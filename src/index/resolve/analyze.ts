@@ -24,6 +24,8 @@ export interface TextAnalysis {
   late: string[];
   /** subject words before the first attribute word or value: the subject phrase of a plain statement */
   lead: string[];
+  /** the lead, or for a text opening with a time or an attribute, the subject words after it up to the next anchor */
+  opening: string[];
   /** for a subject word, the subject words standing right before it in one phrase (头条 → 封面) */
   qualifiers: Map<string, Set<string>>;
   /** attribute classes named by words */
@@ -239,7 +241,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const named = new Set<string>();
   const attrWords = new Set<string>();
   const anchors: number[] = [];
-  const taken: [number, number][] = [];
+  // Words that hold an attribute word and are none (时间线 is a timeline, not a time).
+  const taken: [number, number][] = ['时间线', '时间轴'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
   const attrAt: { attr: string; at: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
@@ -368,6 +371,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const cue = CHANGE_CUE.exec(norm);
   const first = anchors.length ? Math.min(...anchors) : Infinity;
   const lead = subjects.filter((w) => found.some((f) => f.word === w && f.at < first));
+  // A text that opens with a time (夜间转码 23:30 开始) has no lead; what it is about is what comes
+  // before the first anchor after its first subject word (转码): copies are told apart by it.
+  const firstWord = found.length ? Math.min(...found.map((f) => f.at)) : Infinity;
+  const opening = lead.length || first > firstWord ? lead : subjects.filter((w) => found.some((f) => f.word === w && f.at < Math.min(...anchors.filter((a) => a > firstWord), Infinity)));
   const late = cue === null ? [] : subjects.filter((w) => !found.some((f) => f.word === w && f.at < cue.index));
 
   // The subject part: up to where the text starts to say what changed, and never past the clause
@@ -409,5 +416,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const v of collapsed) extra.add(v);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
-  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, qualifiers, qualifiersEarly, attrQualifiers };
+  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
 }

@@ -1,5 +1,5 @@
 import { holds, type TextAnalysis } from './analyze.js';
-import { CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
+import { ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
@@ -73,9 +73,14 @@ function attrsOf(a: TextAnalysis): Set<string> {
 }
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
+const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
+
 function correctionAttrs(c: TextAnalysis): Set<string> {
   if (c.named.size) {
     const out = new Set(c.named);
+    // A part of the day naming the job (夜间转码的并发改成 2 路) is no schedule the correction changes,
+    // when it changes another attribute and states no time.
+    if (out.has('schedule') && out.size > 1 && !c.shapes.has('schedule') && c.attrWords.every((w) => PART_OF_DAY.has(w) || !ATTRIBUTE_WORDS.schedule!.includes(w))) out.delete('schedule');
     for (const s of c.shapes) for (const n of SHAPE_ANSWERS[s] ?? []) if (c.named.has(n)) out.add(s);
     return out;
   }

@@ -45,6 +45,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   level: ['日志级别', '级别', '等级', 'log level', 'level', 'verbosity'],
   weight: ['净重', '重量', '毛重', '多重', '克重', 'weighs', 'net weight'],
   capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
+  contact: ['微信号', '手机号', '电话号码', '联系方式', 'wechat id', 'phone number'],
 };
 
 /**
@@ -52,6 +53,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
  * shape to claim a span wins (an IP is not a version, a time is not a port).
  */
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
+  // A size in bytes (500MB, 2 GB, 1.5TB).
+  { attr: 'bytes', re: /\b\d+(?:\.\d+)?\s?(?:kb|mb|gb|tb|pb|kib|mib|gib|tib)\b/gi },
   // A number in scientific notation (lr 3e-4): a value, never a word.
   { attr: 'number', re: /\b\d+(?:\.\d+)?e[-+]?\d+\b/gi },
   { attr: 'host', re: /https?:\/\/[^\s，。；、）)"'>]+/gi },
@@ -96,6 +99,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   distance: ['distance'],
   percent: ['count'],
   weight: ['weight'],
+  bytes: ['size', 'capacity', 'length'],
   capacity: ['capacity'],
 };
 
@@ -153,7 +157,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   {
     name: 'platform',
     members: {
-      wechat: ['公众号', '公号', '微信公众号', '服务号', '订阅号', 'wechat', 'weixin', 'gzh'],
+      wechat: ['公众号', '公号', '微信公众号', '服务号', '订阅号', 'wechat official account', 'official account', 'wechat', 'weixin', 'gzh'],
       xhs: ['小红书', 'xiaohongshu', 'rednote', 'xhs'],
       zhihu: ['知乎', 'zhihu'],
       weibo: ['微博', 'weibo'],
@@ -312,6 +316,8 @@ export const ALIASES: string[][] = [
   ['种子', '随机种子', 'seed', 'seeds'],
   ['支付', 'payment', 'payments', 'pay'],
   ['订单', 'order', 'orders'],
+  ['上传', 'upload', 'uploads', 'uploaded'],
+  ['油管', 'youtube'],
   ['结算', '结账'],
   ['用户', 'users'],
   ['登录', 'login', 'sign in', 'signin'],

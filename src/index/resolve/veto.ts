@@ -138,7 +138,7 @@ const attributeByShape: VetoRule = {
 };
 
 /** Pieces of the correction's subject part that say what it is about: its words and, in Chinese, their two-character pieces. */
-function subjectEvidence(c: TextAnalysis): string[] {
+export function subjectEvidence(c: TextAnalysis): string[] {
   // The text before its first value: 挑书单提醒 in "挑书单提醒 不是周六 09:00".
   const firstValue = Math.min(...c.values.map((v) => c.hay.indexOf(v)).filter((i) => i >= 0), c.hay.length);
   const head = c.hay.slice(0, firstValue);
