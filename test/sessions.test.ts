@@ -151,6 +151,16 @@ describe('core memory', () => {
     expect(ids).not.toContain(old);
     expect(core.entries[1].reason).toBe('correction');
   });
+
+  it('session start keeps in view what a corrected record still says on the points its correction does not speak to', () => {
+    const home = tempHome();
+    ok(home, ['init']);
+    const old = ok(home, ['add', '[code] shop 后端用 FastAPI，端口 8080，数据库 PostgreSQL 15', '--project', 'shop', '--time', '2026-11-01T10:00:00+08:00']).trim();
+    const fix = ok(home, ['add', '[code] 〔更正〕后端端口改成 9090', '--project', 'shop', '--time', '2026-11-20T10:00:00+08:00']).trim();
+    const pack = ok(home, ['session', 'start', '--project', 'shop']);
+    expect(pack).toContain(`- [code] 〔更正〕后端端口改成 9090 (2026-11-20, ${fix})\n  - still current in ${old}: [code] shop 后端用 FastAPI，数据库 PostgreSQL 15\n`);
+    expect(pack).not.toContain('端口 8080');
+  });
 });
 
 describe('a first session, and core memory at a glance', () => {

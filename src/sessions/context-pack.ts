@@ -1,3 +1,4 @@
+import { pointsLeft } from '../query/points.js';
 import type { IndexedRecord, RecordIndex } from '../index/record-index.js';
 import { parseHandoff } from './handoff.js';
 import { formatTime } from './render.js';
@@ -87,7 +88,19 @@ export function buildContextPack(
 
   const redIds = new Set(redlines.map((r) => r.id));
   const coreEntries = core.entries.filter((e) => !redIds.has(e.id));
-  const coreShown = b.take('core', 'Core memory', coreEntries.map((e) => `- ${e.text} (${formatTime(e.time).slice(0, 10)}, ${e.id})\n`));
+  // Under a correction, what the record it replaced still says on the points it does not speak to
+  // (query/points.ts, as in the topic files): "FastAPI, PostgreSQL 15" stays in view when the port changed.
+  const stillSays = (id: string, text: string): string =>
+    index
+      .edgesFrom(id)
+      .filter((e) => !e.blocked)
+      .flatMap((e) => {
+        const old = index.get(e.oldId);
+        const left = old ? pointsLeft(old.text, text) : null;
+        return left ? [`  - still current in ${e.oldId}: ${left}\n`] : [];
+      })
+      .join('');
+  const coreShown = b.take('core', 'Core memory', coreEntries.map((e) => `- ${e.text} (${formatTime(e.time).slice(0, 10)}, ${e.id})\n${stillSays(e.id, e.text)}`));
 
   let handoff: ContextPack['handoff'] = null;
   let openItems: string[] = [];
