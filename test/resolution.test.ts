@@ -604,3 +604,31 @@ describe('read off the ninth blind pair (corr-z7, corr-z8)', () => {
     expect(correct(m, '〔更正〕剪辑笔记本其实是 16GB，之前记错了，难怪开 4K 时间线卡').linked).toEqual([ids[0]]);
   });
 });
+
+describe('read off the tenth blind pair (corr-z9, corr-z10)', () => {
+  it('an old value written as a day and a time apart (从周二 19:30 改到…) rules out a record holding neither: the 西语 class, not the 西语 corner', () => {
+    const { mem: m, ids } = home([
+      { text: '西班牙语课每周二晚上 19:30，在语言中心三楼', time: '2026-04-01T10:00:00+08:00' },
+      { text: '西语口语角每周六下午 15:00，在楼下咖啡馆', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕西语课从周二 19:30 改到周四 19:00 了').linked).toEqual([ids[0]]);
+  });
+
+  it('two people by their everyday names are two people: 小陈改上晚班 does not link 小刘上晚班; 交给小何 names the new one', () => {
+    const { mem: m } = home([{ text: '小刘上晚班，3点到10点', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕小陈改上晚班').linked).toEqual([]);
+  });
+
+  it('one delivery platform is not another: the Ele.me radius does not link the Meituan radius', () => {
+    const { mem: m } = home([{ text: 'Meituan delivery radius for the Chunxi shop: 3 km', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(correct(m, 'Correction: Ele.me radius for Chunxi is 3 km now').linked).toEqual([]);
+  });
+
+  it('a salary is an attribute: 小刘 salary 调到4500 links 小刘 月薪4200, not the payday reminder', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 每月10号提醒发工资', time: '2026-04-01T10:00:00+08:00' },
+      { text: '小刘 月薪4200', time: '2026-04-01T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕小刘 salary 调到4500，这个月起').linked).toEqual([ids[1]]);
+  });
+});

@@ -5,7 +5,9 @@ import { choose, type Judged } from './resolve/choose.js';
 import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
 import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
-import { holds } from './resolve/analyze.js';
+import { holds, peopleIn } from './resolve/analyze.js';
+
+const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
 import { originOf } from '../core/provenance.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
@@ -34,7 +36,7 @@ function older(o: IndexedRecord, r: IndexedRecord): boolean {
   return o.timeMs < r.timeMs || (o.timeMs === r.timeMs && o.rid < r.rid);
 }
 
-const ftsString = (t: string) => `"${t.replace(/"/g, '""')}"`;
+const ftsString = (t: string) => `"${(isPersonName(t) ? [...t].join(' ') : t).replace(/"/g, '""')}"`;
 
 /**
  * The correction resolver: works out, when a record is indexed, which older records it supersedes
@@ -199,7 +201,8 @@ export class SupersessionResolver {
   private docFreq(w: string): number {
     let n = this.dfCache.get(w);
     if (n === undefined) {
-      n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) ? (this.q.matchCount.get(ftsString(w)) as number) : 0);
+      // A person's everyday name (小刘) the index may hold cut apart: counted as a phrase.
+      n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) || isPersonName(w) ? (this.q.matchCount.get(ftsString(w)) as number) : 0);
       this.dfCache.set(w, n);
     }
     return n;

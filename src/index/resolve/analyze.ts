@@ -67,7 +67,7 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
 const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
 /** Where a correction starts to say what changed. */
-const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
+export const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
 
 /** Splits a run of Han characters into words, search mode (long words also yield their parts). */
 export type HanSplitter = (run: string) => string[];
@@ -180,7 +180,8 @@ function positions(hay: string, word: string): number[] {
 }
 
 const OLD_VALUE_PATTERNS: RegExp[] = [
-  /(?:从|由)\s*([^\s，。,;；]{1,24}?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
+  // 从周二 19:30 改到…: the old value may be a day and a time, written apart.
+  /(?:从|由)\s*([^\s，。,;；]{1,24}?(?:\s[^\s，。,;；]{1,12}?)?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
   /([^\s，。,;；从]{1,24}?)\s*(?:改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>)/g,
   /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|年|字|个|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
   /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|那条|是错的|记错|已经不对|已失效|失效)/g,
@@ -300,6 +301,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       if (at !== -1) from = at;
     }
   }
+  // People by their everyday names (小刘, 老周, 阿杰): the segmenter often cuts them apart.
+  for (const m of masked.matchAll(PEOPLE_RE)) if (!found.some((f) => f.word === m[0])) found.push({ word: m[0], at: m.index! });
   for (const m of masked.matchAll(/[a-z][a-z0-9_.@+-]*[a-z0-9]|[a-z]/g)) {
     if (HAS_CJK.test(m[0])) continue;
     keep(m[0], m.index!);
@@ -357,8 +360,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
         if (tail && (k === 3 || /[\d/.]/.test(tail[1]!))) raw = tail[1]!;
         else if (k === 1 || !/^[\u4e00-\u9fff]{2,4}$/.test(raw)) continue;
       }
-      const v = raw.replace(/^(?:的|是|为|在|用|到|on|at|in|the|a)\s*/, '').replace(/^:/, '').replace(/[.,;:的了]+$/, '');
-      if (v.length >= 2 && !GENERIC_WORDS.has(v) && !CORRECTION_FILLER.has(v) && !ENGLISH_STOPWORDS.has(v) && !CHANGE_WORDS.has(v)) oldValues.add(ALIAS_OF.get(v) ?? v);
+      for (const piece of k === 0 ? raw.split(/\s+/) : [raw]) {
+        const v = piece.replace(/^(?:的|是|为|在|用|到|on|at|in|the|a)\s*/, '').replace(/^:/, '').replace(/[.,;:的了]+$/, '');
+        if (v.length >= 2 && !GENERIC_WORDS.has(v) && !CORRECTION_FILLER.has(v) && !ENGLISH_STOPWORDS.has(v) && !CHANGE_WORDS.has(v)) oldValues.add(ALIAS_OF.get(v) ?? v);
+      }
     }
   });
 
@@ -417,4 +422,13 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
   return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
+}
+
+/** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
+const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
+const PEOPLE_RE = new RegExp(`(?:小|老)[${SURNAMES}]|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
+
+/** The everyday names of people a text holds (小刘, 老周, 阿杰). */
+export function peopleIn(text: string): string[] {
+  return [...new Set(text.match(PEOPLE_RE) ?? [])];
 }

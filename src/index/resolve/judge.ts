@@ -1,4 +1,4 @@
-import { holds, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, holds, peopleIn, type TextAnalysis } from './analyze.js';
 import { ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
@@ -191,6 +191,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   for (const [w, mine] of c.qualifiersEarly) {
     const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !holds(o.hay, q));
     if (kin && holds(o.hay, w)) return conflict(`says ${w} of no ${kin}, where the correction says ${kin}'s ${w}`);
+  }
+  // Two people by their everyday names (小陈 / 小刘, 老周 / 老王, 阿杰 / 阿芳): the correction's person is
+  // not the one the candidate names.
+  // (Only those named before the text says what changed: 交给小何 names the new one.)
+  const cue = CHANGE_CUE.exec(c.hay)?.index ?? c.hay.length;
+  const cPeople = peopleIn(c.hay.slice(0, cue));
+  if (cPeople.length && !cPeople.some((n) => o.hay.includes(n))) {
+    const others = peopleIn(o.hay).filter((n) => !c.hay.includes(n));
+    if (others.length) return conflict(`names ${others.join(', ')} where the correction names ${cPeople.join(', ')}`);
   }
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
