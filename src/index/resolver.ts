@@ -1,13 +1,10 @@
 import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
-import { analyzeText, type TextAnalysis } from './resolve/analyze.js';
+import { analyzeText, holds, peopleIn, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
 import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
-import { holds, peopleIn } from './resolve/analyze.js';
-
-const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
 import { originOf } from '../core/provenance.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
@@ -36,6 +33,8 @@ function older(o: IndexedRecord, r: IndexedRecord): boolean {
   return o.timeMs < r.timeMs || (o.timeMs === r.timeMs && o.rid < r.rid);
 }
 
+/** A person's everyday name (小刘): the index holds it cut into its characters. */
+const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
 const ftsString = (t: string) => `"${(isPersonName(t) ? [...t].join(' ') : t).replace(/"/g, '""')}"`;
 
 /**

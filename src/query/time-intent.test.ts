@@ -178,4 +178,3 @@ describe('years, parts of a month, a weekday near a named day', () => {
     expect(parseTimeIntent('今年发了哪些文章', NOW, OFF)).toMatchObject({ window: win('2026-01-01T00:00:00+08:00', '2026-11-21T00:00:00+08:00'), recent: false });
   });
 });
-

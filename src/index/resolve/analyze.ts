@@ -66,6 +66,15 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
 /** Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 3 号楼, 0 号卡. */
 const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
+/** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
+const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
+const PEOPLE_RE = new RegExp(`(?:小|老)[${SURNAMES}]|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
+
+/** The everyday names of people a text holds (小刘, 老周, 阿杰). */
+export function peopleIn(text: string): string[] {
+  return [...new Set(text.match(PEOPLE_RE) ?? [])];
+}
+
 /** Where a correction starts to say what changed. */
 export const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
 
@@ -422,13 +431,4 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
   return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
-}
-
-/** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
-const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
-const PEOPLE_RE = new RegExp(`(?:小|老)[${SURNAMES}]|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
-
-/** The everyday names of people a text holds (小刘, 老周, 阿杰). */
-export function peopleIn(text: string): string[] {
-  return [...new Set(text.match(PEOPLE_RE) ?? [])];
 }

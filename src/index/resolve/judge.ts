@@ -72,8 +72,10 @@ function attrsOf(a: TextAnalysis): Set<string> {
   return out;
 }
 
-/** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
+/** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
+
+/** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
 
 function correctionAttrs(c: TextAnalysis): Set<string> {
   if (c.named.size) {

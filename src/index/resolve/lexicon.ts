@@ -314,7 +314,6 @@ export const ALIASES: string[][] = [
   ['预训练', 'pretrained', 'pretraining', 'pretrain'],
   ['实验', 'experiment', 'experiments'],
   ['基线', 'baseline', 'baselines'],
-
   ['种子', '随机种子', 'seed', 'seeds'],
   ['支付', 'payment', 'payments', 'pay'],
   ['订单', 'order', 'orders'],

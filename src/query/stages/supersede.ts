@@ -5,7 +5,7 @@ import type { IndexedRecord } from '../../index/record-index.js';
 import type { Expansions } from '../aliases.js';
 import { pointsSpoken } from '../points.js';
 import { CORRECTION_MARK, REDLINE_MARK } from '../../core/markers.js';
-import { answerTypeOf, holdsAnswer } from './answer-type.js';
+import { answerTypeOf, holdsAnswer, type AnswerType } from './answer-type.js';
 
 /**
  * Supersession at query time. A candidate that a newer record supersedes is multiplied by
@@ -27,6 +27,7 @@ export const supersedeStage: Stage = {
     const out = [...candidates];
     const w = ctx.options.supersededWeight;
     const q = ctx.q;
+    const wants = q.asks ? answerTypeOf(q.text) : null;
     for (const e of edges) {
       if (!e.blocked) continue;
       byId.get(e.oldId)?.conflicts.push(e.newId);
@@ -53,7 +54,7 @@ export const supersedeStage: Stage = {
       // The query may ask about a part of this record the correction does not speak to ("FastAPI
       // config file" of "后端用 FastAPI，端口 8080，配置在 backend/.env", corrected on its port): then it
       // is still the answer, flagged, not demoted, and the correction does not stand in for it.
-      const other = otherPoint(c, current, q.expansions) ?? otherAnswer(c, current, q.asks ? q.text : null);
+      const other = otherPoint(c, current, q.expansions) ?? otherAnswer(c, current, wants);
       if (other) c.superseded.otherPoint = true;
       const factor = other ? 1 : w;
       c.score *= factor;
@@ -136,10 +137,8 @@ function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | u
  * names no schedule? "备份几点跑" of "每天凌晨 02:00 备份 NAS 到 B2，保留 30 天" corrected on its retention
  * ("备份保留期改为 60 天"): 02:00 still answers. A number is no such kind (the corrected value is one).
  */
-function otherAnswer(c: Candidate, rep: IndexedRecord, question: string | null): { asked: string[]; spoken: string[] } | null {
-  if (question === null || (c.fallbackTerms?.length ?? 0) > 0) return null;
-  const want = answerTypeOf(question);
-  if (want === null || want === 'number') return null;
+function otherAnswer(c: Candidate, rep: IndexedRecord, want: AnswerType | null): { asked: string[]; spoken: string[] } | null {
+  if (want === null || want === 'number' || (c.fallbackTerms?.length ?? 0) > 0) return null;
   const repText = rep.text.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ');
   if (holdsAnswer(want, repText) || (want === 'time' && SCHEDULE_WORDS.test(repText))) return null;
   const points = pointsSpoken(c.rec.text, rep.text);
