@@ -631,4 +631,38 @@ describe('read off the tenth blind pair (corr-z9, corr-z10)', () => {
     ]);
     expect(correct(m, '〔更正〕小刘 salary 调到4500，这个月起').linked).toEqual([ids[1]]);
   });
+
+});
+
+describe('read off the eleventh blind pair (corr-z11, corr-z12)', () => {
+  it('a correction naming no attribute, with one record of the thing naming its time and one its place: linked to neither', () => {
+    const { mem: m } = home([
+      { text: '康润 3/18 同传 地点：国家会展中心', time: '2026-03-01T10:00:00+08:00' },
+      { text: '康润 3/18 同传 时间：09:00–17:00', time: '2026-03-01T10:01:00+08:00' },
+    ]);
+    const { linked, res } = correct(m, '更正：康润那场同传改到浦东香格里拉');
+    expect(linked).toEqual([]);
+    expect(res.resolution?.status).toBe('ambiguous');
+  });
+
+  it('a record refused as the channel of another thing (the butler one, not the demo one) is not taken as a copy', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] itch.io 的 butler channel：`tidewalker:windows`', time: '2026-03-01T10:00:00+08:00' },
+      { text: '[hermes] itch.io demo 的 butler channel：`tidewalker-demo:windows`', time: '2026-03-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] Correction: demo channel renamed to `tidewalker-demo:win64`').linked).toEqual([ids[1]]);
+  });
+
+  it('a value both hold in the subject (Windows preset) is not the attribute the correction names (its icon)', () => {
+    const { mem: m } = home([{ text: '[code] Windows preset 输出 `build/win/Tidewalker.exe`', time: '2026-03-01T10:00:00+08:00' }]);
+    expect(correct(m, '[code] 〔更正〕Windows preset 的图标换成 `icon_v2.ico`').linked).toEqual([]);
+  });
+
+  it('a word the segmenter keeps inside a longer one (私教 in 私教课) still finds its record, through character pairs', () => {
+    const { mem: m, ids } = home([
+      { text: '乐刻 私教课：每周三 19:00', time: '2026-03-01T10:00:00+08:00' },
+      { text: '乐刻 团课：每周六 10:00', time: '2026-03-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '更正：私教从周三19点改到周四20点了，教练周三要带团课').linked).toEqual([ids[0]]);
+  });
 });

@@ -6,6 +6,7 @@ import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './res
 import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
 import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
 import { originOf } from '../core/provenance.js';
+import { bigramsOf } from './tokenizer/bigrams.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
@@ -85,6 +86,12 @@ export class SupersessionResolver {
       sameKeyAfter: db.prepare(
         `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) > (?, ?)
          ORDER BY time_ms ASC, rid ASC LIMIT 1`,
+      ),
+      // The bigram fallback's table (index/tokenizer/bigrams.ts): 私教 inside 私教课, which the word index holds whole.
+      gramScope: db.prepare(
+        `SELECT r.rid AS rid, 0 AS bm FROM grams CROSS JOIN records r ON r.rid = grams.rowid
+         WHERE grams MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
+           AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY r.time_ms DESC LIMIT ?`,
       ),
       ftsScope: db.prepare(
         `SELECT r.rid AS rid, bm25(fts, 1.0, 0.0) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
@@ -303,6 +310,21 @@ export class SupersessionResolver {
     } catch {
       rows = [];
     }
+    // A Han subject word the segmenter cut otherwise in a record (私教 in 私教课, 周稿 in 公众号周稿) is
+    // found through its character bigrams.
+    const byGrams = new Set<number>();
+    if (mode !== 'restatement') {
+      const han = this.selective(variants.filter((w) => /^\p{Script=Han}{2,6}$/u.test(w)));
+      const gramMatch = han.map((w) => `(${bigramsOf(w).map((g) => `"${g}"`).join(' AND ')})`).join(' OR ');
+      if (gramMatch) {
+        try {
+          const more = this.q.gramScope.all(gramMatch, r.project, r.domain, r.domain, r.timeMs, r.rid, MAX_CANDIDATES) as { rid: number; bm: number }[];
+          for (const m of more) if (!rows.some((x) => x.rid === m.rid)) (rows.push(m), byGrams.add(m.rid));
+        } catch {
+          /* a query FTS5 cannot parse finds nothing more */
+        }
+      }
+    }
     // In a conversation, a correction is about what was just said: the latest earlier turn of the
     // same session that states the attribute is a candidate even when it shares no subject word.
     let previousTurn: string | null = null;
@@ -323,10 +345,14 @@ export class SupersessionResolver {
       if (onlyRedlines && !isRedline(o)) continue;
       // A restatement stays within its domain, and never overrides a red line or a correction's own target choice.
       if (mode === 'restatement' && (o.domain !== r.domain || isRedline(o))) continue;
-      const verdict =
+      let verdict =
         mode === 'restatement'
           ? judgeRestatement(c, this.analysis(o), weight)
           : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn, unknownWeight });
+      // Found through character pairs alone, sharing no whole word: it must state the attribute too.
+      if (byGrams.has(row.rid) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
+        verdict = { ...verdict, accepted: false, score: 0, refusal: 'weak-subject', why: `shares no whole word with the correction (found through character pairs), and states no attribute it changes` };
+      }
       judged.push({
         id: o.id,
         timeMs: o.timeMs,

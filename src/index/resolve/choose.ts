@@ -98,7 +98,10 @@ function holdsWord(text: string, w: string): boolean {
 /** A refused candidate stating attributes states the target's (not another fact of the same thing). */
 function sameAttribute(best: Judged, j: Judged): boolean {
   const a = best.verdict.attribute;
-  return !a || j.verdict.attributes.length === 0 || j.verdict.attributes.includes(a);
+  if (j.verdict.attributes.length === 0) return true;
+  // The correction names no attribute: one candidate naming the time and one the place are two facts.
+  if (!a) return best.verdict.named.length === 0 || j.verdict.named.length === 0 || j.verdict.named.some((x) => best.verdict.named.includes(x));
+  return j.verdict.attributes.includes(a);
 }
 
 /**
@@ -129,10 +132,13 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
   if (!best) return { status: 'none', targets: [], notes };
   // Copies: accepted ones, and ones refused only because they name no attribute ("记一下：Uptime Kuma 在 3001").
   const copies = [
-    ...accepted.slice(1).filter((j) => sameFact(best, j)),
+    ...accepted.slice(1).filter((j) => sameAttribute(best, j) && sameFact(best, j)),
     ...judged.filter((j) => (!j.verdict.accepted && !j.verdict.conflict && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameAttribute(best, j) && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })) || refusedCopy(best, j)),
   ];
-  const rivals = accepted.slice(1).filter((j) => !copies.includes(j) && j.verdict.score >= ratio * best.verdict.score);
+  // A correction naming no attribute ("康润那场改到浦东香格里拉"), with one candidate naming the time and one the
+  // place of the same thing: which it changes is a guess, however the scores fall.
+  const otherSlot = (j: Judged) => best.verdict.attribute === null && best.verdict.quoted.length === 0 && !sameAttribute(best, j);
+  const rivals = accepted.slice(1).filter((j) => !copies.includes(j) && (j.verdict.score >= ratio * best.verdict.score || otherSlot(j)));
   if (rivals.length) {
     for (const j of [best, ...copies, ...rivals]) notes.set(j.id, `ambiguous: as likely as ${[best, ...rivals].filter((x) => x !== j).map((x) => x.id).join(', ')}; linked to none`);
     for (const j of accepted) if (!notes.has(j.id)) notes.set(j.id, `less likely than ${best.id}`);

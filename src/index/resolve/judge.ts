@@ -43,6 +43,8 @@ export interface Verdict {
   tokens: string[];
   /** the attribute classes the candidate states, by name or by a value's shape */
   attributes: string[];
+  /** the attribute classes the candidate names by words (地点, 时间) */
+  named: string[];
   /**
    * refused on counter-evidence that it names another thing (another member of a contrast group,
    * another qualifier, identifier or acronym), not merely on missing evidence
@@ -164,7 +166,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const relaxed = ctx.relaxed ?? false;
   const ownValues = o.values.filter((v) => !c.values.includes(v));
   const tokens = valueTokens(o).filter((t) => !holds(c.hay, t));
-  const base = { accepted: false, score: 0, coverage: 0, shared: [] as string[], missing: [] as string[], attribute: null as string | null, quoted: [] as string[], holdsNew: false, heads: [] as string[], ownValues, tokens, attributes: [...attrsOf(o)], conflict: false };
+  const base = { accepted: false, score: 0, coverage: 0, shared: [] as string[], missing: [] as string[], attribute: null as string | null, quoted: [] as string[], holdsNew: false, heads: [] as string[], ownValues, tokens, attributes: [...attrsOf(o)], named: [...o.named], conflict: false };
   const refuse = (refusal: Refusal, why: string, extra: Partial<Verdict> = {}): Verdict => ({ ...base, ...extra, refusal, why });
   const conflict = (why: string): Verdict => ({ ...base, refusal: 'other-subject', why, conflict: true });
 
@@ -228,7 +230,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   let attribute: string | null = null;
   for (const a of cAttrs) if (oAttrs.has(a)) { attribute = a; break; }
   // Values of one specific shape on both sides agree too (claude-sonnet-4 / claude-3-5-sonnet are models).
-  if (!attribute) for (const s of c.shapes) if (SPECIFIC_SHAPES.has(s) && o.shapes.has(s)) { attribute = s; break; }
+  // Not a value both hold when the correction names its attribute: "Windows preset 的图标" changes the icon, not the OS.
+  const sharedOnly = (s: string) => c.named.size > 0 && [...c.valueShapes].every(([v, sh]) => sh !== s || holds(o.hay, v));
+  if (!attribute) for (const s of c.shapes) if (SPECIFIC_SHAPES.has(s) && o.shapes.has(s) && !sharedOnly(s)) { attribute = s; break; }
   if (!relaxed && cAttrs.size && !attribute && quoted.length === 0) {
     return refuse('other-attribute', `states ${[...oAttrs].join('/') || 'no attribute'}, the correction changes ${[...cAttrs].join('/')}`, { quoted });
   }
@@ -238,7 +242,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const mine = [...(c.attrQualifiers.get(attribute) ?? [])];
     const theirs = [...(o.attrQualifiers.get(attribute) ?? [])];
     if (mine.length && theirs.length && !mine.some((q) => holds(o.hay, q)) && !theirs.some((q) => holds(c.hay, q))) {
-      return refuse('other-attribute', `its ${attribute} is the ${theirs.join('/')} one, the correction's the ${mine.join('/')} one`, { quoted });
+      return refuse('other-attribute', `its ${attribute} is the ${theirs.join('/')} one, the correction's the ${mine.join('/')} one`, { quoted, conflict: true });
     }
   }
 

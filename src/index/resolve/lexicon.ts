@@ -47,6 +47,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
   salary: ['工资', '薪资', '月薪', '时薪', '薪水', '底薪', 'salary', 'wage', 'wages', 'hourly rate'],
   contact: ['微信号', '手机号', '电话号码', '联系方式', 'wechat id', 'phone number'],
+  icon: ['图标', '应用图标', 'icon', 'favicon', 'app icon'],
 };
 
 /**
