@@ -665,4 +665,23 @@ describe('read off the eleventh blind pair (corr-z11, corr-z12)', () => {
     ]);
     expect(correct(m, '更正：私教从周三19点改到周四20点了，教练周三要带团课').linked).toEqual([ids[0]]);
   });
+
+  it('a plain record saying a setting changed (now targets) supersedes the older statement, inferred and switchable; one about another thing does not', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] termkit CI runs on Python 3.10', time: '2026-03-01T10:00:00+08:00' },
+      { text: '[code] docs site builds with Python 3.10 too', time: '2026-03-02T10:00:00+08:00' },
+    ]);
+    const edges = m.add({ text: '[code] termkit CI now targets Python 3.12', time: '2026-05-01T10:00:00+08:00' }).supersedes;
+    expect(edges.map((e) => [e.oldId, e.inferred])).toEqual([[ids[0], true]]);
+    expect(m.add({ text: '[code] the release bot now runs on Node 22', time: '2026-05-02T10:00:00+08:00' }).supersedes).toEqual([]);
+  });
+
+  it('with inferCorrections off, a plain record saying a setting changed supersedes nothing', () => {
+    const dir = path.join(tempDir(), 'home');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ supersession: { inferCorrections: false } }));
+    mem = createOptmem({ dir, create: true, durable: false });
+    mem.add({ text: '[code] termkit CI runs on Python 3.10', time: '2026-03-01T10:00:00+08:00' });
+    expect(mem.add({ text: '[code] termkit CI now targets Python 3.12', time: '2026-05-01T10:00:00+08:00' }).supersedes).toEqual([]);
+  });
 });

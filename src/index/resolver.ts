@@ -19,6 +19,8 @@ const isRedline = (r: IndexedRecord) => r.tier === 'redline';
 /** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
 const UNKNOWN_SUBJECT_SHARE = 0.25;
 /** Words by which a record says it replaces an earlier one. */
+/** A plain record saying a setting changed (现在是, 换成, is now, moved to): a correction in all but its mark. */
+const STATED_CHANGE = /现在(?:是|改|换|用|在|挂|跑|定)|改成|改为|改到|换成|换到|换了|调到|调成|升到|降到|挪到|搬到|迁到|从.{1,12}起|以后(?:改|都)|\bnow (?:is|are|targets?|runs?|lives?|uses?|goes|go|lands?|at|on)\b|\b(?:moved|switched|changed|bumped|raised|lowered) to\b|\bfrom now on\b|\b(?:is|are) now\b/i;
 const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;
 /** Kinds that are never a correction's target. */
 const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
@@ -245,7 +247,12 @@ export class SupersessionResolver {
     else if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, 'correction');
     if (this.opts.inferCorrections) {
       n += this.inferFromFacts(r);
-      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0 && SETTING_HINT.test(r.text)) n += this.resolveByText(r, 'restatement');
+      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0 && SETTING_HINT.test(r.text)) {
+        const k = this.resolveByText(r, 'restatement');
+        n += k;
+        // One saying the value changed (现在是, 换成, is now) is judged as a correction is, its edges still inferred.
+        if (k === 0 && STATED_CHANGE.test(r.text)) n += this.resolveByText(r, 'cued');
+      }
     }
     // Links made by hand out of this record.
     for (const oldId of this.q.linkedFrom.all(r.id) as string[]) n += this.linkByEvent(r, oldId);
@@ -285,10 +292,11 @@ export class SupersessionResolver {
    * red line replacing an older red line; `restatement`: a plain record restating a fact with
    * another value (inferred, stricter, only a few candidates, nothing recorded when none is found).
    */
-  private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement'): number {
+  private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement' | 'cued'): number {
     const onlyRedlines = mode === 'redline';
     const c = this.analysis(r);
     if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
+    if (mode === 'cued' && c.values.length === 0) return 0;
     const weight = this.weightFor(c);
     const unknownWeight = this.unknownWeightFor(c);
     // Candidates: older records in scope holding a subject word or a value of the correction.
@@ -299,7 +307,7 @@ export class SupersessionResolver {
     const matchTerms = this.selective(mode === 'restatement' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
     const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
     if (matchTerms.length === 0) {
-      if (mode !== 'restatement') this.q.putResolution.run(r.id, resolution.status, '[]');
+      if (mode === 'correction' || mode === 'redline') this.q.putResolution.run(r.id, resolution.status, '[]');
       return 0;
     }
     const match = matchTerms.map(ftsString).join(' OR ');
@@ -344,7 +352,7 @@ export class SupersessionResolver {
       if (!o || !older(o, r) || !inScope(o, r)) continue;
       if (onlyRedlines && !isRedline(o)) continue;
       // A restatement stays within its domain, and never overrides a red line or a correction's own target choice.
-      if (mode === 'restatement' && (o.domain !== r.domain || isRedline(o))) continue;
+      if ((mode === 'restatement' || mode === 'cued') && (o.domain !== r.domain || isRedline(o))) continue;
       let verdict =
         mode === 'restatement'
           ? judgeRestatement(c, this.analysis(o), weight)
@@ -401,7 +409,7 @@ export class SupersessionResolver {
     }
     choice.targets = [...new Set(choice.targets)];
     // The last look: counter-evidence of another subject or attribute refuses a chosen target (resolve/veto.ts).
-    if (mode === 'correction' && choice.targets.length) {
+    if ((mode === 'correction' || mode === 'cued') && choice.targets.length) {
       const byId = new Map(judged.map((j) => [j.id, j]));
       const cand = (j: Judged & { rec: IndexedRecord }) => ({ id: j.id, analysis: this.analysis(j.rec), verdict: j.verdict });
       const { kept, vetoed } = veto({
@@ -422,13 +430,16 @@ export class SupersessionResolver {
       .map((j) => ({ id: j.id, score: Math.round(j.verdict.score * 1000) / 1000, accepted: j.verdict.accepted, note: choice.notes.get(j.id) ?? j.verdict.why }))
       .sort((a, b) => Number(choice.targets.includes(b.id)) - Number(choice.targets.includes(a.id)) || Number(b.accepted) - Number(a.accepted) || b.score - a.score)
       .slice(0, 8);
-    this.q.putResolution.run(r.id, resolution.status, JSON.stringify(resolution.candidates));
+    // A plain record saying a setting changed is an inferred correction: no resolution of its own.
+    const cued = mode === 'cued';
+    if (!cued) this.q.putResolution.run(r.id, resolution.status, JSON.stringify(resolution.candidates));
     let n = 0;
     for (const id of choice.targets) {
       const j = judged.find((x) => x.id === id)!;
       const v = j.verdict;
+      if (cued && (this.q.supersededBy.all(id) as string[]).includes(r.id)) continue;
       const detail: EdgeDetail = { shared: v.shared, quoted: v.quoted, ...(v.attribute ? { attribute: v.attribute } : {}), score: Math.round(v.score * 1000) / 1000 };
-      if (this.writeEdge({ oldId: id, newId: r.id, method: 'resolved', inferred: false, blocked: this.blocked(j.rec, r), score: v.score, detail })) n++;
+      if (this.writeEdge({ oldId: id, newId: r.id, method: cued ? 'inferred' : 'resolved', inferred: cued, blocked: this.blocked(j.rec, r), score: v.score, detail })) n++;
     }
     return n;
   }

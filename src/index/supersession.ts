@@ -11,7 +11,8 @@ export { resolutionNote, rowToEdge, rowToResolution, type Edge, type EdgeDetail,
  *   (resolve/choose.ts). Precision first: a wrong link hides a true fact, a missed one only leaves
  *   two facts side by side.
  * - inferred: R is a plain record that states a fact slot O also states, with another value
- *   (后端端口 8080 then 后端端口 9090). Flagged as inferred; switchable (`inferCorrections`).
+ *   (后端端口 8080 then 后端端口 9090), or that says a setting changed (现在是, 换成, is now) and is
+ *   judged as a correction is. Flagged as inferred; switchable (`inferCorrections`).
  * - linked: an event record `link R O` (core/events.ts).
  * An `unlink R O` event undoes any of them; the newest event about a pair decides. An edge whose
  * target is a red line, from a record that is not a newer red line (or, for the owner's red line,
@@ -34,6 +35,6 @@ export interface SupersessionOptions {
 }
 
 /** Bump when the derivation of edges or fact slots changes: indexes built before are rebuilt. */
-export const DERIVATION_VERSION = 26;
+export const DERIVATION_VERSION = 27;
 
 export const SUPERSESSION_DEFAULTS: Readonly<SupersessionOptions> = Object.freeze({ inferCorrections: true, minSubjectShare: 0.5, ambiguityRatio: 0.85 });
