@@ -684,4 +684,11 @@ describe('read off the eleventh blind pair (corr-z11, corr-z12)', () => {
     mem.add({ text: '[code] termkit CI runs on Python 3.10', time: '2026-03-01T10:00:00+08:00' });
     expect(mem.add({ text: '[code] termkit CI now targets Python 3.12', time: '2026-05-01T10:00:00+08:00' }).supersedes).toEqual([]);
   });
+
+  it('the words of a rule (任何, 只能, 没有, never) are no qualifiers: a red line replacing a red line is not refused over them', () => {
+    const { mem: m, ids } = home([{ text: '〔红线〕任何原始测序数据（fastq）不得删除，只能归档到 labnas', time: '2026-03-01T10:00:00+08:00' }]);
+    const { linked } = correct(m, '〔红线〕〔更正〕原始 fastq 一律不得删除，须在 labnas 和磁带库各归档一份');
+    expect(linked).toEqual([ids[0]]);
+  });
 });
+

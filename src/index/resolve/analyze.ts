@@ -1,7 +1,7 @@
 import { CORRECTION_FILLER, stripMarkers } from '../../core/markers.js';
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, RULE_WORDS, VALUE_SHAPES } from './lexicon.js';
 
 /**
  * What a record says, in the terms correction resolution compares: the things it names (subject
@@ -281,7 +281,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || ENGLISH_STOPWORDS.has(w))) return;
-    if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w)) return;
+    if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w)) return;
     if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {
       if (!GENERIC_VERBS.has(w)) generic.push({ word: w, at, raw });

@@ -401,6 +401,14 @@ export const ALIASES: string[][] = [
  * Words of comparison and bound (超过 7 天, 不少于 3 份, at least, up to): they relate a value to a
  * limit and name no thing, so never subject words (清理 /tmp 下超过 7 天的文件 is about 清理).
  */
+/** The words of a rule, not of what it is about: quantifiers, modals, negations (任何, 只能, 没有, never, without). */
+export const RULE_WORDS = new Set(
+  (
+    '任何 所有 一律 一概 只能 只许 只准 不能 不许 不准 不得 不要 不可 禁止 必须 务必 一定 没有 就算 即使 哪怕 除非 绝不 绝对 永远 ' +
+    'never without always unless except whatsoever'
+  ).split(/\s+/),
+);
+
 export const COMPARISON_WORDS = new Set(
   (
     '超过 超出 不超过 不超 大于 小于 低于 高于 多于 少于 不少于 不低于 不高于 不多于 不大于 不小于 以上 以下 以内 之内 之外 以外 ' +
