@@ -692,3 +692,44 @@ describe('read off the eleventh blind pair (corr-z11, corr-z12)', () => {
   });
 });
 
+describe('read off the twelfth blind pair (corr-z13, corr-z14)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('the opening time restated does not restate the closing time: 开门 and 关门 are two facts', () => {
+    const { mem: m, ids } = home([
+      { text: '托育 17:30 关门', time: t(1) },
+      { text: '豆豆托育 早上 7:30 开门', time: t(2) },
+    ]);
+    expect(m.add({ text: '托育现在 7:15 就开门了，早班能赶上', time: t(20) }).supersedes.map((e) => e.oldId)).not.toContain(ids[0]);
+  });
+
+  it('what the correction says stays as it was is not what it changes: 笔试日期不变', () => {
+    const { mem: m } = home([{ text: '执医笔试 8月23日', time: t(1) }]);
+    expect(correct(m, '更正：笔试日期不变 8月23，准考证 8月10日开始打印').linked).toEqual([]);
+  });
+
+  it('another person by surname and title is another person (林先生 / 刘先生); 老周 and 周师傅 may be one', () => {
+    const { mem: m, ids } = home([
+      { text: '10/5 婚礼 客户刘先生，场地千岛湖希尔顿', time: t(1) },
+      { text: '相机维修找周师傅，店在城隍庙旧货市场二楼 214', time: t(2) },
+    ]);
+    expect(correct(m, '更正：10/4 林先生那场的场地是良渚君澜').linked).toEqual([]);
+    expect(correct(m, '〔更正〕老周的店搬了，现在在福佑路 88 号一楼，旧货市场那边已经关了', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[1]]);
+  });
+
+  it('a schedule of another kind: a time of day does not correct a record stating only the weekday', () => {
+    const { mem: m } = home([{ text: '周四 JC 在示教室3', time: t(1) }]);
+    expect(correct(m, '更正：JC 改到 12:00 开始').linked).toEqual([]);
+  });
+
+  it('a subject word inside the quoted old value (教室 of 示教室3) does not carry a link to a record of another thing', () => {
+    const { mem: m } = home([{ text: '科室业务学习 周二 16:00，示教室3', time: t(1) }]);
+    expect(correct(m, '更正：JC 从示教室3 改到示教室5 了，3 被规培考试征用').linked).toEqual([]);
+  });
+
+  it('a brand is an attribute: the dewormer brand changed does not correct when it is given', () => {
+    const { mem: m } = home([{ text: '豆包每月 1 号吃驱虫药', time: t(1) }]);
+    expect(correct(m, '更正：豆包的驱虫药 brand 换成 NexGard Spectra 了').linked).toEqual([]);
+  });
+});
+

@@ -12,6 +12,8 @@ import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROU
 export interface TextAnalysis {
   /** NFKC, lower case, markers and domain prefix removed; alias forms appended */
   hay: string;
+  /** the same, without the alias forms: the text as written, for reading it clause by clause */
+  plain: string;
   /** subject words, alias-folded, unique, in order of appearance */
   subjects: string[];
   /** subject words next before an attribute word or a value: what the text says the attribute is OF */
@@ -68,9 +70,11 @@ const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
-const PEOPLE_RE = new RegExp(`(?:小|老)[${SURNAMES}]|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
+/** A surname and a title (林先生, 王老师, 李医生): a person too. */
+const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师';
+const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}]|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
 
-/** The everyday names of people a text holds (小刘, 老周, 阿杰). */
+/** The everyday names of people a text holds (小刘, 老周, 阿杰, 林先生). */
 export function peopleIn(text: string): string[] {
   return [...new Set(text.match(PEOPLE_RE) ?? [])];
 }
@@ -430,5 +434,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const v of collapsed) extra.add(v);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
-  return { hay, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
+  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
 }

@@ -1,5 +1,5 @@
 import { CHANGE_CUE, holds, peopleIn, type TextAnalysis } from './analyze.js';
-import { ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
@@ -73,6 +73,16 @@ function attrsOf(a: TextAnalysis): Set<string> {
   }
   return out;
 }
+
+/** The surname of an everyday name (周 of 老周 and of 周师傅; 阿杰 has none). */
+const surnameOf = (n: string): string | null => (/^[小老]/.test(n) ? n[1]! : n.startsWith('阿') ? null : n[0]!);
+const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf(a) === surnameOf(b);
+
+/** A word's alias forms (预发: staging, stg …), for finding it in the text as written. */
+const ALIAS_FORMS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
+
+/** A clause saying a thing stays as it was (不变, 照旧, unchanged). */
+const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b/i;
 
 /** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
@@ -202,7 +212,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const cue = CHANGE_CUE.exec(c.hay)?.index ?? c.hay.length;
   const cPeople = peopleIn(c.hay.slice(0, cue));
   if (cPeople.length && !cPeople.some((n) => o.hay.includes(n))) {
-    const others = peopleIn(o.hay).filter((n) => !c.hay.includes(n));
+    // 老周 and 周师傅 may be one man: only another surname (or another given name, 阿杰 / 阿芳) is another person.
+    const others = peopleIn(o.hay).filter((n) => !c.hay.includes(n) && !cPeople.some((p) => sameSurname(p, n)));
     if (others.length) return conflict(`names ${others.join(', ')} where the correction names ${cPeople.join(', ')}`);
   }
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
@@ -263,6 +274,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const total = known.reduce((s, w) => s + w2(w), 0) + (known.length ? unheld.reduce((s, w) => s + unknownWeight(w) * (c.late.includes(w) ? 0.5 : 1), 0) : 0);
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
+  // What the correction says stays as it was ("笔试日期不变 8月23，准考证 8月10日开始打印") is not what it changes.
+  const written = c.plain.split(/[，,；;。！？!?\n]/);
+  const keptClauses = written.filter((cl) => UNCHANGED.test(cl));
+  if (keptClauses.length && shared.length && quoted.length === 0) {
+    const inClause = (cl: string, w: string) => (ALIAS_FORMS.get(w) ?? [w]).some((f) => holds(cl, f));
+    const inKept = (w: string) => keptClauses.some((cl) => inClause(cl, w));
+    const elsewhere = (w: string) => written.some((cl) => !UNCHANGED.test(cl) && inClause(cl, w));
+    if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
+  }
   // Neither names a thing before saying what changed: "webhook timeout now 20s" and "webhook timeout
   // raised to 10s" state the same attribute of the same unnamed thing, with another value.
   if (attribute && !holdsNew && c.subjectPart.length === 0 && o.subjects.length === 0 && c.attrWords.length > 0 && c.attrWords.every((w) => o.attrWords.includes(w))) {
@@ -317,6 +337,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w)), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])];
     if (theirs.length && mine.length) {
       return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${theirs.join('/')}, the correction's of ${mine.join('/')}`, extra);
+    }
+  }
+  // A schedule of another kind: "JC 改到 12:00 开始" changes the time of day; "周四 JC 在示教室3" states only the day.
+  if (!relaxed && quoted.length === 0 && attribute === 'schedule') {
+    const kinds = (a: TextAnalysis) => new Set([...a.valueShapes].filter(([, sh]) => sh === 'schedule').map(([v]) => scheduleKind(v)).filter((k): k is string => k !== null));
+    const mine = kinds(c);
+    const theirs = kinds(o);
+    const saysWhen = o.attrWords.some((w) => ATTRIBUTE_WORDS.schedule!.includes(w));
+    if (mine.size && theirs.size && !saysWhen && ![...mine].some((k) => theirs.has(k)) && (mine.has('clock') || theirs.has('clock'))) {
+      return refuse('other-attribute', `states a schedule of another kind (${[...theirs].join('/')}), the correction changes the ${[...mine].join('/')}`, extra);
     }
   }
   // A value the correction states must have a counterpart of the same shape in the candidate.
@@ -386,6 +416,11 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   const refuse = (refusal: Refusal, why: string): Verdict => ({ ...base, accepted: false, score: 0, refusal, why });
   if (r.names.join('|') !== o.names.filter((n) => r.names.includes(n)).join('|') || (r.names.length === 0 && o.names.length > 0)) {
     return refuse('other-subject', 'does not name the same things');
+  }
+  // A plain statement has no subject part: another member of a group anywhere in it is another fact (开门 / 关门).
+  for (const [group, mine] of r.contrast) {
+    const theirs = o.contrast.get(group);
+    if (theirs && ![...mine].some((m) => theirs.has(m))) return refuse('other-subject', `states ${[...theirs].join('/')} where the newer record states ${[...mine].join('/')}`);
   }
   const heads = restatedSubject(r).filter((h) => weight(h) > 0);
   if (heads.length === 0 || !heads.every((h) => holds(o.hay, h))) return refuse('subject-missing', `does not hold every head word (${heads.join(', ')})`);

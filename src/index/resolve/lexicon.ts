@@ -48,6 +48,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   salary: ['工资', '薪资', '月薪', '时薪', '薪水', '底薪', 'salary', 'wage', 'wages', 'hourly rate'],
   contact: ['微信号', '手机号', '电话号码', '联系方式', 'wechat id', 'phone number'],
   icon: ['图标', '应用图标', 'icon', 'favicon', 'app icon'],
+  brand: ['品牌', '牌子', 'brand'],
 };
 
 /**
@@ -275,6 +276,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
     },
   },
   { name: 'delivery', members: { meituan: ['美团', 'meituan'], eleme: ['饿了么', 'ele.me', 'eleme'] } },
+  // The time a place opens and the time it closes are two facts.
+  { name: 'hours', members: { open: ['开门', '开始营业', '开业时间', 'opens', 'opening time'], close: ['关门', '打烊', '闭店', '停止营业', 'closes', 'closing time'] } },
   { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
   { name: 'io', members: { read: ['读库', '只读', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
   { name: 'direction', members: { inbound: ['入站', 'inbound', 'ingress'], outbound: ['出站', 'outbound', 'egress'] } },

@@ -250,8 +250,10 @@ const namedThing: VetoRule = {
 const quoteOnly: VetoRule = {
   name: 'quote-only',
   check(t, { correction: c }) {
-    if (t.verdict.quoted.length === 0 || t.verdict.shared.length) return null;
-    const ev = subjectEvidence(c);
+    // A subject word inside the quoted value (教室 of 示教室3) is the value, not the subject.
+    const inQuote = (w: string) => t.verdict.quoted.some((q) => q !== w && holds(q, w));
+    if (t.verdict.quoted.length === 0 || t.verdict.shared.some((w) => !inQuote(w))) return null;
+    const ev = subjectEvidence(c).filter((w) => !inQuote(w));
     if (ev.length === 0 || ev.some((w) => holds(t.analysis.hay, w))) return null;
     const theirs = t.analysis.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w));
     return theirs.length ? `holds the old value ${t.verdict.quoted.join(', ')} of ${theirs.join('/')}, and none of ${ev.join(', ')}` : null;
