@@ -731,5 +731,12 @@ describe('read off the twelfth blind pair (corr-z13, corr-z14)', () => {
     const { mem: m } = home([{ text: '豆包每月 1 号吃驱虫药', time: t(1) }]);
     expect(correct(m, '更正：豆包的驱虫药 brand 换成 NexGard Spectra 了').linked).toEqual([]);
   });
+
+  it('a newer red line stating the same slot with another value, without saying it replaces the older, does not override it', () => {
+    const { mem: m, ids } = home([{ text: '[code] 〔红线〕不要动 draft 端口 4533', time: t(1) }]);
+    const edges = m.add({ text: '[code] 〔红线〕draft port 5166 不要动', time: t(9) }).supersedes;
+    expect(edges.filter((e) => !e.blocked).map((e) => e.oldId)).not.toContain(ids[0]);
+    expect(m.history(ids[0])!.chain.find((c) => c.record.id === ids[0])!.superseded).toBe(false);
+  });
 });
 

@@ -467,7 +467,8 @@ export class SupersessionResolver {
         if (isCorrection(newR) && newR.corrects.length === 0) continue;
         // The same slot key is not enough (ssh 端口 of gpu3 vs of the jump host): the newer must restate the older.
         if (!judgeRestatement(this.analysis(newR), this.analysis(oldR), this.weightFor(this.analysis(newR)), true).accepted) continue;
-        if (this.writeEdge({ oldId: oldR.id, newId: newR.id, method: 'inferred', inferred: true, blocked: this.blocked(oldR, newR), score: 1, detail: { slot: f.key } })) n++;
+        // Only a red line that says it replaces one overrides it: an inferred edge into a red line stays blocked (flagged).
+        if (this.writeEdge({ oldId: oldR.id, newId: newR.id, method: 'inferred', inferred: true, blocked: isRedline(oldR) || this.blocked(oldR, newR), score: 1, detail: { slot: f.key } })) n++;
       }
     }
     return n;

@@ -67,7 +67,7 @@ export interface TextAnalysis {
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
 /** Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 3 号楼, 0 号卡. */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
 /** A surname and a title (林先生, 王老师, 李医生): a person too. */
@@ -107,7 +107,7 @@ const ATTRIBUTE_LIST = Object.entries(ATTRIBUTE_WORDS)
   .sort((a, b) => b.w.length - a.w.length);
 
 /** Acronyms that name a kind of thing, not one thing. */
-const ACRONYM_COMMON = new Set(['api', 'url', 'ip', 'db', 'id', 'ui', 'ci', 'cd', 'pr', 'ok', 'cpu', 'gpu', 'ram', 'ssd', 'hdd', 'dns', 'ssh', 'ssl', 'tls', 'http', 'https', 'json', 'yaml', 'csv', 'pdf', 'sql', 'ttl', 'aoe', 'utc', 'cst', 'pst', 'am', 'pm', 'kb', 'mb', 'gb', 'tb', 'qps', 'llm', 'ai', 'faq', 'seo', 'cdn', 'vpn', 'nas', 'os', 'env', 'dev', 'prod', 'qa', 'ops', 'io', 'pv', 'uv', 'tps', 'sla', 'todo']);
+const ACRONYM_COMMON = new Set(['api', 'url', 'ip', 'db', 'id', 'ui', 'ci', 'cd', 'pr', 'ok', 'cpu', 'gpu', 'ram', 'ssd', 'hdd', 'dns', 'ssh', 'ssl', 'tls', 'http', 'https', 'json', 'yaml', 'csv', 'pdf', 'sql', 'ttl', 'aoe', 'utc', 'cst', 'pst', 'am', 'pm', 'kb', 'mb', 'gb', 'tb', 'qps', 'llm', 'ai', 'faq', 'seo', 'cdn', 'vpn', 'nas', 'os', 'env', 'dev', 'prod', 'qa', 'ops', 'io', 'pv', 'uv', 'tps', 'sla', 'todo', 'on', 'off', 'yes', 'no', 'tbd', 'asap', 'fyi', 'eta', 'na']);
 
 const ALL_ATTRIBUTE_WORDS = new Set(Object.values(ATTRIBUTE_WORDS).flat());
 /** Alias forms by their first character: a text is only checked for forms whose first character it holds. */

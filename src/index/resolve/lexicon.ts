@@ -398,6 +398,9 @@ export const ALIASES: string[][] = [
   ['疫苗', 'vaccine', 'vaccination'],
   ['团队', 'team'],
   ['订阅', 'subscription', 'subscribers'],
+  ['minimum', 'min'],
+  ['夜班', 'night shift'],
+  ['交接', 'handover', 'hand-over', 'hand off', 'handoff'],
 ];
 
 /**
