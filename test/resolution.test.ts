@@ -740,3 +740,28 @@ describe('read off the twelfth blind pair (corr-z13, corr-z14)', () => {
   });
 });
 
+describe('read off the thirteenth blind pair (corr-z15, corr-z16)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('a class or a room by its number or letter is a name: (3)班 is not 高二(5)班, Lab B is not Lab A', () => {
+    const { mem: m, ids } = home([
+      { text: '高二(3)班实验课：周三下午第 5、6 节，实验室B', time: t(1) },
+      { text: '高二(5)班实验课：周四上午第 3、4 节，实验室B', time: t(2) },
+      { text: 'Lab A fume hood inspection: every Monday morning', time: t(3) },
+      { text: 'Lab B safety check: every Monday morning before first period', time: t(4) },
+    ]);
+    expect(correct(m, '更正：(3)班的实验课从周三挪到周五下午第 5、6 节，周三下午要开教研会').linked).toEqual([ids[0]]);
+    expect(correct(m, 'Correction: the weekly inspection of Lab B is now Tuesday, Monday mornings clash with the flag ceremony', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[3]]);
+  });
+
+  it('"held in" names a place: where an exam is held does not correct when it is', () => {
+    const { mem: m } = home([{ text: 'Midterm chemistry exam on April 20, 8:00-9:30', time: t(1) }]);
+    expect(correct(m, 'Correction: the midterm chemistry exam will be held in the lecture hall, not in classrooms').linked).toEqual([]);
+  });
+
+  it('an English date is a date: a race day does not correct a finishing time', () => {
+    const { mem: m } = home([{ text: 'Half marathon PB 1:41:20', time: t(1) }]);
+    expect(correct(m, 'Correction: the Hangzhou half marathon is on Nov 2, not Nov 9').linked).toEqual([]);
+  });
+});
+

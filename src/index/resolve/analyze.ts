@@ -65,9 +65,12 @@ export interface TextAnalysis {
 
 /** An identifier: letters with a digit, a hyphen or an underscore inside (not a version or a path). */
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
-/** Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 3 号楼, 0 号卡. */
+/**
+ * Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 高二(3)班, 3 号楼,
+ * 0 号卡, Lab B, room 305, 实验室B, B 栋.
+ */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间)\s?[a-z0-9]{1,3}(?![\w.:-])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
 /** A surname and a title (林先生, 王老师, 李医生): a person too. */
@@ -382,7 +385,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
 
   // Names: identifier-shaped words (app-02, backup_daily, build-3). Those the text names before it
   // says what changed are what it is about; a later one is more likely the new value.
-  const idMatches = [...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => ({ id: m[0].replace(/\s+/g, ''), at: m.index! }));
+  // "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼.
+  const idMatches = [...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! }));
   const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w));
   /** where an identifier is first named (written with or without spaces: 2 栋 is 2栋) */
   const idAt = (w: string) => Math.min(...idMatches.filter((m) => m.id === w).map((m) => m.at));
