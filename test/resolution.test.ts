@@ -763,5 +763,18 @@ describe('read off the thirteenth blind pair (corr-z15, corr-z16)', () => {
     const { mem: m } = home([{ text: 'Half marathon PB 1:41:20', time: t(1) }]);
     expect(correct(m, 'Correction: the Hangzhou half marathon is on Nov 2, not Nov 9').linked).toEqual([]);
   });
+
+  it('a record opening with another member of a group is about that one, whatever it is compared with (极兔 … 跟顺丰前后脚)', () => {
+    const { mem: m, ids } = home([
+      { text: '顺丰每天下午 17:30 来家里揽收，东西要提前打好包', time: t(1) },
+      { text: '极兔的车也是 17:30 左右到，跟顺丰前后脚', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕搞错了，顺丰不是17:30，是18:00才来收').linked).toEqual([ids[0]]);
+  });
+
+  it('an attribute the correction says stays as it was (时间不变) is not what it changes', () => {
+    const { mem: m } = home([{ text: '需求评审固定每周四 14:00', time: t(1) }]);
+    expect(correct(m, '〔更正〕需求评审换到 5 楼小会议室，时间不变').linked).toEqual([]);
+  });
 });
 

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, holds, peopleIn, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, holds, peopleIn, type TextAnalysis } from './analyze.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
@@ -189,6 +189,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
   }
 
+  // The candidate's own subject, the words it opens with, names another member: "极兔的车也是 17:30 左右到，跟顺丰前后脚"
+  // is about 极兔, whatever it is compared with.
+  if (o.lead.length) {
+    const leadContrast = contrastOf(o.lead.join(' '));
+    for (const [group, mine] of c.contrastEarly) {
+      const theirs = leadContrast.get(group);
+      if (theirs && ![...theirs].some((m) => mine.has(m))) return conflict(`is about ${[...theirs].join('/')} (it names it first) where the correction names ${[...mine].join('/')}`);
+    }
+  }
   // A qualifier of a contrast group the correction names must be there too (production, 公众号, 前端).
   for (const [group, mine] of c.contrastEarly) {
     if (!o.contrast.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
@@ -282,6 +291,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const inKept = (w: string) => keptClauses.some((cl) => inClause(cl, w));
     const elsewhere = (w: string) => written.some((cl) => !UNCHANGED.test(cl) && inClause(cl, w));
     if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
+    // "需求评审换到 5 楼小会议室，时间不变": the time is the one thing it says did not change.
+    const keptAttr = (a: string) => (ATTRIBUTE_WORDS[a] ?? []).some((w) => keptClauses.some((cl) => holds(cl, w)) && !written.some((cl) => !UNCHANGED.test(cl) && holds(cl, w)));
+    const changes = [...cAttrs].filter((a) => a !== attribute);
+    if (attribute && keptAttr(attribute) && changes.length && !changes.some((a) => oAttrs.has(a))) return refuse('other-attribute', `the correction says its ${attribute} stays as it was`, extra);
   }
   // Neither names a thing before saying what changed: "webhook timeout now 20s" and "webhook timeout
   // raised to 10s" state the same attribute of the same unnamed thing, with another value.
