@@ -778,3 +778,33 @@ describe('read off the thirteenth blind pair (corr-z15, corr-z16)', () => {
   });
 });
 
+describe('read off the fourteenth blind pair (corr-z17, corr-z18)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('a target disk named (目标盘) is the attribute: it does not correct when the backup runs', () => {
+    const { mem: m } = home([{ text: '[hermes] NAS 备份 每晚 02:00 跑', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕NAS 备份的目标盘换成 volume2').linked).toEqual([]);
+  });
+
+  it('waking a screen and switching it off are two facts, the verb read anywhere in the correction', () => {
+    const { mem: m } = home([{ text: '[code] Photo frame turns the screen off at 22:30.', time: t(1) }]);
+    expect(correct(m, '[code] Correction: the photo frame screen now wakes up at 07:00.').linked).toEqual([]);
+  });
+
+  it('a date naming the occasion before the change: another date is another occasion', () => {
+    const { mem: m } = home([{ text: '2026年5月13日下午2:00在西湖断桥与旅行团集合。', time: t(1) }]);
+    expect(correct(m, '更正：2026年5月14日的西湖游船改为下午2:00出发。').linked).toEqual([]);
+  });
+
+  it('更正一下： opens a correction, and what it says is still so (仍) is not what it changes', () => {
+    const { mem: m, ids } = home([
+      { text: '婚礼跟拍 Lily 负责', time: t(1) },
+      { text: '[hermes] 树莓派上的照片每天凌晨3:00备份到 NAS。', time: t(2) },
+    ]);
+    const first = m.add({ text: '更正一下：婚礼跟拍换成 Mia 负责了', time: t(10) });
+    expect(first.record.kind).toBe('correction');
+    expect(first.supersedes.map((e) => e.oldId)).toEqual([ids[0]]);
+    expect(correct(m, '[hermes] 更正：树莓派系统盘的整盘备份改为每月15日进行，仍存到 NAS。').linked).toEqual([]);
+  });
+});
+

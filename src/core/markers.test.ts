@@ -34,7 +34,7 @@ describe('markers', () => {
   });
 
   it('the markers as users also write them: other brackets, and a label opening the text', () => {
-    for (const t of ['【更正】后端端口改为9090', '[更正] 后端端口改为9090', '更正：后端端口改为9090', '[code] 更正: 后端端口改为9090', '[openclaw] Correction: newsletter is Thursday 08:00, not Tuesday', 'correction: port 9090'])
+    for (const t of ['【更正】后端端口改为9090', '[更正] 后端端口改为9090', '更正：后端端口改为9090', '[code] 更正: 后端端口改为9090', '[openclaw] Correction: newsletter is Thursday 08:00, not Tuesday', 'correction: port 9090', '更正一下：私教换成 Lily 了', '订正一下：降脂药改为每晚 8:30'])
       expect(detectMarkers(t, D), t).toMatchObject({ kind: 'correction', tier: 'evidence' });
     for (const t of ['【红线】不许 rm -rf', '[红线] 不许 rm -rf', '红线：不许 rm -rf', '[hermes] Red line: never empty the NAS recycle bin', '[code] [red line] no force push'])
       expect(detectMarkers(t, D), t).toMatchObject({ kind: 'redline', tier: 'redline' });

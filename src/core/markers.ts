@@ -15,13 +15,13 @@ export interface Markers {
 /**
  * The markers, as users write them: the user's own 〔更正〕 / 〔红线〕, the same word in other brackets
  * (【更正】, [更正]), the English [correction] / [redline] / [red line], and a label that opens the text,
- * after the domain prefix and other markers ("更正：…", "Correction: …", "红线：…", "Red line: …").
+ * after the domain prefix and other markers ("更正：…", "更正一下：…", "订正：…", "Correction: …", "红线：…", "Red line: …").
  */
 const CORRECTION_BRACKETED = '〔更正〕|【更正】|\\[更正\\]|〔correction〕|\\[correction\\]';
 const REDLINE_BRACKETED = '〔红线〕|【红线】|\\[红线\\]|〔redline〕|\\[red ?line\\]';
 /** What may stand before a label: the domain prefix and bracketed markers. */
 const LEAD = '^\\s*(?:(?:\\[[A-Za-z][\\w -]{0,31}\\]|〔[^〕\\n]{1,12}〕|【[^】\\n]{1,6}】)\\s*)*';
-const CORRECTION_LABEL = `${LEAD}(?:更正|correction)\\s?[:：]`;
+const CORRECTION_LABEL = `${LEAD}(?:(?:更正|订正|纠正)(?:一下)?|correction)\\s?[:：]`;
 const REDLINE_LABEL = `${LEAD}(?:红线|red ?line)\\s?[:：]`;
 /** A correction marker anywhere, or a correction label opening the text. */
 export const CORRECTION_MARK = new RegExp(`${CORRECTION_BRACKETED}|${CORRECTION_LABEL}`, 'i');

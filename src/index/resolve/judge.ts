@@ -78,11 +78,14 @@ function attrsOf(a: TextAnalysis): Set<string> {
 const surnameOf = (n: string): string | null => (/^[小老]/.test(n) ? n[1]! : n.startsWith('阿') ? null : n[0]!);
 const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf(a) === surnameOf(b);
 
+/** Contrast groups of what is done rather than what a thing is: read anywhere in a correction. */
+const VERB_GROUPS = new Set(['hours', 'power']);
+
 /** A word's alias forms (预发: staging, stg …), for finding it in the text as written. */
 const ALIAS_FORMS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 
 /** A clause saying a thing stays as it was (不变, 照旧, unchanged). */
-const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b/i;
+const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b/i;
 
 /** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
@@ -180,8 +183,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const refuse = (refusal: Refusal, why: string, extra: Partial<Verdict> = {}): Verdict => ({ ...base, ...extra, refusal, why });
   const conflict = (why: string): Verdict => ({ ...base, refusal: 'other-subject', why, conflict: true });
 
-  // Counter-evidence first: another member of a group the correction names.
-  for (const [group, mine] of c.contrastEarly) {
+  // Counter-evidence first: another member of a group the correction names (for groups of what is done,
+  // 开门 / 关门, wakes up / turns off, anywhere in it: the verb comes after the cue).
+  const named = new Map([...c.contrastEarly, ...[...c.contrast].filter(([g]) => VERB_GROUPS.has(g) && !c.contrastEarly.has(g))]);
+  for (const [group, mine] of named) {
     const theirs = o.contrast.get(group);
     if (!theirs) continue;
     if (![...theirs].some((m) => mine.has(m))) {
@@ -284,7 +289,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
   // What the correction says stays as it was ("笔试日期不变 8月23，准考证 8月10日开始打印") is not what it changes.
-  const written = c.plain.split(/[，,；;。！？!?\n]/);
+  const written = c.plain.split(/[，,；;。！？!?\n()（）]/);
   const keptClauses = written.filter((cl) => UNCHANGED.test(cl));
   if (keptClauses.length && shared.length && quoted.length === 0) {
     const inClause = (cl: string, w: string) => (ALIAS_FORMS.get(w) ?? [w]).some((f) => holds(cl, f));
@@ -350,6 +355,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w)), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])];
     if (theirs.length && mine.length) {
       return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${theirs.join('/')}, the correction's of ${mine.join('/')}`, extra);
+    }
+  }
+  // A date naming the occasion before the correction says what changed ("5月14日的西湖游船改为下午2:00出发"):
+  // a record of another date is another occasion.
+  if (!relaxed && quoted.length === 0) {
+    const cue = CHANGE_CUE.exec(c.plain)?.index ?? -1;
+    const mine = [...c.valueShapes].filter(([v, sh]) => sh === 'date' && c.plain.indexOf(v) !== -1 && c.plain.indexOf(v) < cue).map(([v]) => v);
+    const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'date').map(([v]) => v);
+    if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v)) && !theirs.some((v) => holds(c.hay, v))) {
+      return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
     }
   }
   // A schedule of another kind: "JC 改到 12:00 开始" changes the time of day; "周四 JC 在示教室3" states only the day.

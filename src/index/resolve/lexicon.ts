@@ -30,7 +30,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   timeout: ['超时', 'timeout', 'time out', 'time-out'],
   owner: ['负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审'],
   recipient: ['收件人', '收件', '接收人', '发送给', '发给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
-  target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
+  target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', '目标盘', '目标磁盘', '目标位置', '目标目录', '目标路径', '存放位置', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
   branch: ['分支', 'branch'],
   count: ['数量', '个数', '并发', '线程', '副本', '实例数', 'workers', 'worker', 'replicas', 'concurrency', 'threads', 'instances', 'count', 'number of', 'quota', '配额', '限额', '限流', 'rate limit'],
   os: ['操作系统', '系统版本', 'operating system', 'distro'],
@@ -276,6 +276,14 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
     },
   },
   { name: 'delivery', members: { meituan: ['美团', 'meituan'], eleme: ['饿了么', 'ele.me', 'eleme'] } },
+  // Switching on and switching off (a screen, a machine, lights) are two facts.
+  {
+    name: 'power',
+    members: {
+      on: ['开机', '亮屏', '开灯', 'screen on', 'wakes up', 'wake up', 'turns on', 'turn on', 'switches on', 'switch on', 'powers on', 'power on'],
+      off: ['关机', '熄屏', '息屏', '关灯', 'screen off', 'turns off', 'turn off', 'switches off', 'switch off', 'shuts down', 'shut down', 'powers off', 'power off', 'goes to sleep'],
+    },
+  },
   // The time a place opens and the time it closes are two facts.
   { name: 'hours', members: { open: ['开门', '开始营业', '开业时间', 'opens', 'opening time'], close: ['关门', '打烊', '闭店', '停止营业', 'closes', 'closing time'] } },
   { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
