@@ -304,7 +304,8 @@ export class SupersessionResolver {
     const variants = words.flatMap((w) => ALIAS_VARIANTS.get(w) ?? [w]).filter((w) => !CORRECTION_FILLER.has(w));
     // The attribute's own words too: a record about the same attribute of another subject is a
     // candidate worth refusing by name (--explain shows it).
-    const matchTerms = this.selective(mode === 'restatement' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
+    // A plain record (a restatement, or one saying a value changed) is looked for by its subject words alone.
+    const matchTerms = this.selective(mode === 'restatement' || mode === 'cued' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
     const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
     if (matchTerms.length === 0) {
       if (mode === 'correction' || mode === 'redline') this.q.putResolution.run(r.id, resolution.status, '[]');
@@ -314,14 +315,14 @@ export class SupersessionResolver {
     let rows: { rid: number; bm: number }[] = [];
     try {
       // A restatement is looked for among the few records that best share its head words.
-      rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid, mode === 'restatement' ? RESTATEMENT_CANDIDATES : MAX_CANDIDATES) as { rid: number; bm: number }[];
+      rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid, mode === 'restatement' || mode === 'cued' ? RESTATEMENT_CANDIDATES : MAX_CANDIDATES) as { rid: number; bm: number }[];
     } catch {
       rows = [];
     }
     // A Han subject word the segmenter cut otherwise in a record (私教 in 私教课, 周稿 in 公众号周稿) is
     // found through its character bigrams.
     const byGrams = new Set<number>();
-    if (mode !== 'restatement') {
+    if (mode === 'correction' || mode === 'redline') {
       const han = this.selective(variants.filter((w) => /^\p{Script=Han}{2,6}$/u.test(w)));
       const gramMatch = han.map((w) => `(${bigramsOf(w).map((g) => `"${g}"`).join(' AND ')})`).join(' OR ');
       if (gramMatch) {
