@@ -18,9 +18,9 @@ const isRedline = (r: IndexedRecord) => r.tier === 'redline';
 
 /** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
 const UNKNOWN_SUBJECT_SHARE = 0.25;
-/** Words by which a record says it replaces an earlier one. */
 /** A plain record saying a setting changed (现在是, 换成, is now, moved to): a correction in all but its mark. */
 const STATED_CHANGE = /现在(?:是|改|换|用|在|挂|跑|定)|改成|改为|改到|换成|换到|换了|调到|调成|升到|降到|挪到|搬到|迁到|从.{1,12}起|以后(?:改|都)|\bnow (?:is|are|targets?|runs?|lives?|uses?|goes|go|lands?|at|on)\b|\b(?:moved|switched|changed|bumped|raised|lowered) to\b|\bfrom now on\b|\b(?:is|are) now\b/i;
+/** Words by which a record says it replaces an earlier one. */
 const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;
 /** Kinds that are never a correction's target. */
 const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
@@ -290,7 +290,9 @@ export class SupersessionResolver {
   /**
    * Find what a record supersedes from its words. `correction`: a 〔更正〕 naming no id; `redline`: a
    * red line replacing an older red line; `restatement`: a plain record restating a fact with
-   * another value (inferred, stricter, only a few candidates, nothing recorded when none is found).
+   * another value (inferred, stricter, only a few candidates, nothing recorded when none is found);
+   * `cued`: a plain record saying a value changed, judged as a correction is, but found like a
+   * restatement (its subject words, a few candidates), its edges inferred and no resolution recorded.
    */
   private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement' | 'cued'): number {
     const onlyRedlines = mode === 'redline';
@@ -314,7 +316,7 @@ export class SupersessionResolver {
     const match = matchTerms.map(ftsString).join(' OR ');
     let rows: { rid: number; bm: number }[] = [];
     try {
-      // A restatement is looked for among the few records that best share its head words.
+      // A plain record is looked for among the few records that best share its subject words.
       rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid, mode === 'restatement' || mode === 'cued' ? RESTATEMENT_CANDIDATES : MAX_CANDIDATES) as { rid: number; bm: number }[];
     } catch {
       rows = [];

@@ -167,6 +167,18 @@ function holdsMember(text: string, w: string): boolean {
   return false;
 }
 
+/**
+ * The first contrast group both name members of with none in common (公众号 / 小红书, 开门 / 关门):
+ * the two name two things. Null when there is none.
+ */
+export function otherMember(mine: Map<string, Set<string>>, theirs: Map<string, Set<string>>): { group: string; mine: Set<string>; theirs: Set<string> } | null {
+  for (const [group, m] of mine) {
+    const t = theirs.get(group);
+    if (t && ![...t].some((x) => m.has(x))) return { group, mine: m, theirs: t };
+  }
+  return null;
+}
+
 /** The contrast groups a (normalized, lower-case) text names a member of: group → members. */
 export function contrastOf(text: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();

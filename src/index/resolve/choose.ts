@@ -1,4 +1,4 @@
-import { contrastOf, holds } from './analyze.js';
+import { contrastOf, holds, otherMember } from './analyze.js';
 import { KINSHIP_WORDS } from './lexicon.js';
 import type { Verdict } from './judge.js';
 
@@ -52,12 +52,7 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if (onlyA.length && onlyB.length) return false;
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.
   // The US rate and the EU rate, the 支付宝 and the 微信支付 reconciliation: each names another member of one group.
-  const ca = contrastOf(a.text);
-  const cb = contrastOf(b.text);
-  for (const [group, ma] of ca) {
-    const mb = cb.get(group);
-    if (mb && ![...ma].some((m) => mb.has(m))) return false;
-  }
+  if (otherMember(contrastOf(a.text), contrastOf(b.text))) return false;
   const ka = kinOf(a.text);
   const kb = kinOf(b.text);
   if (ka.length + kb.length > 0 && !ka.some((x) => kb.some((y) => x.includes(y) || y.includes(x)))) return false;

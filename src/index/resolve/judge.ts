@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, holds, peopleIn, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, type TextAnalysis } from './analyze.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
@@ -91,7 +91,6 @@ const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
-
 function correctionAttrs(c: TextAnalysis): Set<string> {
   if (c.named.size) {
     const out = new Set(c.named);
@@ -186,23 +185,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // Counter-evidence first: another member of a group the correction names (for groups of what is done,
   // 开门 / 关门, wakes up / turns off, anywhere in it: the verb comes after the cue).
   const named = new Map([...c.contrastEarly, ...[...c.contrast].filter(([g]) => VERB_GROUPS.has(g) && !c.contrastEarly.has(g))]);
-  for (const [group, mine] of named) {
-    const theirs = o.contrast.get(group);
-    if (!theirs) continue;
-    if (![...theirs].some((m) => mine.has(m))) {
-      return conflict(`names ${[...theirs].join('/')} where the correction names ${[...mine].join('/')}`);
-    }
-  }
+  const apart = otherMember(named, o.contrast);
+  if (apart) return conflict(`names ${[...apart.theirs].join('/')} where the correction names ${[...apart.mine].join('/')}`);
 
   // The candidate's own subject, the words it opens with, names another member: "极兔的车也是 17:30 左右到，跟顺丰前后脚"
   // is about 极兔, whatever it is compared with.
-  if (o.lead.length) {
-    const leadContrast = contrastOf(o.lead.join(' '));
-    for (const [group, mine] of c.contrastEarly) {
-      const theirs = leadContrast.get(group);
-      if (theirs && ![...theirs].some((m) => mine.has(m))) return conflict(`is about ${[...theirs].join('/')} (it names it first) where the correction names ${[...mine].join('/')}`);
-    }
-  }
+  const leadApart = o.lead.length ? otherMember(c.contrastEarly, contrastOf(o.lead.join(' '))) : null;
+  if (leadApart) return conflict(`is about ${[...leadApart.theirs].join('/')} (it names it first) where the correction names ${[...leadApart.mine].join('/')}`);
   // A qualifier of a contrast group the correction names must be there too (production, 公众号, 前端).
   for (const [group, mine] of c.contrastEarly) {
     if (!o.contrast.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
@@ -446,10 +435,8 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
     return refuse('other-subject', 'does not name the same things');
   }
   // A plain statement has no subject part: another member of a group anywhere in it is another fact (开门 / 关门).
-  for (const [group, mine] of r.contrast) {
-    const theirs = o.contrast.get(group);
-    if (theirs && ![...mine].some((m) => theirs.has(m))) return refuse('other-subject', `states ${[...theirs].join('/')} where the newer record states ${[...mine].join('/')}`);
-  }
+  const apart = otherMember(r.contrast, o.contrast);
+  if (apart) return refuse('other-subject', `states ${[...apart.theirs].join('/')} where the newer record states ${[...apart.mine].join('/')}`);
   const heads = restatedSubject(r).filter((h) => weight(h) > 0);
   if (heads.length === 0 || !heads.every((h) => holds(o.hay, h))) return refuse('subject-missing', `does not hold every head word (${heads.join(', ')})`);
   const lead = r.lead.filter((w) => !holds(o.hay, w));

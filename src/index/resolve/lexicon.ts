@@ -411,10 +411,6 @@ export const ALIASES: string[][] = [
   ['交接', 'handover', 'hand-over', 'hand off', 'handoff'],
 ];
 
-/**
- * Words of comparison and bound (超过 7 天, 不少于 3 份, at least, up to): they relate a value to a
- * limit and name no thing, so never subject words (清理 /tmp 下超过 7 天的文件 is about 清理).
- */
 /** The words of a rule, not of what it is about: quantifiers, modals, negations (任何, 只能, 没有, never, without). */
 export const RULE_WORDS = new Set(
   (
@@ -423,6 +419,10 @@ export const RULE_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/**
+ * Words of comparison and bound (超过 7 天, 不少于 3 份, at least, up to): they relate a value to a
+ * limit and name no thing, so never subject words (清理 /tmp 下超过 7 天的文件 is about 清理).
+ */
 export const COMPARISON_WORDS = new Set(
   (
     '超过 超出 不超过 不超 大于 小于 低于 高于 多于 少于 不少于 不低于 不高于 不多于 不大于 不小于 以上 以下 以内 之内 之外 以外 ' +
