@@ -273,7 +273,7 @@ function buildConfigSchema({ z }: typeof Zod) {
     questionTerms: num(1, 100).optional(),
     bigramWeight: num(0, 1).optional(),
     aliasWeight: num(0, 1).optional(),
-    context: section('context', { neighbourWeight: num(0, 1).optional(), sessionWeight: num(0, 1).optional(), neighbourSeeds: num(0, 100).optional(), replyWeight: num(0, 1).optional(), gapMinutes: num(0, 1440).optional() }).optional(),
+    context: section('context', { neighbourWeight: num(0, 1).optional(), sessionWeight: num(0, 1).optional(), neighbourSeeds: num(0, 100).optional(), replyWeight: num(0, 1).optional(), farWeight: num(0, 1).optional(), gapMinutes: num(0, 1440).optional() }).optional(),
     disabledStages: z
       .array(z.string(), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })
       .refine((d) => d.every((x) => (STAGE_NAMES as readonly string[]).includes(x)), { error: `must list stage names (${STAGE_NAMES.join(', ')})` })

@@ -8,6 +8,7 @@ import type { QueryTerm, Tokenizer } from '../index/tokenizer/tokenizer.js';
 import type { Candidate } from './types.js';
 import { hasLetterOrDigit } from '../core/letters.js';
 import { hash53 } from '../core/hash53.js';
+import { inflectionsOf, termFts } from './inflections.js';
 
 /**
  * Aliases: words that mean the same thing, across Chinese and English (端口/port) and between
@@ -224,8 +225,8 @@ function aliasMatch(a: Alias, tokenizer: Tokenizer): string {
 /** A term's part of the MATCH: the term alone, or `("term" OR "alias" …)` so an AND over terms still holds. */
 export function termMatch(t: QueryTerm, expansions: Expansions | undefined, tokenizer: Tokenizer): string {
   const list = expansions?.get(t.text);
-  if (!list?.length) return quote(t.text);
-  return `(${[quote(t.text), ...list.map((a) => aliasMatch(a, tokenizer))].join(' OR ')})`;
+  if (!list?.length) return termFts(t);
+  return `(${[termFts(t), ...list.map((a) => aliasMatch(a, tokenizer))].join(' OR ')})`;
 }
 
 /** Does the record show this alias? A marker by its kind or tier; a word in its text or tags. */
@@ -236,7 +237,8 @@ function holds(rec: IndexedRecord, hay: string, a: Alias): boolean {
 }
 
 function holdsTyped(hay: string, t: QueryTerm): boolean {
-  return hay.includes(t.cjk ? t.text : looseStem(t.text));
+  if (t.cjk) return hay.includes(t.text);
+  return [t.text, ...inflectionsOf(t.text)].some((w) => hay.includes(looseStem(w)));
 }
 
 /**

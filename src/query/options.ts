@@ -61,7 +61,7 @@ export interface RankingOptions {
    * for a question, records without a session are neighbours when written within this many minutes
    * of each other in the same file and scope (0: never).
    */
-  context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number; replyWeight: number; gapMinutes: number };
+  context: { neighbourWeight: number; sessionWeight: number; neighbourSeeds: number; replyWeight: number; farWeight: number; gapMinutes: number };
   /**
    * Ranking stages to skip, by name (default none): relevance, speaker, answer-type, context,
    * supersede, decay, tier, redline, diversity, duplicates, aliases. For experiments and the evaluation gate ("does this rule pay for itself?").
@@ -125,7 +125,7 @@ export const RANKING_DEFAULTS: RankingOptions = {
   sessionDiversity: 0,
   answerTypeWeight: 0.2,
   aliasWeight: 0.6,
-  context: { neighbourWeight: 0.2, sessionWeight: 0.35, neighbourSeeds: 10, replyWeight: 0.9, gapMinutes: 10 },
+  context: { neighbourWeight: 0.2, sessionWeight: 0.35, neighbourSeeds: 10, replyWeight: 0.9, farWeight: 0.1, gapMinutes: 10 },
   disabledStages: [],
   questionTerms: 3,
   bigramWeight: 0.5,

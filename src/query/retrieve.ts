@@ -5,6 +5,7 @@ import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 import { idf } from './question.js';
 import type { Candidate, ParsedQuery } from './types.js';
 import { termMatch } from './aliases.js';
+import { termFts } from './inflections.js';
 import { BACK_REFERENCE_REACH_MS, refersInto } from './back-references.js';
 
 /**
@@ -35,7 +36,7 @@ export function docFreq(index: RecordIndex, t: Pick<QueryTerm, 'text' | 'cjk'>):
   // The vocabulary holds English words stemmed: those (and phrases) are counted by matching.
   return t.cjk
     ? ((cached(index.db, 'SELECT doc FROM fts_vocab WHERE term = ?').pluck().get(t.text) as number | undefined) ?? 0)
-    : (cached(index.db, 'SELECT count(*) FROM fts WHERE fts MATCH ?').pluck().get(ftsString(t.text)) as number);
+    : (cached(index.db, 'SELECT count(*) FROM fts WHERE fts MATCH ?').pluck().get(termFts(t)) as number);
 }
 
 export function ftsString(t: string): string {
@@ -208,7 +209,7 @@ type Retrieved = { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'rec
  * records hold only inside or across their own words.
  */
 export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): Retrieved {
-  const typed = retrieveBy(index, q, opts, (t) => ftsString(t.text), ' ', null);
+  const typed = retrieveBy(index, q, opts, termFts, ' AND ', null);
   let got = typed;
   if (q.expansions?.size && typed.mode !== 'recent') {
     // A separate pass keeps the typed hits' BM25 as it was: a record holding a word and its alias
@@ -220,7 +221,7 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
     // least `limit` of it (they rank below typed hits of the same words; a few are enough).
     const room = Math.max(opts.candidates - typed.candidates.length, q.limit);
     // What the typed pass matched is left out in the MATCH itself (NOT), so it is never read twice.
-    const typedTerms = activeTerms(q.terms).map((t) => ftsString(t.text));
+    const typedTerms = activeTerms(q.terms).map(termFts);
     const not = { and: `(${typedTerms.join(' AND ')})`, or: `(${typedTerms.join(' OR ')})` };
     const more = retrieveBy(index, q, { ...opts, candidates: room }, (t) => termMatch(t, q.expansions, index.tokenizer), ' AND ', seen, andBefore, not);
     got = { candidates: [...typed.candidates, ...more.candidates], mode: typed.candidates.length ? typed.mode : more.mode };
@@ -260,7 +261,7 @@ function latinHits(index: RecordIndex, terms: QueryTerm[], rows: Row[]): LatinHi
   if (latin.length === 0 || rows.length === 0) return out;
   const ids = JSON.stringify(rows.map((r) => r.rid));
   const sql = 'SELECT rowid FROM fts WHERE fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
-  for (const t of latin) out.set(t.text, new Set(cached(index.db, sql).pluck().all(ftsString(t.text), ids) as number[]));
+  for (const t of latin) out.set(t.text, new Set(cached(index.db, sql).pluck().all(termFts(t), ids) as number[]));
   return out;
 }
 

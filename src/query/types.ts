@@ -121,7 +121,7 @@ export type TraceEntry =
   | { stage: 'diversity'; sameSessionAbove: number; factor: number }
   /** the query names one member of a contrast group, the record another (stages/contrast.ts) */
   | { stage: 'contrast'; group: string; asked: string[]; names: string[]; factor: number }
-  | { stage: 'context'; neighbour: number; reply?: number; session: number; added: number }
+  | { stage: 'context'; neighbour: number; reply?: number; far?: number; session: number; added: number }
   | { stage: 'redline'; pinned: boolean; note: string }
   /**
    * the vector path (query/vectors/): the record's lexical rank and vector rank among the

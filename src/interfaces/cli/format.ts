@@ -69,6 +69,7 @@ export function traceLine(t: TraceEntry): string {
     case 'context': {
       const parts = [`best neighbour ${t.neighbour.toFixed(3)}`];
       if (t.reply !== undefined) parts.push(`replies to a question at ${t.reply.toFixed(3)}`);
+      if (t.far !== undefined) parts.push(`two records away ${t.far.toFixed(3)}`);
       if (t.session > 0) parts.push(`best in its session ${t.session.toFixed(3)}`);
       return `context: +${t.added.toFixed(3)} (${parts.join(', ')})`;
     }

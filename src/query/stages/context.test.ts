@@ -45,4 +45,19 @@ describe('context stage', () => {
     expect(rel(out, 'r3')).toBeNull(); // the next line of the log, in another session than r4
     expect(out.every((c) => c.relevance > 0)).toBe(true);
   });
+
+  it('a record two away in its session takes farWeight of its relevance (the same speaker going on); 0 turns it off', () => {
+    const recs = [
+      rec(1, 'Melanie: we saw the Perseid meteor shower', 0, 's'),
+      rec(2, 'Caroline: that must have been breathtaking!', 1, 's'),
+      rec(3, 'Melanie: I felt tiny and in awe of the universe', 2, 's'),
+      rec(4, 'Caroline: wow', 3, 's'),
+    ];
+    const out = contextStage.run(ctx(recs, { sessionWeight: 0 }), [cand(recs[0]!, 1)]);
+    expect(rel(out, 'r3')).toBeCloseTo(RANKING_DEFAULTS.context.farWeight, 9);
+    expect(out.find((c) => c.rec.id === 'r3')!.trace.at(-1)).toMatchObject({ stage: 'context', far: 1 });
+    expect(rel(out, 'r4')).toBeNull(); // three away: never joined
+    const off = contextStage.run(ctx(recs, { sessionWeight: 0, farWeight: 0 }), [cand(recs[0]!, 1)]);
+    expect(rel(off, 'r3')).toBeNull();
+  });
 });

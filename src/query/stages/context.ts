@@ -9,8 +9,11 @@ const MINUTE = 60_000;
  * answer to what the other raised (a question and its reply), and a session that matches well
  * lifts all its records a little.
  *   relevance += max(neighbourWeight × best relevance of the records just before and after it,
- *                    replyWeight × relevance of the record just before it, when that one asks)
+ *                    replyWeight × relevance of the record just before it, when that one asks,
+ *                    farWeight × best relevance of the records two before and two after it)
  *              + sessionWeight × best relevance in its session
+ * (Two turns away in a dialogue is the same speaker going on: "we saw the meteor shower" … "I felt
+ * tiny and in awe".)
  * For a question, neighbours of the best candidates join the pool even when they share no word with
  * the query; for a lookup by words, only records holding those words are results.
  * Measured on LoCoMo (bench/locomo.js); weights 0 turn it off.
@@ -18,11 +21,11 @@ const MINUTE = 60_000;
 export const contextStage: Stage = {
   name: 'context',
   run(ctx, candidates) {
-    const { neighbourWeight: nw, sessionWeight: sw, neighbourSeeds, replyWeight: rw } = ctx.options.context;
+    const { neighbourWeight: nw, sessionWeight: sw, neighbourSeeds, replyWeight: rw, farWeight: fw } = ctx.options.context;
     // Sessionless neighbours only for a question (query/question.ts): a lookup by a word or two
     // wants the records holding them, not the notes written next to those.
     const gapMinutes = ctx.q.question && ctx.q.asks ? ctx.options.context.gapMinutes : 0;
-    if ((nw === 0 && sw === 0 && rw === 0) || candidates.length === 0) return candidates;
+    if ((nw === 0 && sw === 0 && rw === 0 && fw === 0) || candidates.length === 0) return candidates;
     // Only records that name their session have one: a day of unrelated notes is not a session.
     const key = (c: Candidate) => (c.rec.source.session ? `${c.rec.domain ?? ''}\u0000${c.rec.source.session}` : null);
     // Records without a session are still read with the next one written minutes after them, in
@@ -44,14 +47,15 @@ export const contextStage: Stage = {
     const out = [...candidates];
     // Records that share no word with the query join the pool only for a query phrased as a
     // question: a lookup by words returns records holding them, never a note written next to one.
-    if ((nw > 0 || rw > 0) && ctx.q.asks) {
+    if ((nw > 0 || rw > 0 || fw > 0) && ctx.q.asks) {
       const seeds = [...candidates]
         .filter((c) => c.relevance > 0 && (key(c) !== null || gapMinutes > 0))
         .sort((a, b) => b.relevance - a.relevance)
         .slice(0, neighbourSeeds);
       // rid → the seeds it stands next to
       const want = new Map<number, Candidate[]>();
-      for (const s of seeds) for (const r of [s.rec.rid - 1, s.rec.rid + 1]) if (!byRid.has(r)) want.set(r, [...(want.get(r) ?? []), s]);
+      const steps = fw > 0 ? [-2, -1, 1, 2] : [-1, 1];
+      for (const s of seeds) for (const d of steps) if (!byRid.has(s.rec.rid + d)) want.set(s.rec.rid + d, [...(want.get(s.rec.rid + d) ?? []), s]);
       for (const rec of ctx.lookup.byRids([...want.keys()])) {
         if (!passesFilters(ctx.q, rec)) continue;
         const c = joinedCandidate(rec, 'context');
@@ -79,12 +83,17 @@ export const contextStage: Stage = {
         nb = Math.max(nb, rel);
         if (r < c.rec.rid && asks(n.rec.text)) reply = rel;
       }
+      let far = 0;
+      for (const r of fw > 0 ? [c.rec.rid - 2, c.rec.rid + 2] : []) {
+        const n = byRid.get(r);
+        if (n && together(c, n)) far = Math.max(far, base.get(r) ?? 0);
+      }
       const sess = k === null ? 0 : (sessionBest.get(k) ?? 0);
-      const add = Math.max(nw * nb, rw * reply) + sw * sess;
+      const add = Math.max(nw * nb, rw * reply, fw * far) + sw * sess;
       if (add === 0) continue;
       c.relevance += add;
       c.score += add;
-      c.trace.push({ stage: 'context', neighbour: nb, ...(reply > 0 ? { reply } : {}), session: sess, added: add });
+      c.trace.push({ stage: 'context', neighbour: nb, ...(reply > 0 ? { reply } : {}), ...(far > 0 ? { far } : {}), session: sess, added: add });
     }
     // A record joined as a neighbour that gained nothing from it has no evidence at all.
     return out.filter((c) => c.mode !== 'context' || c.relevance > 0);
