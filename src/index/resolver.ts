@@ -27,6 +27,8 @@ const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
 const ALIAS_VARIANTS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 const MAX_CANDIDATES = 40;
 const RESTATEMENT_CANDIDATES = 8;
+/** Text analyses kept for candidates (each a few kilobytes). */
+const ANALYSIS_CACHE = 5000;
 /** A correction with a domain links within it; one without (the user's own) may link in any domain. */
 function inScope(o: IndexedRecord, r: IndexedRecord): boolean {
   return o.project === r.project && (r.domain === null || o.domain === r.domain);
@@ -112,7 +114,14 @@ export class SupersessionResolver {
     if (!a) {
       const tok = this.index.tokenizer;
       a = analyzeText(o.text, (run) => tok.searchWords(run), this.index.knownDomains);
-      if (this.analyses.size > 5000) this.analyses.clear();
+      // Bounded: the oldest fifth goes, not the whole cache (a bulk import keeps re-reading the same candidates).
+      if (this.analyses.size >= ANALYSIS_CACHE) {
+        let drop = ANALYSIS_CACHE / 5;
+        for (const k of this.analyses.keys()) {
+          if (drop-- <= 0) break;
+          this.analyses.delete(k);
+        }
+      }
       this.analyses.set(o.rid, a);
     }
     return a;

@@ -116,7 +116,12 @@ const ALL_ATTRIBUTE_WORDS = new Set(Object.values(ATTRIBUTE_WORDS).flat());
 /** Alias forms by their first character: a text is only checked for forms whose first character it holds. */
 const ALIAS_BY_FIRST = new Map<string, [string, string][]>();
 
-const isAscii = (w: string) => /^[\x00-\x7f]+$/.test(w);
+/** All characters ASCII (a char-code loop: this runs for every word of every candidate). */
+function isAscii(w: string): boolean {
+  if (w.length === 0) return false;
+  for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 /** The alias forms whose first character occurs in the text (a cheap pre-filter before `holds`). */
 function aliasesIn(text: string): [string, string][] {
@@ -158,14 +163,22 @@ export function holds(hay: string, word: string, wholeOnly = false): boolean {
  * A contrast member named in a text: its last character must not start an attribute word there
  * (主服务端口 names a port, not 服务端).
  */
-function holdsMember(text: string, w: string): boolean {
-  if (isAscii(w)) return holds(text, w);
+function holdsMember(text: string, w: string, ascii = isAscii(w)): boolean {
+  if (ascii) return holds(text, w);
   for (let i = text.indexOf(w); i !== -1; i = text.indexOf(w, i + 1)) {
     const last = i + w.length - 1;
-    if (!ATTRIBUTE_LIST.some(({ w: a }) => !isAscii(a) && a.length >= 2 && text.startsWith(a, last))) return true;
+    if (!HAN_ATTRIBUTE_WORDS.some((a) => text.startsWith(a, last))) return true;
   }
   return false;
 }
+
+/** Attribute words of two or more characters, not ASCII: what a contrast member's last character may not start. */
+const HAN_ATTRIBUTE_WORDS = ATTRIBUTE_LIST.filter(({ w }) => !isAscii(w) && w.length >= 2).map(({ w }) => w);
+
+/** Every contrast word with its group and member, in the groups' order. */
+const CONTRAST_WORDS = CONTRAST_GROUPS.flatMap((g) =>
+  Object.entries(g.members).flatMap(([member, words]) => words.map((w) => ({ group: g.name, member, w, ascii: isAscii(w) }))),
+);
 
 /**
  * The first contrast group both name members of with none in common (公众号 / 小红书, 开门 / 关门):
@@ -182,14 +195,12 @@ export function otherMember(mine: Map<string, Set<string>>, theirs: Map<string, 
 /** The contrast groups a (normalized, lower-case) text names a member of: group → members. */
 export function contrastOf(text: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const g of CONTRAST_GROUPS) {
-    for (const [member, words] of Object.entries(g.members)) {
-      if (words.some((w) => holdsMember(text, w))) {
-        let s = out.get(g.name);
-        if (!s) out.set(g.name, (s = new Set()));
-        s.add(member);
-      }
-    }
+  for (const { group, member, w, ascii } of CONTRAST_WORDS) {
+    // Most texts hold none of a word: the plain search first.
+    if (!text.includes(w) || out.get(group)?.has(member) || !holdsMember(text, w, ascii)) continue;
+    let s = out.get(group);
+    if (!s) out.set(group, (s = new Set()));
+    s.add(member);
   }
   return out;
 }
