@@ -70,7 +70,7 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
  * 0 号卡, Lab B, room 305, 实验室B, B 栋.
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间)\s?[a-z0-9]{1,3}(?![\w.:-])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
 /** A surname and a title (林先生, 王老师, 李医生): a person too. */
@@ -83,7 +83,7 @@ export function peopleIn(text: string): string[] {
 }
 
 /** Where a correction starts to say what changed. */
-export const CHANGE_CUE = /改|换|调|迁|升|降|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
+export const CHANGE_CUE = /改|换|调|迁|升|降|提高?到(?=\s?[\d零一二两三四五六七八九十])|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
 
 /** Splits a run of Han characters into words, search mode (long words also yield their parts). */
 export type HanSplitter = (run: string) => string[];
@@ -146,7 +146,8 @@ function aliasesIn(text: string): [string, string][] {
  */
 export function holds(hay: string, word: string, wholeOnly = false): boolean {
   if (!isAscii(word)) return hay.includes(word);
-  const joiner = wholeOnly ? /[a-z0-9_-]/ : /[a-z0-9-]/;
+  // An identifier with an underscore goes on with one (lumen_web_1080_vertical is another preset).
+  const joiner = wholeOnly || word.includes('_') ? /[a-z0-9_-]/ : /[a-z0-9-]/;
   let i = hay.indexOf(word);
   while (i !== -1) {
     const before = i > 0 ? hay[i - 1]! : ' ';
@@ -221,7 +222,7 @@ function positions(hay: string, word: string): number[] {
 const OLD_VALUE_PATTERNS: RegExp[] = [
   // 从周二 19:30 改到…: the old value may be a day and a time, written apart.
   /(?:从|由)\s*([^\s，。,;；]{1,24}?(?:\s[^\s，。,;；]{1,12}?)?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
-  /([^\s，。,;；从]{1,24}?)\s*(?:改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>)/g,
+  /([^\s，。,;；从]{1,24}?)\s*(?:改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>|改(?=\s?\d))/g,
   /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|年|字|个|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
   /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|那条|是错的|记错|已经不对|已失效|失效)/g,
   /\bfrom\s+([^\s,;]+)\s+to\b/g,
@@ -406,6 +407,15 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     }
   });
 
+  // A bare old number takes the unit of the new value: "码率 45 改 60Mbps" replaced 45Mbps.
+  for (const v of [...oldValues]) {
+    if (!/^\d+(?:\.\d+)?$/.test(v)) continue;
+    for (const w of values) {
+      const unit = /^\d+(?:\.\d+)?\s?([a-z]+|[%\u4e00-\u9fff])$/.exec(w)?.[1];
+      if (unit) oldValues.add(v + unit);
+    }
+  }
+
   // Names: identifier-shaped words (app-02, backup_daily, build-3). Those the text names before it
   // says what changed are what it is about; a later one is more likely the new value.
   // "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼.
@@ -436,11 +446,13 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const attrQualifiers = new Map<string, Set<string>>();
   for (const { attr, at } of attrAt) {
     if (at >= cueAt) continue;
-    const q = [...found, ...generic].find((f) => f.raw !== undefined && norm.startsWith(f.raw, f.at) && /^[的\s]?$/.test(norm.slice(f.at + f.raw.length, at)) && f.at + f.raw.length <= at);
+    // "main" / "primary" say which one as well (the main channel, not the podcast one), though generic elsewhere.
+    const which = /\b(main|primary|secondary)\s$/.exec(norm.slice(Math.max(0, at - 11), at))?.[1];
+    const q = which ?? [...found, ...generic].find((f) => f.raw !== undefined && norm.startsWith(f.raw, f.at) && /^[的\s]?$/.test(norm.slice(f.at + f.raw.length, at)) && f.at + f.raw.length <= at)?.word;
     if (!q) continue;
     let set = attrQualifiers.get(attr);
     if (!set) attrQualifiers.set(attr, (set = new Set()));
-    set.add(q.word);
+    set.add(q);
   }
   // Subject words wholly before the cue (再换 straddles 换: not a subject word).
   const subjectPart = [...new Set(found.filter((f) => f.at + f.word.length <= cueAt).map((f) => f.word))];

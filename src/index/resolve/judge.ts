@@ -90,6 +90,40 @@ const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是
 /** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
 
+/** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). */
+const DAYPARTS: [string, RegExp][] = [
+  ['morning', /早上|早晨|清晨|上午|早饭|早餐|\bmornings?\b/g],
+  ['noon', /中午|午饭|午餐|\bnoon\b|\blunch\b/g],
+  ['afternoon', /下午|\bafternoons?\b/g],
+  ['evening', /晚上|傍晚|晚饭|晚餐|睡前|夜里|夜间|\bevenings?\b|\bnights?\b|\bbedtime\b/g],
+];
+
+/** The part-of-day groups a text names anywhere. */
+function daypartsIn(text: string): Set<string> {
+  return new Set(DAYPARTS.filter(([, re]) => ((re.lastIndex = 0), re.test(text))).map(([g]) => g));
+}
+
+/** The part-of-day groups a correction names as its occasion: before it says what changed, and not as part of a time (晚上 8 点). */
+function occasionDayparts(text: string): Set<string> {
+  const cue = CHANGE_CUE.exec(text)?.index ?? text.length;
+  const out = new Set<string>();
+  for (const [g, re] of DAYPARTS) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      const after = text.slice(m.index! + m[0].length);
+      if (m.index! < cue && !/^\s?(?:的\s?)?[\d零一二两三四五六七八九十]/.test(after)) out.add(g);
+    }
+  }
+  return out;
+}
+
+/** A word a text holds only inside a denial ("not Acme shoes", "不是 B 套餐"): the text is not about it. */
+function onlyNegated(text: string, w: string): boolean {
+  if (!holds(text, w)) return false;
+  const rest = text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' ');
+  return rest !== text && !holds(rest, w);
+}
+
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
 function correctionAttrs(c: TextAnalysis): Set<string> {
   if (c.named.size) {
@@ -192,6 +226,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // is about 极兔, whatever it is compared with.
   const leadApart = o.lead.length ? otherMember(c.contrastEarly, contrastOf(o.lead.join(' '))) : null;
   if (leadApart) return conflict(`is about ${[...leadApart.theirs].join('/')} (it names it first) where the correction names ${[...leadApart.mine].join('/')}`);
+  // The candidate says it is not about what the correction names: "Acme Labs explainer (not Acme shoes)".
+  const disowned = c.subjectPart.find((w) => w.length >= 2 && !GENERIC_WORDS.has(w) && onlyNegated(o.plain, w));
+  if (disowned) return conflict(`says it is not about ${disowned}`);
   // A qualifier of a contrast group the correction names must be there too (production, 公众号, 前端).
   for (const [group, mine] of c.contrastEarly) {
     if (!o.contrast.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
@@ -354,6 +391,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'date').map(([v]) => v);
     if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v)) && !theirs.some((v) => holds(c.hay, v))) {
       return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
+    }
+  }
+  // A part of the day naming the occasion ("爸晚上量血压定在 8 点": the evening reading, not a time of it):
+  // a record of another part of the day ("爸早上 7 点量血压") is another occasion.
+  if (!relaxed && quoted.length === 0) {
+    const mine = occasionDayparts(c.plain);
+    const theirs = daypartsIn(o.plain);
+    if (mine.size && theirs.size && ![...theirs].some((d) => mine.has(d))) {
+      return refuse('other-subject', `is of the ${[...theirs].join('/')}, the correction of the ${[...mine].join('/')}`, { ...extra, conflict: true });
     }
   }
   // A schedule of another kind: "JC 改到 12:00 开始" changes the time of day; "周四 JC 在示教室3" states only the day.

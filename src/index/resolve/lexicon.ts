@@ -49,6 +49,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   contact: ['微信号', '手机号', '电话号码', '联系方式', 'wechat id', 'phone number'],
   icon: ['图标', '应用图标', 'icon', 'favicon', 'app icon'],
   brand: ['品牌', '牌子', 'brand'],
+  bitrate: ['码率', '比特率', '码流', 'bitrate', 'bit rate'],
 };
 
 /**
@@ -56,6 +57,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
  * shape to claim a span wins (an IP is not a version, a time is not a port).
  */
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
+  // A bit rate (80Mbps, 320 kbps): not a size in bytes.
+  { attr: 'bitrate', re: /\b\d+(?:\.\d+)?\s?(?:kbps|mbps|gbps|kb\/s|mb\/s)\b/gi },
   // A size in bytes (500MB, 2 GB, 1.5TB).
   { attr: 'bytes', re: /\b\d+(?:\.\d+)?\s?(?:kb|mb|gb|tb|pb|kib|mib|gib|tib)\b/gi },
   // A number in scientific notation (lr 3e-4): a value, never a word.
@@ -104,6 +107,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   weight: ['weight'],
   bytes: ['size', 'capacity', 'length'],
   capacity: ['capacity'],
+  bitrate: ['bitrate'],
 };
 
 /**
@@ -434,7 +438,7 @@ export const COMPARISON_WORDS = new Set(
 export const CHANGE_WORDS = new Set(
   (
     '改到 改在 改回 改用 调到 调成 调整 调整到 换到 换用 换了 改了 变了 提前 提前到 推迟 推迟到 延后 延后到 挪到 搬到 缩短 缩短为 缩短到 延长 延长到 增加到 减少到 ' +
-    '升到 升级 降到 降级 迁到 迁移 切到 切换 切换到 统一为 定为 定在 设为 设成 设置为 跟着 也跟着 以后 往后 从此 今后 起 开始 之后 为准 以此为准 确认 说错 记错 搞错 ' +
+    '提到 提高到 提升到 升到 升级 降到 降级 迁到 迁移 切到 切换 切换到 统一为 定为 定在 设为 设成 设置为 跟着 也跟着 以后 往后 从此 今后 起 开始 之后 为准 以此为准 确认 说错 记错 搞错 ' +
     '涨到 涨了 涨价 降价 调价 跌到 加到 减到 减为 降为 涨为 今年 明年 下个月 下月 下周 下礼拜 下学期 这学期 本月 这个月 本周 这周 ' +
     '放宽 放宽到 收紧 收紧到 再换 换成 改用 改成 改为 不再 不用 不是 而是 应该 应为 其实 实际 实际上 才对 才是 那条 这条 上面 前面 之前 先前 原来 原先 原本 本来 没改 不变 照旧 仍然 依然 ' +
     'moved changed switched replaced updated renamed bumped raised lowered extended shortened now instead actually correction corrected ' +
