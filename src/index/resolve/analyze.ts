@@ -324,8 +324,20 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const [v, canon] of aliasesIn(norm)) {
     if (v.includes(' ') && holds(norm, v)) for (const at of positions(norm, v)) found.push({ word: canon, at });
   }
+  // A word the segmenter cuts across the change cue (补货单改 → 补货 / 单改) is cut again on each side of it.
+  const cueInText = CHANGE_CUE.exec(masked)?.index ?? -1;
+  const splitAtCue = (run: string, start: number): string[] => {
+    const words = split(run);
+    const at = cueInText - start;
+    if (at <= 0 || at >= run.length) return words;
+    const straddles = words.some((w) => {
+      const i = run.indexOf(w);
+      return i !== -1 && i < at && i + w.length > at;
+    });
+    return straddles ? [...split(run.slice(0, at)), ...split(run.slice(at))] : words;
+  };
   for (const m of masked.matchAll(CJK_RUN)) {
-    const parts = split(m[0]).filter((w) => w.length >= 1 && !FUNCTION_WORDS.has(w));
+    const parts = splitAtCue(m[0], m.index!).filter((w) => w.length >= 1 && !FUNCTION_WORDS.has(w));
     // Atoms: a word whose parts are also listed is represented by its parts.
     const atoms = parts.filter((w) => !parts.some((p) => p !== w && p.length >= 2 && w.includes(p)));
     let from = m.index!;
