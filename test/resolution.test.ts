@@ -808,3 +808,58 @@ describe('read off the fourteenth blind pair (corr-z17, corr-z18)', () => {
   });
 });
 
+
+describe('read off the fifteenth blind pair (corr-z19, corr-z20)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('a part of the day naming the occasion: the evening reading does not correct the morning one', () => {
+    const { mem: m } = home([{ text: '爸早上 7 点量血压', time: t(1) }, { text: '每晚 22:00 关店门', time: t(2) }]);
+    expect(correct(m, '〔更正〕爸晚上量血压定在 8 点，吃完饭一小时').linked).toEqual([]);
+  });
+
+  it('a part of the day that is part of the new time names no occasion', () => {
+    const { mem: m, ids } = home([{ text: '相册同步每天早上 7 点跑', time: t(1) }]);
+    expect(correct(m, '〔更正〕相册同步改到晚上 11 点').linked).toEqual([ids[0]]);
+  });
+
+  it('a record that says it is not about the subject is no target', () => {
+    const { mem: m } = home([{ text: 'Acme Labs explainer (the SaaS one, not Acme shoes): final due Apr 12', time: t(1) }]);
+    expect(correct(m, 'Correction: Acme shoes final is due Apr 19').linked).toEqual([]);
+  });
+
+  it('bit rate is an attribute: a colour-space note of the same preset is not its target', () => {
+    const { mem: m, ids } = home([
+      { text: 'YT_4K_HDR 预设色彩空间 Rec.2100 PQ', time: t(1) },
+      { text: 'YT_4K_HDR 导出码率 60Mbps', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕YT_4K_HDR 码率改 80Mbps').linked).toEqual([ids[1]]);
+  });
+
+  it('an identifier that goes on with an underscore is another one', () => {
+    const { mem: m, ids } = home([
+      { text: 'Lumen_Web_1080_Vertical → 8Mbps', time: t(1) },
+      { text: 'Lumen 项目导出预设 Lumen_Web_1080 → 10Mbps', time: t(2) },
+    ]);
+    expect(correct(m, '更正：Lumen_Web_1080 码率提到 12Mbps，客户嫌糊').linked).toEqual([ids[1]]);
+  });
+
+  it('a bare old number takes the unit of the new value (码率 45 改 60Mbps replaced 45Mbps)', () => {
+    const { mem: m, ids } = home([{ text: 'YouTube 4K 导出码率定的 45Mbps，H.264', time: t(1) }]);
+    expect(correct(m, '更正：码率 45 改 60Mbps 了，45 的暗部色块太明显').linked).toEqual([ids[0]]);
+  });
+
+  it('rooms by letter are names', () => {
+    const { mem: m } = home([{ text: '排练室 A 一小时 150', time: t(1) }]);
+    expect(correct(m, '〔更正〕排练室 B 涨到一小时 180 了').linked).toEqual([]);
+  });
+
+  it('"main" says which channel', () => {
+    const { mem: m } = home([{ text: 'Main channel uploads every Saturday', time: t(1) }]);
+    expect(correct(m, 'Correction: the podcast channel uploads on Mondays now').linked).toEqual([]);
+  });
+
+  it('a word the segmenter cuts across the change cue is read whole (补货单改)', () => {
+    const { mem: m, ids } = home([{ text: '[code] stockbot 每天 07:00 生成补货单', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕补货单改 06:30 出').linked).toEqual([ids[0]]);
+  });
+});

@@ -225,8 +225,13 @@ export class SupersessionResolver {
     return n;
   }
 
+  /** The words the index holds for a record (as its segmenter cut them). */
+  private ownTokens(r: IndexedRecord): Set<string> {
+    return new Set(this.index.bodyOf(r).toLowerCase().split(/\s+/));
+  }
+
   /** Records other than the correction itself that hold a subject word (any of its alias forms). */
-  private othersHolding(w: string, correction: TextAnalysis): number {
+  private othersHolding(w: string, correction: TextAnalysis, own: Set<string>): number {
     const forms = ALIAS_VARIANTS.get(w) ?? [w];
     let n = 0;
     for (const f of forms) {
@@ -236,9 +241,10 @@ export class SupersessionResolver {
         /* a form FTS5 cannot parse counts as absent */
       }
     }
-    // The correction holds its own words; an alias form it did not write was not counted.
-    const own = forms.some((f) => correction.hay.includes(f)) ? 1 : 0;
-    return Math.max(0, n - own);
+    // The correction holds its own words as the index cut them (补货单改 may be 补货 / 单改 there); an
+    // alias form it did not write was not counted.
+    const self = forms.some((f) => (/^[\x00-\x7f]+$/.test(f) ? correction.hay.includes(f) : own.has(f))) ? 1 : 0;
+    return Math.max(0, n - self);
   }
 
   /** Edges for one record. Returns how many were written. */
@@ -269,9 +275,9 @@ export class SupersessionResolver {
   }
 
   /** Weight of a subject word for a correction: 0 when no other record holds it, else its IDF. */
-  private weightFor(c: TextAnalysis): (w: string) => number {
+  private weightFor(c: TextAnalysis, own: Set<string>): (w: string) => number {
     return (w: string) => {
-      const df = this.othersHolding(w, c);
+      const df = this.othersHolding(w, c, own);
       if (df === 0) return 0;
       const total = (this.total ??= (this.q.count.get() as number) || 0);
       return Math.log(1 + total / df);
@@ -283,13 +289,13 @@ export class SupersessionResolver {
    * UNKNOWN_SUBJECT_SHARE of a word one record holds. The correction names something (拦截列表,
    * 大号) that a candidate sharing one other word does not have. It never makes a word required.
    */
-  private unknownWeightFor(c: TextAnalysis): (w: string) => number {
+  private unknownWeightFor(c: TextAnalysis, own: Set<string>): (w: string) => number {
     const seen = new Map<string, number>();
     return (w: string) => {
       let v = seen.get(w);
       if (v === undefined) {
         const total = (this.total ??= (this.q.count.get() as number) || 0);
-        v = !c.subjectPart.includes(w) || this.othersHolding(w, c) > 0 ? 0 : UNKNOWN_SUBJECT_SHARE * Math.log(1 + total);
+        v = !c.subjectPart.includes(w) || this.othersHolding(w, c, own) > 0 ? 0 : UNKNOWN_SUBJECT_SHARE * Math.log(1 + total);
         seen.set(w, v);
       }
       return v;
@@ -308,8 +314,9 @@ export class SupersessionResolver {
     const c = this.analysis(r);
     if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
     if (mode === 'cued' && c.values.length === 0) return 0;
-    const weight = this.weightFor(c);
-    const unknownWeight = this.unknownWeightFor(c);
+    const own = this.ownTokens(r);
+    const weight = this.weightFor(c, own);
+    const unknownWeight = this.unknownWeightFor(c, own);
     // Candidates: older records in scope holding a subject word or a value of the correction.
     const words = mode === 'restatement' ? restatedSubject(c) : c.subjects;
     const variants = words.flatMap((w) => ALIAS_VARIANTS.get(w) ?? [w]).filter((w) => !CORRECTION_FILLER.has(w));
@@ -478,7 +485,7 @@ export class SupersessionResolver {
         // A correction's own resolution decides its targets; a red line is never inferred away.
         if (isCorrection(newR) && newR.corrects.length === 0) continue;
         // The same slot key is not enough (ssh 端口 of gpu3 vs of the jump host): the newer must restate the older.
-        if (!judgeRestatement(this.analysis(newR), this.analysis(oldR), this.weightFor(this.analysis(newR)), true).accepted) continue;
+        if (!judgeRestatement(this.analysis(newR), this.analysis(oldR), this.weightFor(this.analysis(newR), this.ownTokens(newR)), true).accepted) continue;
         // Only a red line that says it replaces one overrides it: an inferred edge into a red line stays blocked (flagged).
         if (this.writeEdge({ oldId: oldR.id, newId: newR.id, method: 'inferred', inferred: true, blocked: isRedline(oldR) || this.blocked(oldR, newR), score: 1, detail: { slot: f.key } })) n++;
       }
