@@ -79,7 +79,7 @@ const surnameOf = (n: string): string | null => (/^[小老]/.test(n) ? n[1]! : n
 const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf(a) === surnameOf(b);
 
 /** Contrast groups of what is done rather than what a thing is: read anywhere in a correction. */
-const VERB_GROUPS = new Set(['hours', 'power']);
+const VERB_GROUPS = new Set(['hours', 'power', 'scale']);
 
 /** A word's alias forms (预发: staging, stg …), for finding it in the text as written. */
 const ALIAS_FORMS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));

@@ -19,14 +19,14 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   path: ['路径', '目录', '文件夹', '位置', 'path', 'directory', 'folder', 'dir'],
   host: ['地址', '网址', '域名', '主机', '主机名', 'ip', 'url', 'endpoint', 'hostname', 'host', 'domain', 'address', 'server address'],
   model: ['模型', 'model', 'llm', '大模型'],
-  date: ['截止日期', '截止时间', '截稿时间', '交稿时间', '截止', '截稿', '交稿', '上线日期', '上线时间', '发布日期', '日期', '哪天', 'deadline', 'due', 'release date', 'launch date', 'date'],
+  date: ['最晚', '最迟', 'no later than', '截止日期', '截止时间', '截稿时间', '交稿时间', '截止', '截稿', '交稿', '上线日期', '上线时间', '发布日期', '日期', '哪天', 'deadline', 'due', 'release date', 'launch date', 'date'],
   schedule: [
     '时间', '几点', '时间点', '定时', '点跑', '点钟', '夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午', '周期', '频率', '间隔', '执行时间', '运行时间',
     'cron', 'schedule', 'scheduled', 'interval', "o'clock", 'runs at', 'run at', 'frequency',
   ],
   length: ['字数', '长度', '字符', '个字', '字以内', '不超过', '最多', '上限', 'characters', 'chars', 'words', 'length', 'max length', 'limit', 'cap', 'capped', 'at most', 'no more than', 'up to'],
   size: ['尺寸', '分辨率', '像素', '大小', '字号', 'size', 'resolution', 'dimensions', 'px', 'font size'],
-  retention: ['保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
+  retention: ['keep only', 'keep the last', 'keeps the last', '保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
   timeout: ['超时', 'timeout', 'time out', 'time-out'],
   owner: ['负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审'],
   recipient: ['收件人', '收件', '接收人', '发送给', '发给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
@@ -40,14 +40,16 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   price: ['价格', '预算', '费用', '售价', '进价', '进货价', '批发价', '零售价', '单价', '月租', '起送价', '起送', 'price', 'budget', 'cost', 'fee', 'minimum order', 'min order'],
   style: ['风格', '文风', '语气', '口吻', '人称', '第一人称', '字体', '配色', '颜色', '格式', '模板', '排版', 'tone', 'style', 'font', 'color', 'colour', 'format', 'template', 'layout', 'voice', 'person'],
   language: ['语言', 'language', 'locale'],
-  place: ['地点', '场地', '会场', '集合点', '办公室', '会议室', '当面', '线下', '腾讯会议', '飞书会议', 'zoom', 'in person', 'venue', 'location', 'meeting point', 'meeting room', 'office', 'held in', 'held at', 'takes place', 'take place'],
+  place: ['地点', '地方', '场地', '会场', '集合点', '办公室', '会议室', '当面', '线下', '腾讯会议', '飞书会议', 'zoom', 'in person', 'venue', 'location', 'meeting point', 'meeting room', 'office', 'held in', 'held at', 'takes place', 'take place'],
   distance: ['距离', '里程', '跑量', 'distance', 'mileage'],
   level: ['日志级别', '级别', '等级', 'log level', 'level', 'verbosity'],
   weight: ['净重', '重量', '毛重', '多重', '克重', 'weighs', 'net weight'],
   capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
   salary: ['工资', '薪资', '月薪', '时薪', '薪水', '底薪', 'salary', 'wage', 'wages', 'hourly rate'],
   contact: ['微信号', '手机号', '电话号码', '联系方式', 'wechat id', 'phone number'],
-  icon: ['图标', '应用图标', 'icon', 'favicon', 'app icon'],
+  icon: ['图标', '应用图标', '头像', 'icon', 'favicon', 'app icon', 'avatar', 'profile picture'],
+  nickname: ['昵称', '账号名', '显示名', '显示名称', 'nickname', 'display name'],
+  namespace: ['命名空间', 'namespace'],
   brand: ['品牌', '牌子', 'brand'],
   bitrate: ['码率', '比特率', '码流', 'bitrate', 'bit rate'],
 };
@@ -172,7 +174,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
       weibo: ['微博', 'weibo'],
       douyin: ['抖音', 'douyin', 'tiktok'],
       channels: ['视频号', 'wechat channels'],
-      bilibili: ['b站', '哔哩哔哩', 'bilibili'],
+      bilibili: ['b站', 'b 站', '哔哩哔哩', 'bilibili'],
       newsletter: ['newsletter', '邮件简报', 'substack'],
       twitter: ['twitter', '推特', 'x.com'],
       blog: ['博客', 'blog'],
@@ -283,6 +285,13 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   },
   { name: 'delivery', members: { meituan: ['美团', 'meituan'], eleme: ['饿了么', 'ele.me', 'eleme'] } },
   // Switching on and switching off (a screen, a machine, lights) are two facts.
+  {
+    name: 'scale',
+    members: {
+      up: ['扩容', 'scale up', 'scale-up', 'scales up', 'scaled up'],
+      down: ['缩容', 'scale down', 'scale-down', 'scales down', 'scaled down', 'scales to zero', 'scale to zero'],
+    },
+  },
   {
     name: 'power',
     members: {
