@@ -71,6 +71,10 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
  */
 const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
+/** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
+const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-])/g;
+/** Currency codes: USD 120 is an amount, not a name. */
+const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd', 'sgd', 'aud', 'cad', 'krw', 'chf']);
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
 /** A surname and a title (林先生, 王老师, 李医生): a person too. */
@@ -240,11 +244,18 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     .normalize('NFKC')
     .toLowerCase();
 
+  // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
+  const codes = [...new Set([...stripMarkers(text, knownDomains).normalize('NFKC').matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(
+    // API 9000 is a port of the API, USD 120 an amount: a common acronym or a currency names no course.
+    (c) => !CURRENCY.has(c.replace(/[\s\d]+.*$/, '')) && !ACRONYM_COMMON.has(c.replace(/[\s\d]+.*$/, '')),
+  );
+
   // Values first: their spans are not words.
   const values: string[] = [];
   const shapes = new Set<string>();
   const valueShapes = new Map<string, string>();
   let masked = norm;
+  for (const c of codes) masked = masked.split(c).join(' '.repeat(c.length));
   const collapsed = new Set<string>();
   for (const { attr, re } of VALUE_SHAPES) {
     re.lastIndex = 0;
@@ -431,7 +442,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // Names: identifier-shaped words (app-02, backup_daily, build-3). Those the text names before it
   // says what changed are what it is about; a later one is more likely the new value.
   // "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼.
-  const idMatches = [...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! }));
+  const idMatches = [
+    ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
+    ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
+  ];
   const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w));
   /** where an identifier is first named (written with or without spaces: 2 栋 is 2栋) */
   const idAt = (w: string) => Math.min(...idMatches.filter((m) => m.id === w).map((m) => m.at));

@@ -1,5 +1,6 @@
 import { contrastOf, holds, otherMember } from './analyze.js';
 import { KINSHIP_WORDS } from './lexicon.js';
+import { weekdaysIn } from './weekdays.js';
 import type { Verdict } from './judge.js';
 
 /**
@@ -57,28 +58,14 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const kb = kinOf(b.text);
   if (ka.length + kb.length > 0 && !ka.some((x) => kb.some((y) => x.includes(y) || y.includes(x)))) return false;
   // Two weekly jobs at one hour (Saturday 02:00 / Sunday 02:00) are two facts: each names its own day.
-  const da = weekdaysOf(a.text);
-  const db = weekdaysOf(b.text);
+  const da = weekdaysIn(a.text);
+  const db = weekdaysIn(b.text);
   if (da.size && db.size && ![...da].some((d) => db.has(d))) return false;
   const va = [...a.verdict.quoted, ...a.verdict.tokens];
   const vb = [...b.verdict.quoted, ...b.verdict.tokens];
   return va.some((v) => vb.includes(v));
 }
 
-const WEEKDAY_WORDS: [RegExp, number][] = [
-  [/周一|星期一|礼拜一|\bmon(?:day)?s?\b/i, 1],
-  [/周二|星期二|礼拜二|\btue(?:s|sday)?s?\b/i, 2],
-  [/周三|星期三|礼拜三|\bwed(?:nesday)?s?\b/i, 3],
-  [/周四|星期四|礼拜四|\bthu(?:rs|rsday)?s?\b/i, 4],
-  [/周五|星期五|礼拜五|\bfri(?:day)?s?\b/i, 5],
-  [/周六|星期六|礼拜六|\bsat(?:urday)?s?\b/i, 6],
-  [/周日|周天|星期日|星期天|礼拜日|礼拜天|\bsun(?:day)?s?\b/i, 0],
-];
-
-/** The weekdays a text names (0 Sunday … 6 Saturday). */
-function weekdaysOf(text: string): Set<number> {
-  return new Set(WEEKDAY_WORDS.filter(([re]) => re.test(text)).map(([, d]) => d));
-}
 
 /** The relation words (老婆, 妈妈, wife) a text holds. */
 function kinOf(text: string): string[] {

@@ -1,4 +1,5 @@
 import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, type TextAnalysis } from './analyze.js';
+import { weekdayMentions, weekdaysIn } from './weekdays.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
@@ -90,6 +91,8 @@ const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是
 /** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
 
+const DAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+
 /** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). */
 const DAYPARTS: [string, RegExp][] = [
   ['morning', /早上|早晨|清晨|上午|早饭|早餐|\bmornings?\b/g],
@@ -103,18 +106,30 @@ function daypartsIn(text: string): Set<string> {
   return new Set(DAYPARTS.filter(([, re]) => ((re.lastIndex = 0), re.test(text))).map(([g]) => g));
 }
 
-/** The part-of-day groups a correction names as its occasion: before it says what changed, and not as part of a time (晚上 8 点). */
+/** The part-of-day groups a correction names as its occasion (晚上量血压 … 8 点), not as a time (晚上 8 点, 改到晚上). */
 function occasionDayparts(text: string): Set<string> {
-  const cue = CHANGE_CUE.exec(text)?.index ?? text.length;
   const out = new Set<string>();
   for (const [g, re] of DAYPARTS) {
     re.lastIndex = 0;
-    for (const m of text.matchAll(re)) {
-      const after = text.slice(m.index! + m[0].length);
-      if (m.index! < cue && !/^\s?(?:的\s?)?[\d零一二两三四五六七八九十]/.test(after)) out.add(g);
-    }
+    for (const m of text.matchAll(re)) if (namesOccasion(text, m.index! + m[0].length)) out.add(g);
   }
   return out;
+}
+
+/** Words that go on a time rather than name a thing: 周四中午前, 周日吧, 周六 22:00, 晚上跑. */
+const TIME_GOES_ON = /^(?:[上下中]午|晚上|早上|早晨|凌晨|傍晚|夜里|夜间|晚|早|上|下|和|或|及|与|、|到|至|吧|了|前|后|点|开始|起|以后|之后|也|都|还|就|再|跑|执行|运行|发|推|出|见|交|去|来|做|上课|[\d零一二两三四五六七八九十])/;
+
+/**
+ * A day or part of the day that names the occasion: a thing follows it (周六长距离集合点, 晚上量血压),
+ * and after it the correction says what changed (a change cue) or gives a time of its own.
+ */
+function namesOccasion(text: string, end: number): boolean {
+  const after = text.slice(end).replace(/^\s?(?:的|那个|那场|那次|那节|'s)?\s?/, '');
+  if (!/^[\u4e00-\u9fff]|^[a-z]/.test(after) || TIME_GOES_ON.test(after)) return false;
+  if (/^(?:at|on|in|from|to|and|or|morning|afternoon|evening|night|noon|now|is|are|\d)\b/.test(after)) return false;
+  const cue = CHANGE_CUE.exec(text.slice(end));
+  const clock = /\d{1,2}(?::\d{2}|\s?点|\s?(?:am|pm)\b)/.exec(after);
+  return cue !== null || (clock !== null && clock.index > 1);
 }
 
 /** A word a text holds only inside a denial ("not Acme shoes", "不是 B 套餐"): the text is not about it. */
@@ -346,6 +361,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
     return refuse('generic-only', 'shares only generic words with the correction', extra);
   }
+  // Only the person in common ("女儿的游泳课" and "带女儿去琴行"): a person has many facts, and the
+  // correction names the one it means.
+  const isPerson = (w: string) => KINSHIP_WORDS.has(w) || peopleIn(w).includes(w);
+  if (!relaxed && quoted.length === 0 && shared.length && shared.every(isPerson)) {
+    const own = c.subjectPart.filter((w) => !isPerson(w) && !GENERIC_WORDS.has(w) && !holds(o.hay, w));
+    if (own.length) return refuse('other-subject', `shares only ${shared.join(', ')} with the correction, which is about ${own.join('/')}`, extra);
+  }
   // Naming the same identifiers (drafting-service, backup_daily) is the subject, whatever else is said.
   const namesHeld = c.names.length > 0 && c.names.every((n) => holds(o.hay, n));
   // What the attribute is of must be there, known to the home or not (顺丰揽收 is not 截单).
@@ -400,6 +422,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = daypartsIn(o.plain);
     if (mine.size && theirs.size && ![...theirs].some((d) => mine.has(d))) {
       return refuse('other-subject', `is of the ${[...theirs].join('/')}, the correction of the ${[...mine].join('/')}`, { ...extra, conflict: true });
+    }
+    // The same for a weekday ("周六长距离集合点换到东门": the Saturday run, not the Tuesday one).
+    const myDays = new Set(weekdayMentions(c.plain).filter((m) => namesOccasion(c.plain, m.end)).map((m) => m.day));
+    const theirDays = weekdaysIn(o.plain);
+    if (myDays.size && theirDays.size && ![...theirDays].some((d) => myDays.has(d))) {
+      return refuse('other-subject', `is of another day of the week, the correction of ${[...myDays].map((d) => DAY_NAMES[d]).join('/')}`, { ...extra, conflict: true });
     }
   }
   // A schedule of another kind: "JC 改到 12:00 开始" changes the time of day; "周四 JC 在示教室3" states only the day.

@@ -325,6 +325,7 @@ export const ALIASES: string[][] = [
   ['清理', 'cleanup', 'clean up', 'prune', 'pruning'],
   ['同步', 'sync', 'synced', 'syncing'],
   ['送货', '配送', '到货', 'delivery', 'deliveries'],
+  ['逆变器', 'inverter'],
   ['日志', 'log', 'logs', 'logging'],
   ['监控', 'monitor', 'monitoring'],
   ['告警', 'alert', 'alerts', 'alerting', '报警'],
