@@ -863,3 +863,28 @@ describe('read off the fifteenth blind pair (corr-z19, corr-z20)', () => {
     expect(correct(m, '[code] 〔更正〕补货单改 06:30 出').linked).toEqual([ids[0]]);
   });
 });
+
+describe('read off the sixteenth blind pair (corr-z21, corr-z22)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('a course code is a name: ECON 3011 is not ECON 301, and 301 is no old value', () => {
+    const { mem: m } = home([{ text: 'ECON 301 期末考试 6月20日 9:00', time: t(1) }]);
+    expect(correct(m, '〔更正〕ECON 3011 荣誉班期末考试改到6月22日').linked).toEqual([]);
+  });
+
+  it('a weekday naming the occasion: the Saturday meeting point does not correct the Tuesday one', () => {
+    const { mem: m } = home([{ text: '跑团周二间歇跑集合点：学校田径场东看台', time: t(1) }]);
+    expect(correct(m, '〔更正〕周六长距离集合点换到东门停车场，北门在修路').linked).toEqual([]);
+  });
+
+  it('a weekday that is the new value names no occasion (a plain record restating the schedule)', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] archive_weekly 每周日 04:00 跑', time: t(1) }]);
+    const r = m.add({ text: '[hermes] archive_weekly 每周六 22:00 跑', time: t(20) });
+    expect(r.supersedes.map((e) => e.oldId)).toEqual([ids[0]]);
+  });
+
+  it('sharing only the person is not enough: the swimming class does not correct the piano reminder', () => {
+    const { mem: m } = home([{ text: '[hermes] 每周六 09:00 提醒带女儿去琴行', time: t(1) }]);
+    expect(correct(m, '〔更正〕女儿的游泳课改到周日上午').linked).toEqual([]);
+  });
+});
