@@ -63,6 +63,10 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if (da.size && db.size && ![...da].some((d) => db.has(d))) return false;
   const va = [...a.verdict.quoted, ...a.verdict.tokens];
   const vb = [...b.verdict.quoted, ...b.verdict.tokens];
+  // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30) is two things.
+  const onlyNumA = a.verdict.tokens.filter((v) => /^\d{4,}$/.test(v) && !vb.includes(v));
+  const onlyNumB = b.verdict.tokens.filter((v) => /^\d{4,}$/.test(v) && !va.includes(v));
+  if (onlyNumA.some((x) => onlyNumB.some((y) => x.length === y.length))) return false;
   return va.some((v) => vb.includes(v));
 }
 

@@ -132,6 +132,23 @@ function namesOccasion(text: string, end: number): boolean {
   return cue !== null || (clock !== null && clock.index > 1);
 }
 
+const TITLE_RE = /['"“‘「《『]([^'"”’」》』\n]{2,40})['"”’」》』]/g;
+
+/** Titles a text quotes ('Harbour at Dawn', 《他汀类药物的五个误区》), trimmed and lower-case. */
+function titlesIn(text: string): string[] {
+  return [...text.matchAll(TITLE_RE)].map((m) => m[1]!.trim().toLowerCase());
+}
+
+/** Titles a correction names its thing by: before it says what changed, and not written as a value. */
+function namingTitles(written: string): string[] {
+  // A label left at the start ("correction: …") is not what the title is written after.
+  const text = written.replace(/^\s*(?:correction|erratum|update|fix|更正|订正|纠正)[^:：—]{0,12}[:：—]+\s*/i, '');
+  const cue = CHANGE_CUE.exec(text)?.index ?? text.length;
+  return [...text.matchAll(TITLE_RE)]
+    .filter((m) => m.index! < cue && !/(?:标题|题目|书名|片名|名字|名称|title|named|called|叫|是|为|成|到|to|is|now|:|：|=)\s*$/.test(text.slice(Math.max(0, m.index! - 12), m.index!)))
+    .map((m) => m[1]!.trim().toLowerCase());
+}
+
 /** A word a text holds only inside a denial ("not Acme shoes", "不是 B 套餐"): the text is not about it. */
 function onlyNegated(text: string, w: string): boolean {
   if (!holds(text, w)) return false;
@@ -241,6 +258,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // is about 极兔, whatever it is compared with.
   const leadApart = o.lead.length ? otherMember(c.contrastEarly, contrastOf(o.lead.join(' '))) : null;
   if (leadApart) return conflict(`is about ${[...leadApart.theirs].join('/')} (it names it first) where the correction names ${[...leadApart.mine].join('/')}`);
+  // A title the correction names its thing by ('Harbour at Dusk' in A3 is US$45): a candidate naming
+  // another title is about another thing. A title written as the value (标题改成《…》, is 'X') is no name.
+  const myTitles = namingTitles(c.plain);
+  const theirTitles = titlesIn(o.plain);
+  if (myTitles.length && theirTitles.length && !myTitles.some((t) => theirTitles.includes(t) || o.plain.includes(t))) {
+    return conflict(`names ${theirTitles.map((t) => `"${t}"`).join(', ')} where the correction names ${myTitles.map((t) => `"${t}"`).join(', ')}`);
+  }
   // The candidate says it is not about what the correction names: "Acme Labs explainer (not Acme shoes)".
   const disowned = c.subjectPart.find((w) => w.length >= 2 && !GENERIC_WORDS.has(w) && onlyNegated(o.plain, w));
   if (disowned) return conflict(`says it is not about ${disowned}`);

@@ -166,6 +166,16 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   // One person's accounts on a platform: the main one and the alt (大号 / 小号).
   { name: 'account', members: { main: ['大号', '主号', '主账号', 'main account'], alt: ['小号', '副号', '副账号', 'alt account', 'side account'] } },
   {
+    name: 'voice',
+    members: {
+      soprano: ['女高音', 'soprano', 'sopranos'],
+      alto: ['女低音', '女中音', 'alto', 'altos'],
+      tenor: ['男高音', 'tenor', 'tenors'],
+      bass: ['男低音', 'bass section', 'basses'],
+    },
+  },
+  { name: 'humidity', members: { up: ['加湿器', '加湿机', 'humidifier'], down: ['除湿机', '除湿器', 'dehumidifier'] } },
+  {
     name: 'platform',
     members: {
       wechat: ['公众号', '公号', '微信公众号', '服务号', '订阅号', 'wechat official account', 'official account', 'wechat', 'weixin', 'gzh'],
