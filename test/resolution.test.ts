@@ -888,3 +888,35 @@ describe('read off the sixteenth blind pair (corr-z21, corr-z22)', () => {
     expect(correct(m, '〔更正〕女儿的游泳课改到周日上午').linked).toEqual([]);
   });
 });
+
+describe('read off the seventeenth blind pair (corr-z23, corr-z24)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('a title the correction names its thing by: another title is another thing', () => {
+    const { mem: m } = home([{ text: "Etsy: 'Harbour at Dawn', A3, US$42", time: t(1) }]);
+    expect(correct(m, "Correction: 'Harbour at Dusk' in A3 is US$45.").linked).toEqual([]);
+  });
+
+  it('a title written as the old value is no name (「大二」改成「大三」)', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] 小红书简介：「双非大二 | Unity mod 作者」', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕小红书简介里的「大二」改成「大三」了').linked).toEqual([ids[0]]);
+  });
+
+  it('two trucks at one time are two facts, not copies: a correction naming neither links neither', () => {
+    const { mem: m } = home([
+      { text: '老解放（沪A·12345）04:30 出车', time: t(1) },
+      { text: '新解放（沪A·66018）04:30 出车', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕解放 那台 出车 改 05:00').linked).toEqual([]);
+  });
+
+  it('an object number the record opens with names the thing: another number is another object', () => {
+    const { mem: m } = home([{ text: '[hermes] 2019.45.3 借展保险估值 HK$400,000', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕2019.45.30 的保险估值是 HK$450,000').linked).toEqual([]);
+  });
+
+  it('voice parts and humidifiers are groups of their own: 男低音 ≠ 女低音, 加湿器 ≠ 除湿机', () => {
+    const { mem: m } = home([{ text: '合唱团女低音分部排练每周二 19:00', time: t(1) }]);
+    expect(correct(m, '〔更正〕男低音分部排练改到周一 19:00').linked).toEqual([]);
+  });
+});

@@ -63,10 +63,13 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if (da.size && db.size && ![...da].some((d) => db.has(d))) return false;
   const va = [...a.verdict.quoted, ...a.verdict.tokens];
   const vb = [...b.verdict.quoted, ...b.verdict.tokens];
-  // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30) is two things.
-  const onlyNumA = a.verdict.tokens.filter((v) => /^\d{4,}$/.test(v) && !vb.includes(v));
-  const onlyNumB = b.verdict.tokens.filter((v) => /^\d{4,}$/.test(v) && !va.includes(v));
-  if (onlyNumA.some((x) => onlyNumB.some((y) => x.length === y.length))) return false;
+  // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30, objects
+  // 2019.45.3 / 2019.45.8) is two things.
+  const form = (v: string) => v.replace(/\d/g, '9');
+  const numbers = (x: string[], other: string[]) => x.filter((v) => /^\d+(?:\.\d+)*$/.test(v) && v.length >= 4 && !other.includes(v));
+  const onlyNumA = numbers(a.verdict.tokens, vb);
+  const onlyNumB = numbers(b.verdict.tokens, va);
+  if (onlyNumA.some((x) => onlyNumB.some((y) => form(x) === form(y)))) return false;
   return va.some((v) => vb.includes(v));
 }
 

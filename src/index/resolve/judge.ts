@@ -132,6 +132,16 @@ function namesOccasion(text: string, end: number): boolean {
   return cue !== null || (clock !== null && clock.index > 1);
 }
 
+/** A number of three dotted parts standing first in a text, before its attribute words and other values. */
+function leadingNumber(a: TextAnalysis): string | null {
+  const firstAttr = Math.min(...a.attrWords.map((w) => a.plain.indexOf(w)).filter((i) => i !== -1), Infinity);
+  const placed = a.values.map((v) => ({ v, at: a.plain.indexOf(v) })).filter((x) => x.at !== -1).sort((x, y) => x.at - y.at);
+  const first = placed[0];
+  if (!first || !/^\d+(?:\.\d+){2,}$/.test(first.v) || first.at > firstAttr) return null;
+  // something stated after it: an attribute word or a value of another form
+  return a.values.length > 1 || Number.isFinite(firstAttr) ? first.v : null;
+}
+
 const TITLE_RE = /['"“‘「《『]([^'"”’」》』\n]{2,40})['"”’」》』]/g;
 
 /** Titles a text quotes ('Harbour at Dawn', 《他汀类药物的五个误区》), trimmed and lower-case. */
@@ -258,6 +268,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // is about 极兔, whatever it is compared with.
   const leadApart = o.lead.length ? otherMember(c.contrastEarly, contrastOf(o.lead.join(' '))) : null;
   if (leadApart) return conflict(`is about ${[...leadApart.theirs].join('/')} (it names it first) where the correction names ${[...leadApart.mine].join('/')}`);
+  // A dotted number the text opens with, before any attribute word or other value, names the thing
+  // (an object number: 2019.45.3（借展）撤展日 5 月 20 日); another one is another thing.
+  const myLead = leadingNumber(c);
+  const theirLead = leadingNumber(o);
+  if (myLead && theirLead && myLead !== theirLead && !holds(o.hay, myLead)) return conflict(`is about ${theirLead} where the correction is about ${myLead}`);
   // A title the correction names its thing by ('Harbour at Dusk' in A3 is US$45): a candidate naming
   // another title is about another thing. A title written as the value (标题改成《…》, is 'X') is no name.
   const myTitles = namingTitles(c.plain);
