@@ -920,3 +920,17 @@ describe('read off the seventeenth blind pair (corr-z23, corr-z24)', () => {
     expect(correct(m, '〔更正〕男低音分部排练改到周一 19:00').linked).toEqual([]);
   });
 });
+
+describe('read off the eighteenth blind pair (corr-z25, corr-z26)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('one noun told apart by size: the small autoclave does not correct the big one', () => {
+    const { mem: m } = home([{ text: '[hermes] 大灭菌器每天 18:00 跑最后一锅', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕小灭菌器最后一锅改到 17:30').linked).toEqual([]);
+  });
+
+  it('floors are names: the 5F printer is not the 3F one, even with the old value quoted', () => {
+    const { mem: m } = home([{ text: '3F printer takes HP 414A toner', time: t(1) }]);
+    expect(correct(m, 'Correction: the 5F printer takes 414X, not 414A').linked).toEqual([]);
+  });
+});

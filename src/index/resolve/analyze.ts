@@ -70,7 +70,7 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
  * 0 号卡, Lab B, room 305, 实验室B, B 栋.
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
 const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-])/g;
 /** Currency codes: USD 120 is an amount, not a name. */
@@ -208,6 +208,32 @@ export function contrastOf(text: string): Map<string, Set<string>> {
     s.add(member);
   }
   return out;
+}
+
+const PREFIX_PAIRS: [string, string][] = [
+  ['大', '小'],
+  ['新', '老'],
+  ['新', '旧'],
+];
+
+/**
+ * One noun told apart by size or age on the two sides (大灭菌器 / 小灭菌器, 新解放 / 老解放, 大棚 / 小棚):
+ * the first text's form and the other's, or null. A text holding both forms clashes with neither.
+ */
+export function prefixClash(mine: string, theirs: string): { mine: string; theirs: string } | null {
+  for (const [p, q] of PREFIX_PAIRS) {
+    for (const [x, y] of [
+      [p, q],
+      [q, p],
+    ] as const) {
+      for (const m of mine.matchAll(new RegExp(`${x}(\\p{Script=Han}{1,2})`, 'gu'))) {
+        const noun = m[1]!;
+        const other = y + noun;
+        if (theirs.includes(other) && !theirs.includes(x + noun) && !mine.includes(other)) return { mine: x + noun, theirs: other };
+      }
+    }
+  }
+  return null;
 }
 
 /** Every position of `word` in `hay` (whole words for ASCII). */

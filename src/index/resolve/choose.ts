@@ -1,4 +1,4 @@
-import { contrastOf, holds, otherMember } from './analyze.js';
+import { contrastOf, holds, otherMember, prefixClash } from './analyze.js';
 import { KINSHIP_WORDS } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import type { Verdict } from './judge.js';
@@ -54,6 +54,7 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.
   // The US rate and the EU rate, the 支付宝 and the 微信支付 reconciliation: each names another member of one group.
   if (otherMember(contrastOf(a.text), contrastOf(b.text))) return false;
+  if (prefixClash(a.text, b.text)) return false;
   const ka = kinOf(a.text);
   const kb = kinOf(b.text);
   if (ka.length + kb.length > 0 && !ka.some((x) => kb.some((y) => x.includes(y) || y.includes(x)))) return false;

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { weekdayMentions, weekdaysIn } from './weekdays.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
@@ -273,6 +273,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const myLead = leadingNumber(c);
   const theirLead = leadingNumber(o);
   if (myLead && theirLead && myLead !== theirLead && !holds(o.hay, myLead)) return conflict(`is about ${theirLead} where the correction is about ${myLead}`);
+  // 大灭菌器 / 小灭菌器, 老解放 / 新解放: one noun, told apart by size or age.
+  const clash = prefixClash(c.plain, o.plain);
+  if (clash) return conflict(`says ${clash.theirs} where the correction says ${clash.mine}`);
   // A title the correction names its thing by ('Harbour at Dusk' in A3 is US$45): a candidate naming
   // another title is about another thing. A title written as the value (标题改成《…》, is 'X') is no name.
   const myTitles = namingTitles(c.plain);
