@@ -215,22 +215,23 @@ const PREFIX_PAIRS: [string, string][] = [
   ['新', '老'],
   ['新', '旧'],
 ];
+/** Each ordered pair with the pattern of its first prefix and a noun after it. */
+const PREFIX_RES = PREFIX_PAIRS.flatMap(([p, q]) => [
+  { x: p, y: q, re: new RegExp(`${p}(\\p{Script=Han}{1,2})`, 'gu') },
+  { x: q, y: p, re: new RegExp(`${q}(\\p{Script=Han}{1,2})`, 'gu') },
+]);
 
 /**
  * One noun told apart by size or age on the two sides (大灭菌器 / 小灭菌器, 新解放 / 老解放, 大棚 / 小棚):
  * the first text's form and the other's, or null. A text holding both forms clashes with neither.
  */
 export function prefixClash(mine: string, theirs: string): { mine: string; theirs: string } | null {
-  for (const [p, q] of PREFIX_PAIRS) {
-    for (const [x, y] of [
-      [p, q],
-      [q, p],
-    ] as const) {
-      for (const m of mine.matchAll(new RegExp(`${x}(\\p{Script=Han}{1,2})`, 'gu'))) {
-        const noun = m[1]!;
-        const other = y + noun;
-        if (theirs.includes(other) && !theirs.includes(x + noun) && !mine.includes(other)) return { mine: x + noun, theirs: other };
-      }
+  for (const { x, y, re } of PREFIX_RES) {
+    if (!mine.includes(x) || !theirs.includes(y)) continue;
+    for (const m of mine.matchAll(re)) {
+      const noun = m[1]!;
+      const other = y + noun;
+      if (theirs.includes(other) && !theirs.includes(x + noun) && !mine.includes(other)) return { mine: x + noun, theirs: other };
     }
   }
   return null;
