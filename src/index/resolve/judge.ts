@@ -91,6 +91,19 @@ const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是
 /** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
 
+/** One text's reading, kept for the texts met again (a correction against each of its candidates). */
+function memo<T>(read: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    let v = seen.get(text);
+    if (v === undefined) {
+      if (seen.size >= 4096) seen.clear();
+      seen.set(text, (v = read(text)));
+    }
+    return v;
+  };
+}
+
 const DAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 
 /** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). */
@@ -159,12 +172,22 @@ function namingTitles(written: string): string[] {
     .map((m) => m[1]!.trim().toLowerCase());
 }
 
+const occasionDaypartsOf = memo(occasionDayparts);
+const daypartsOf = memo(daypartsIn);
+const occasionWeekdaysOf = memo((text: string) => new Set(weekdayMentions(text).filter((m) => namesOccasion(text, m.end)).map((m) => m.day)));
+const weekdaysOf = memo(weekdaysIn);
+const namingTitlesOf = memo(namingTitles);
+const titlesOf = memo(titlesIn);
+
 /** A word a text holds only inside a denial ("not Acme shoes", "不是 B 套餐"): the text is not about it. */
 function onlyNegated(text: string, w: string): boolean {
   if (!holds(text, w)) return false;
-  const rest = text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' ');
+  const rest = withoutDenials(text);
   return rest !== text && !holds(rest, w);
 }
+
+/** The text with its denials ("not …", 不是 …) blanked out. */
+const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
 function correctionAttrs(c: TextAnalysis): Set<string> {
@@ -278,8 +301,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (clash) return conflict(`says ${clash.theirs} where the correction says ${clash.mine}`);
   // A title the correction names its thing by ('Harbour at Dusk' in A3 is US$45): a candidate naming
   // another title is about another thing. A title written as the value (标题改成《…》, is 'X') is no name.
-  const myTitles = namingTitles(c.plain);
-  const theirTitles = titlesIn(o.plain);
+  const myTitles = namingTitlesOf(c.plain);
+  const theirTitles = titlesOf(o.plain);
   if (myTitles.length && theirTitles.length && !myTitles.some((t) => theirTitles.includes(t) || o.plain.includes(t))) {
     return conflict(`names ${theirTitles.map((t) => `"${t}"`).join(', ')} where the correction names ${myTitles.map((t) => `"${t}"`).join(', ')}`);
   }
@@ -460,14 +483,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // A part of the day naming the occasion ("爸晚上量血压定在 8 点": the evening reading, not a time of it):
   // a record of another part of the day ("爸早上 7 点量血压") is another occasion.
   if (!relaxed && quoted.length === 0) {
-    const mine = occasionDayparts(c.plain);
-    const theirs = daypartsIn(o.plain);
+    const mine = occasionDaypartsOf(c.plain);
+    const theirs = daypartsOf(o.plain);
     if (mine.size && theirs.size && ![...theirs].some((d) => mine.has(d))) {
       return refuse('other-subject', `is of the ${[...theirs].join('/')}, the correction of the ${[...mine].join('/')}`, { ...extra, conflict: true });
     }
     // The same for a weekday ("周六长距离集合点换到东门": the Saturday run, not the Tuesday one).
-    const myDays = new Set(weekdayMentions(c.plain).filter((m) => namesOccasion(c.plain, m.end)).map((m) => m.day));
-    const theirDays = weekdaysIn(o.plain);
+    const myDays = occasionWeekdaysOf(c.plain);
+    const theirDays = weekdaysOf(o.plain);
     if (myDays.size && theirDays.size && ![...theirDays].some((d) => myDays.has(d))) {
       return refuse('other-subject', `is of another day of the week, the correction of ${[...myDays].map((d) => DAY_NAMES[d]).join('/')}`, { ...extra, conflict: true });
     }
