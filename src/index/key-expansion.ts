@@ -3,6 +3,7 @@ import { CJK_RUN, HAS_CJK } from './tokenizer/cjk.js';
 import { ENGLISH_STOPWORDS } from './tokenizer/stopwords.js';
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 import { trimToLettersOrDigits } from '../core/letters.js';
+import { WEEKDAYS_ZH } from './resolve/weekdays.js';
 
 /**
  * Key expansion (config `index.keyExpansion`, docs/RANKING.md "Key expansion"): words derived from
@@ -36,7 +37,6 @@ export function keyExpansionId(o: KeyExpansionOptions): string {
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const WEEKDAYS_ZH = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 
 /** Plain (non-Han) runs that look like identifiers: letters, digits and the joins inside names. */
 const IDENT = /[\p{L}\p{N}][\p{L}\p{N}_.\-/:@+#]*[\p{L}\p{N}]/gu;

@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
-import { analyzeText, holds, peopleIn, type TextAnalysis } from './resolve/analyze.js';
+import { analyzeText, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
@@ -225,13 +225,14 @@ export class SupersessionResolver {
     return n;
   }
 
-  /** The words the index holds for a record (as its segmenter cut them). */
-  private ownTokens(r: IndexedRecord): Set<string> {
-    return new Set(this.index.bodyOf(r).toLowerCase().split(/\s+/));
+  /** The words the index holds for a record (as its segmenter cut them), read only when a Han word asks. */
+  private ownTokens(r: IndexedRecord): () => Set<string> {
+    let words: Set<string> | null = null;
+    return () => (words ??= new Set(this.index.bodyOf(r).toLowerCase().split(/\s+/)));
   }
 
   /** Records other than the correction itself that hold a subject word (any of its alias forms). */
-  private othersHolding(w: string, correction: TextAnalysis, own: Set<string>): number {
+  private othersHolding(w: string, correction: TextAnalysis, own: () => Set<string>): number {
     const forms = ALIAS_VARIANTS.get(w) ?? [w];
     let n = 0;
     for (const f of forms) {
@@ -243,7 +244,7 @@ export class SupersessionResolver {
     }
     // The correction holds its own words as the index cut them (补货单改 may be 补货 / 单改 there); an
     // alias form it did not write was not counted.
-    const self = forms.some((f) => (/^[\x00-\x7f]+$/.test(f) ? correction.hay.includes(f) : own.has(f))) ? 1 : 0;
+    const self = forms.some((f) => (isAscii(f) ? correction.hay.includes(f) : own().has(f))) ? 1 : 0;
     return Math.max(0, n - self);
   }
 
@@ -275,7 +276,7 @@ export class SupersessionResolver {
   }
 
   /** Weight of a subject word for a correction: 0 when no other record holds it, else its IDF. */
-  private weightFor(c: TextAnalysis, own: Set<string>): (w: string) => number {
+  private weightFor(c: TextAnalysis, own: () => Set<string>): (w: string) => number {
     return (w: string) => {
       const df = this.othersHolding(w, c, own);
       if (df === 0) return 0;
@@ -289,7 +290,7 @@ export class SupersessionResolver {
    * UNKNOWN_SUBJECT_SHARE of a word one record holds. The correction names something (拦截列表,
    * 大号) that a candidate sharing one other word does not have. It never makes a word required.
    */
-  private unknownWeightFor(c: TextAnalysis, own: Set<string>): (w: string) => number {
+  private unknownWeightFor(c: TextAnalysis, own: () => Set<string>): (w: string) => number {
     const seen = new Map<string, number>();
     return (w: string) => {
       let v = seen.get(w);

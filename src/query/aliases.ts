@@ -8,7 +8,7 @@ import type { QueryTerm, Tokenizer } from '../index/tokenizer/tokenizer.js';
 import type { Candidate } from './types.js';
 import { hasLetterOrDigit } from '../core/letters.js';
 import { hash53 } from '../core/hash53.js';
-import { inflectionsOf, termFts } from './inflections.js';
+import { ftsString, inflectionsOf, termFts } from './inflections.js';
 
 /**
  * Aliases: words that mean the same thing, across Chinese and English (端口/port) and between
@@ -208,18 +208,15 @@ export function expandTerms(table: AliasTable, terms: QueryTerm[]): Expansions {
   return out;
 }
 
-function quote(s: string): string {
-  return `"${s.replace(/"/g, '""')}"`;
-}
 
 /**
  * An alias as an FTS5 string: a Chinese word cut as the index cuts it (a word jieba splits becomes
  * a phrase of its parts, which the index holds side by side); a marker as its marker word.
  */
 function aliasMatch(a: Alias, tokenizer: Tokenizer): string {
-  if (a.marker) return quote(MARKER_WORDS[a.marker]);
-  if (!HAS_CJK.test(a.word)) return quote(a.word);
-  return quote(a.word.replace(CJK_RUN, (run) => ` ${tokenizer.words(run).join(' ')} `).trim().replace(/\s+/g, ' '));
+  if (a.marker) return ftsString(MARKER_WORDS[a.marker]);
+  if (!HAS_CJK.test(a.word)) return ftsString(a.word);
+  return ftsString(a.word.replace(CJK_RUN, (run) => ` ${tokenizer.words(run).join(' ')} `).trim().replace(/\s+/g, ' '));
 }
 
 /** A term's part of the MATCH: the term alone, or `("term" OR "alias" …)` so an AND over terms still holds. */

@@ -54,9 +54,13 @@ export function inflectionsOf(word: string): string[] {
   return forms ? forms.filter((f) => f !== word) : [];
 }
 
+/** A word or phrase as one FTS5 string. */
+export function ftsString(t: string): string {
+  return `"${t.replace(/"/g, '""')}"`;
+}
+
 /** A query term as FTS5 matches it: an English word with its irregular forms as one OR group. */
 export function termFts(t: { text: string; cjk: boolean }): string {
   const forms = t.cjk ? [] : inflectionsOf(t.text);
-  const quote = (w: string) => `"${w.replace(/"/g, '""')}"`;
-  return forms.length ? `(${[t.text, ...forms].map(quote).join(' OR ')})` : quote(t.text);
+  return forms.length ? `(${[t.text, ...forms].map(ftsString).join(' OR ')})` : ftsString(t.text);
 }

@@ -5,7 +5,7 @@ import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 import { idf } from './question.js';
 import type { Candidate, ParsedQuery } from './types.js';
 import { termMatch } from './aliases.js';
-import { termFts } from './inflections.js';
+import { ftsString, termFts } from './inflections.js';
 import { BACK_REFERENCE_REACH_MS, refersInto } from './back-references.js';
 
 /**
@@ -39,9 +39,7 @@ export function docFreq(index: RecordIndex, t: Pick<QueryTerm, 'text' | 'cjk'>):
     : (cached(index.db, 'SELECT count(*) FROM fts WHERE fts MATCH ?').pluck().get(termFts(t)) as number);
 }
 
-export function ftsString(t: string): string {
-  return `"${t.replace(/"/g, '""')}"`;
-}
+export { ftsString };
 
 /** Terms the match uses: stop words only when nothing else is left. */
 export function activeTerms(terms: QueryTerm[]): QueryTerm[] {

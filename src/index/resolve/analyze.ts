@@ -121,7 +121,7 @@ const ALL_ATTRIBUTE_WORDS = new Set(Object.values(ATTRIBUTE_WORDS).flat());
 const ALIAS_BY_FIRST = new Map<string, [string, string][]>();
 
 /** All characters ASCII (a char-code loop: this runs for every word of every candidate). */
-function isAscii(w: string): boolean {
+export function isAscii(w: string): boolean {
   if (w.length === 0) return false;
   for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) > 0x7f) return false;
   return true;

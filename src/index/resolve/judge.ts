@@ -1,5 +1,5 @@
 import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
-import { weekdayMentions, weekdaysIn } from './weekdays.js';
+import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
@@ -103,8 +103,6 @@ function memo<T>(read: (text: string) => T): (text: string) => T {
     return v;
   };
 }
-
-const DAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 
 /** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). */
 const DAYPARTS: [string, RegExp][] = [
@@ -492,7 +490,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const myDays = occasionWeekdaysOf(c.plain);
     const theirDays = weekdaysOf(o.plain);
     if (myDays.size && theirDays.size && ![...theirDays].some((d) => myDays.has(d))) {
-      return refuse('other-subject', `is of another day of the week, the correction of ${[...myDays].map((d) => DAY_NAMES[d]).join('/')}`, { ...extra, conflict: true });
+      return refuse('other-subject', `is of another day of the week, the correction of ${[...myDays].map((d) => WEEKDAYS_ZH[d]).join('/')}`, { ...extra, conflict: true });
     }
   }
   // A schedule of another kind: "JC 改到 12:00 开始" changes the time of day; "周四 JC 在示教室3" states only the day.

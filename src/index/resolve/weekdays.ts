@@ -3,6 +3,8 @@
  * lists (周二、四, 周一三五, 每周二和周四), ranges (周一到周五, 周一至周五, Mon–Fri) and English names
  * (Thursdays, Mon/Wed). Pure.
  */
+/** Chinese names of the weekdays, Sunday first (0 … 6). */
+export const WEEKDAYS_ZH = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 const HAN_DAY: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 0, 天: 0 };
 const HAN_RUN = /(?:周|星期|礼拜)([一二三四五六日天](?:\s?(?:[、,，和及与/]|到|至|-|~|–)?\s?(?:周|星期|礼拜)?[一二三四五六日天])*)(?![一二三四五六日天])/g;
 const EN_DAYS: [RegExp, number][] = [
