@@ -406,6 +406,32 @@ export class RecordIndex {
     }
   }
 
+  private sizeCache: { key: string; sizes: Map<string, number> } | null = null;
+
+  /**
+   * How many records the index holds, in the given domains and projects (null: any). Kept until
+   * this connection writes or another one commits (total_changes, data_version): search reads it
+   * for every query.
+   */
+  recordCount(domains: string[] | null = null, projects: string[] | null = null): number {
+    const key = `${this.db.pragma('data_version', { simple: true }) as number}:${this.db.prepare('SELECT total_changes()').pluck().get() as number}`;
+    if (this.sizeCache?.key !== key) this.sizeCache = { key, sizes: new Map() };
+    const scope = JSON.stringify([domains, projects]);
+    let n = this.sizeCache.sizes.get(scope);
+    if (n === undefined) {
+      const params: string[] = [];
+      const parts: string[] = [];
+      for (const [col, values] of [['domain', domains], ['project', projects]] as const) {
+        if (!values) continue;
+        parts.push(`${col} IN (${values.map(() => '?').join(',')})`);
+        params.push(...values);
+      }
+      n = this.db.prepare(`SELECT count(*) FROM records${parts.length ? ` WHERE ${parts.join(' AND ')}` : ''}`).pluck().get(...params) as number;
+      this.sizeCache.sizes.set(scope, n);
+    }
+    return n;
+  }
+
   /** Held records (quarantined or rejected) by id: out of default search and every pack. */
   heldIds(): Map<string, HeldStatus> {
     this.dropStaleCaches();

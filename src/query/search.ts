@@ -80,15 +80,17 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
   // an empty query in that window.
   const onlyFrames = !progressOnly && useWindow && framed.length > 0 && framed.every((t) => t.stop);
   const terms = onlyFrames || progressOnly ? [] : framed;
+  const domains = list(req.domains, 'domain', true);
+  const projects = list(req.projects, 'project', false);
   return {
     text: req.query,
     terms,
     question: isQuestion(terms, options.questionTerms),
     asks: asksSomething(req.query),
-    weights: termWeights(index, activeTerms(terms)),
+    weights: termWeights(index, activeTerms(terms), { domains, projects }),
     limit,
-    domains: list(req.domains, 'domain', true),
-    projects: list(req.projects, 'project', false),
+    domains,
+    projects,
     kinds: list(req.kinds, 'kind', true),
     sinceMs: useWindow ? intent.window!.sinceMs : sinceMs,
     untilMs: useWindow ? intent.window!.untilMs : untilMs,
@@ -163,7 +165,7 @@ export function search(
     // plain relevance, not the newest.
     // Frames alone listed the window; over all time they are the query again.
     const terms = q.frameTerms ?? q.terms;
-    q = { ...q, terms, weights: q.frameTerms ? termWeights(index, activeTerms(terms)) : q.weights, sinceMs: null, untilMs: null, windowFromQuery: false, lookback: undefined, recent: q.recent || q.frameTerms !== undefined };
+    q = { ...q, terms, weights: q.frameTerms ? termWeights(index, activeTerms(terms), { domains: q.domains, projects: q.projects }) : q.weights, sinceMs: null, untilMs: null, windowFromQuery: false, lookback: undefined, recent: q.recent || q.frameTerms !== undefined };
     got = retrieve(index, q, ropts);
   }
   const filters: string[] = [];
