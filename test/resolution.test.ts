@@ -167,6 +167,37 @@ describe('a correction written in words links only to a record of the same subje
     expect(correct(m, '[hermes] [correction] report_friday posts to #team-weekly from now on').linked).toEqual([ids[1]]);
   });
 
+  it('how often names the job: the nightly backup is not the weekly one, a change of frequency still links', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] weekly full backup Sun 04:00', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 每月 1 号导出账单到 /srv/bills', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    // (the home's 每日备份 02:00 is the nightly one)
+    expect(correct(m, '[hermes] Correction: nightly backup runs at 03:00 now').linked).not.toContain(ids[0]);
+    // the frequency is what changed: the same job
+    expect(correct(m, '[hermes] 〔更正〕账单导出改成每周一次', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[1]]);
+  });
+
+  it('a day and time naming the occasion hold with a quoted name: 周日下午两点那场 is not the Wednesday tour', () => {
+    const { mem: m, ids } = home([
+      { text: '导览排班：周三 11:00 那场由 Helen 带', time: '2026-04-01T10:00:00+08:00' },
+      { text: '讲座排班：周日 14:00 那场由 Helen 讲', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    // Helen is quoted, but the Wednesday tour is another occasion: nothing known is corrected
+    expect(correct(m, '〔更正〕导览周日下午两点那场不是 Helen，换成 Tom').linked).toEqual([]);
+    // the same day and time does link
+    expect(correct(m, '〔更正〕讲座周日下午两点那场不是 Helen，换成 Tom', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[1]]);
+  });
+
+  it('an IP address is not a hostname', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] INDI 树莓派的 hostname：astropi.local', time: '2026-04-01T10:00:00+08:00' },
+      { text: '[hermes] 相机树莓派的 IP 是 192.168.1.60', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕INDI 树莓派的 IP 是 192.168.1.77').linked).not.toContain(ids[0]);
+    expect(correct(m, '[hermes] 〔更正〕相机树莓派的 IP 改成 192.168.1.61', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[1]]);
+  });
+
   it('a correction without a domain does not take a record of another domain as a copy of its target', () => {
     const { mem: m, ids } = home([
       { text: '[openclaw] 「每周书单」每周三晚 9 点发公众号', time: '2026-04-01T10:00:00+08:00' },

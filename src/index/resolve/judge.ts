@@ -1,5 +1,6 @@
 import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
+import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
@@ -135,6 +136,9 @@ const TIME_GOES_ON = /^(?:[上下中]午|晚上|早上|早晨|凌晨|傍晚|夜�
  * and after it the correction says what changed (a change cue) or gives a time of its own.
  */
 function namesOccasion(text: string, end: number): boolean {
+  // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
+  const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
+  if (timed) return true;
   const after = text.slice(end).replace(/^\s?(?:的|那个|那场|那次|那节|'s)?\s?/, '');
   if (!/^[\u4e00-\u9fff]|^[a-z]/.test(after) || TIME_GOES_ON.test(after)) return false;
   if (/^(?:at|on|in|from|to|and|or|morning|afternoon|evening|night|noon|now|is|are|\d)\b/.test(after)) return false;
@@ -172,6 +176,15 @@ function namingTitles(written: string): string[] {
 
 const occasionDaypartsOf = memo(occasionDayparts);
 const daypartsOf = memo(daypartsIn);
+const IP_WORD = /\bip\b|ip\s?地址|\bip address/;
+const IP_VALUE = /\b\d{1,3}(?:\.\d{1,3}){3}\b/;
+const HOSTNAME_WORD = /hostname|host name|主机名|域名|\bdns name\b/;
+const frequenciesOf = memo(frequenciesIn);
+/** Frequencies a correction names its thing by: written before what changed (all of them when no change cue). */
+const occasionFrequenciesOf = memo((text: string) => {
+  const cue = CHANGE_CUE.exec(text)?.index ?? text.length;
+  return new Set(frequencyMentions(text).filter((m) => m.at < cue).map((m) => m.freq));
+});
 const occasionWeekdaysOf = memo((text: string) => new Set(weekdayMentions(text).filter((m) => namesOccasion(text, m.end)).map((m) => m.day)));
 const weekdaysOf = memo(weekdaysIn);
 const namingTitlesOf = memo(namingTitles);
@@ -375,6 +388,18 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
   }
 
+  // An address by number is not a name: "树莓派的 IP 是 192.168.1.77" does not change its hostname.
+  if (!relaxed && quoted.length === 0 && attribute === 'host') {
+    const kind = (a: TextAnalysis) => {
+      const ip = IP_WORD.test(a.plain) && IP_VALUE.test(a.plain);
+      const name = HOSTNAME_WORD.test(a.plain) && !IP_VALUE.test(a.plain);
+      return ip === name ? null : ip ? 'IP address' : 'hostname';
+    };
+    const mine = kind(c);
+    const theirs = kind(o);
+    if (mine && theirs && mine !== theirs) return refuse('other-attribute', `states the ${theirs}, the correction changes the ${mine}`, { quoted, conflict: true });
+  }
+
   // Subject: the words the correction names that some other record holds.
   const known = c.subjects.filter((w) => weight(w) > 0);
   const shared = known.filter((w) => holds(o.hay, w));
@@ -479,8 +504,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
   }
   // A part of the day naming the occasion ("爸晚上量血压定在 8 点": the evening reading, not a time of it):
-  // a record of another part of the day ("爸早上 7 点量血压") is another occasion.
-  if (!relaxed && quoted.length === 0) {
+  // a record of another part of the day ("爸早上 7 点量血压") is another occasion. Also when the old
+  // value quoted is not a time ("周日下午两点那场不是 Helen": the Sunday tour, not Wednesday's).
+  if (!relaxed && quoted.every((v) => weekdaysOf(v).size === 0 && daypartsOf(v).size === 0 && !/\d/.test(v))) {
     const mine = occasionDaypartsOf(c.plain);
     const theirs = daypartsOf(o.plain);
     if (mine.size && theirs.size && ![...theirs].some((d) => mine.has(d))) {
@@ -491,6 +517,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirDays = weekdaysOf(o.plain);
     if (myDays.size && theirDays.size && ![...theirDays].some((d) => myDays.has(d))) {
       return refuse('other-subject', `is of another day of the week, the correction of ${[...myDays].map((d) => WEEKDAYS_ZH[d]).join('/')}`, { ...extra, conflict: true });
+    }
+    // The same for how often ("nightly backup runs at 03:00 now": the nightly job, not the weekly
+    // one), when the frequency names the thing before the correction says what changed.
+    const myFreq = occasionFrequenciesOf(c.plain);
+    const theirFreq = frequenciesOf(o.plain);
+    if (myFreq.size && theirFreq.size && ![...theirFreq].some((f) => myFreq.has(f))) {
+      return refuse('other-subject', `is the ${[...theirFreq].join('/')}ly one, the correction the ${[...myFreq].join('/')}ly one`, { ...extra, conflict: true });
     }
   }
   // A schedule of another kind: "JC 改到 12:00 开始" changes the time of day; "周四 JC 在示教室3" states only the day.
