@@ -198,6 +198,29 @@ describe('a correction written in words links only to a record of the same subje
     expect(correct(m, '[hermes] 〔更正〕相机树莓派的 IP 改成 192.168.1.61', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[1]]);
   });
 
+  it('two records alike but for the morning and the evening, or the nightly and the weekly job, are not copies', () => {
+    const { mem: m } = home([
+      { text: '橘子早上吃 1/4 粒甲巯咪唑', time: '2026-04-01T10:00:00+08:00' },
+      { text: '橘子晚上吃 1/4 粒加巴喷丁', time: '2026-04-02T10:00:00+08:00' },
+      { text: '[hermes] 诊所 NAS 每晚 02:00 增量备份', time: '2026-04-03T10:00:00+08:00' },
+      { text: '[hermes] 诊所 NAS 每周日 02:00 做 snapshot', time: '2026-04-04T10:00:00+08:00' },
+    ]);
+    const pills = correct(m, '〔更正〕橘子的药改成半粒');
+    expect(pills.linked).toEqual([]);
+    expect(pills.res.resolution?.status).toBe('ambiguous');
+    expect(correct(m, '[hermes] 〔更正〕NAS 那个 02:00 的 job 改到 04:00', '2026-06-02T10:00:00+08:00').linked).toEqual([]);
+  });
+
+  it('old values written as a court number or a dotted date find the record that writes them otherwise', () => {
+    const { mem: m, ids } = home([
+      { text: '周六羽毛球订的是体育中心 2 号场，16:00-18:00', time: '2026-04-06T12:03:00+08:00' },
+      { text: '周日羽毛球订的是 3 号场，10:00-12:00', time: '2026-04-06T12:05:00+08:00' },
+      { text: '[openclaw] 知乎长文「LoRA 变体综述」3 月 20 日前交稿', time: '2026-04-07T12:05:00+08:00' },
+    ]);
+    expect(correct(m, '更正：羽毛球不是 2 号场，是 4 号场，时间不变').linked).toEqual([ids[0]]);
+    expect(correct(m, '[openclaw] 〔更正〕LoRA 综述那篇截止不是 3.20，推到 3 月 31 日', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[2]]);
+  });
+
   it('a correction without a domain does not take a record of another domain as a copy of its target', () => {
     const { mem: m, ids } = home([
       { text: '[openclaw] 「每周书单」每周三晚 9 点发公众号', time: '2026-04-01T10:00:00+08:00' },
@@ -319,6 +342,11 @@ describe('inferred corrections: a plain record restating the same slot', () => {
     m2.add({ text: '[hermes] archive_weekly 每周日 04:00 跑', time: '2026-04-01T10:00:00+08:00' });
     expect(m2.add({ text: '[hermes] archive_weekly 每周六 22:00 跑', time: '2026-05-02T10:00:00+08:00' }).supersedes).toEqual([]);
     m2.close();
+  });
+
+  it('one fact changes at a time: 10 英里 PB beside 10 公里 PB is another race, not a new time', () => {
+    const { mem: m } = home([{ text: '10 公里 PB 42:15', time: '2026-04-01T10:00:00+08:00' }]);
+    expect(m.add({ text: '10 英里 PB 1:12:30', time: '2026-04-01T10:01:00+08:00' }).supersedes).toEqual([]);
   });
 
   it('a generic qualifier does not make another subject the same: 应用日志 does not restate caddy 日志', () => {

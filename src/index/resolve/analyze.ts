@@ -70,7 +70,7 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
  * 0 号卡, Lab B, room 305, 实验室B, B 栋.
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡)/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号窗|号机位)|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
 const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-])/g;
 /** Currency codes: USD 120 is an amount, not a name. */
@@ -87,7 +87,7 @@ export function peopleIn(text: string): string[] {
 }
 
 /** Where a correction starts to say what changed. */
-export const CHANGE_CUE = /改|换|调|迁|升|降|提高?到(?=\s?[\d零一二两三四五六七八九十])|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
+export const CHANGE_CUE = /改|换|调|迁|升|降|提高?到(?=\s?[\d零一二两三四五六七八九十])|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|延到|延至|延期|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
 
 /** Splits a run of Han characters into words, search mode (long words also yield their parts). */
 export type HanSplitter = (run: string) => string[];
@@ -254,7 +254,7 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   // 从周二 19:30 改到…: the old value may be a day and a time, written apart.
   /(?:从|由)\s*([^\s，。,;；]{1,24}?(?:\s[^\s，。,;；]{1,12}?)?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
   /([^\s，。,;；从]{1,24}?)\s*(?:改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>|改(?=\s?\d))/g,
-  /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|年|字|个|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
+  /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|年|字|个|号[场桌台房柜窗线楼卡]?|楼|层|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
   /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|那条|是错的|记错|已经不对|已失效|失效)/g,
   /\bfrom\s+([^\s,;]+)\s+to\b/g,
   /\b(?:not|no longer(?: on| at| in| uses?| is)?|instead of|rather than|replaces?|replacing|was|were|used to be|formerly|previously|moved off|off of|away from|switched from|changed from)\s+(\d+(?:\.\d+)?\s?(?:hours?|minutes?|days?|weeks?|months?|px|%|chars|characters|words)\b|[^\s,;)]+)/g,
@@ -289,7 +289,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     masked = masked.replace(re, (m) => {
       const raw = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
       // A number and its Chinese unit are one value however spaced: 1500 字 is 1500字.
-      const v = raw.replace(/(\d)\s+(?=\p{Script=Han})/gu, '$1');
+      // A date too: 3 月 20 日 is 3月20日.
+      const v = raw.replace(/(\d)\s+(?=\p{Script=Han})/gu, '$1').replace(/([年月])\s+(?=\d)/g, '$1');
       if (v !== raw) collapsed.add(v);
       if (v) {
         values.push(v);
@@ -451,12 +452,20 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
         else if (k === 1 || !/^[\u4e00-\u9fff]{2,4}$/.test(raw)) continue;
       }
       for (const piece of k === 0 ? raw.split(/\s+/) : [raw]) {
-        const v = piece.replace(/^(?:的|是|为|在|用|到|on|at|in|the|a)\s*/, '').replace(/^:/, '').replace(/[.,;:的了]+$/, '');
+        // 2 号场 is 2号场, as names are written.
+        const v = piece.replace(/^(?:的|是|为|在|用|到|on|at|in|the|a)\s*/, '').replace(/^:/, '').replace(/[.,;:的了]+$/, '').replace(/(\d)\s+(?=[\u4e00-\u9fff])/g, '$1');
         if (v.length >= 2 && !GENERIC_WORDS.has(v) && !CORRECTION_FILLER.has(v) && !ENGLISH_STOPWORDS.has(v) && !CHANGE_WORDS.has(v)) oldValues.add(ALIAS_OF.get(v) ?? v);
       }
     }
   });
 
+  // A date written with a dot or slash (不是 3.20，推到 3 月 31 日) is the day a record writes 3月20日.
+  if ([...valueShapes.values()].includes('date')) {
+    for (const v of [...oldValues]) {
+      const d = /^(\d{1,2})[./](\d{1,2})$/.exec(v);
+      if (d && Number(d[1]) <= 12 && Number(d[2]) <= 31) for (const day of ['日', '号', '']) oldValues.add(`${Number(d[1])}月${Number(d[2])}${day}`);
+    }
+  }
   // A bare old number takes the unit of the new value: "码率 45 改 60Mbps" replaced 45Mbps.
   for (const v of [...oldValues]) {
     if (!/^\d+(?:\.\d+)?$/.test(v)) continue;
@@ -524,6 +533,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const extra = new Set<string>();
   for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v)) extra.add(canon);
   for (const v of collapsed) extra.add(v);
+  for (const m of idMatches) if (!norm.includes(m.id)) extra.add(m.id);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
   return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };

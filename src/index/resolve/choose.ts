@@ -1,6 +1,8 @@
 import { contrastOf, holds, otherMember, prefixClash } from './analyze.js';
-import { KINSHIP_WORDS } from './lexicon.js';
+import { DISTANCE_RE, KINSHIP_WORDS } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
+import { daypartsIn } from './dayparts.js';
+import { frequenciesIn } from './frequency.js';
 import type { Verdict } from './judge.js';
 
 /**
@@ -62,6 +64,12 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const da = weekdaysIn(a.text);
   const db = weekdaysIn(b.text);
   if (da.size && db.size && ![...da].some((d) => db.has(d))) return false;
+  // The same for the morning and the evening dose, the nightly and the weekly job, the 10 km and the 10 mile race.
+  for (const read of [daypartsIn, frequenciesIn, distancesIn]) {
+    const xa = read(a.text);
+    const xb = read(b.text);
+    if (xa.size && xb.size && ![...xa].some((x) => xb.has(x as never))) return false;
+  }
   const va = [...a.verdict.quoted, ...a.verdict.tokens];
   const vb = [...b.verdict.quoted, ...b.verdict.tokens];
   // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30, objects
@@ -74,6 +82,11 @@ export function sameFact(a: Judged, b: Judged): boolean {
   return va.some((v) => vb.includes(v));
 }
 
+
+/** Distances a text names, spaces out (10公里, 10英里, 5km). */
+function distancesIn(text: string): Set<string> {
+  return new Set([...text.matchAll(DISTANCE_RE)].map((m) => m[0].replace(/\s/g, '')));
+}
 
 /** The relation words (老婆, 妈妈, wife) a text holds. */
 function kinOf(text: string): string[] {

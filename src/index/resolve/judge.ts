@@ -1,6 +1,7 @@
 import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
+import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
@@ -103,19 +104,6 @@ function memo<T>(read: (text: string) => T): (text: string) => T {
     }
     return v;
   };
-}
-
-/** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). */
-const DAYPARTS: [string, RegExp][] = [
-  ['morning', /早上|早晨|清晨|上午|早饭|早餐|\bmornings?\b/g],
-  ['noon', /中午|午饭|午餐|\bnoon\b|\blunch\b/g],
-  ['afternoon', /下午|\bafternoons?\b/g],
-  ['evening', /晚上|傍晚|晚饭|晚餐|睡前|夜里|夜间|\bevenings?\b|\bnights?\b|\bbedtime\b/g],
-];
-
-/** The part-of-day groups a text names anywhere. */
-function daypartsIn(text: string): Set<string> {
-  return new Set(DAYPARTS.filter(([, re]) => ((re.lastIndex = 0), re.test(text))).map(([g]) => g));
 }
 
 /** The part-of-day groups a correction names as its occasion (晚上量血压 … 8 点), not as a time (晚上 8 点, 改到晚上). */
@@ -356,7 +344,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       ? conflict(`names ${others.join(', ')} where the correction names ${ownNames.join(', ')}`)
       : refuse('subject-missing', `does not name ${ownNames.join(', ')}`);
   }
-  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v)), ...pairedOld(c, o)])];
+  // A value the correction says stays as it was ("笔试日期不变 8月23") is not an old value it replaced.
+  const keptOnly = (v: string) => {
+    const written = c.plain.split(/[，,；;。！？!?\n()（）]/).filter((cl) => holds(cl, v));
+    return written.length > 0 && written.every((cl) => UNCHANGED.test(cl));
+  };
+  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v)), ...pairedOld(c, o)])].filter((v) => !keptOnly(v));
   // The correction names the old number (之前是 3 次, not 0.09): a record holding no such number is
   // not the one that said it.
   const oldNumbers = c.oldValues.flatMap((v) => v.match(/\d+(?:\.\d+)?/g) ?? []);
@@ -630,10 +623,10 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   // a second thing of the same kind, not the first one restated.
   const differingShapes = new Set(
     [...r.valueShapes]
-      .filter(([v, shape]) => setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && !holds(r.hay, ov)))
+      .filter(([v, shape]) => !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && !holds(r.hay, ov)))
       .map(([, shape]) => shape),
   );
-  if (differingShapes.size >= 2 && (differingShapes.has('path') || differingShapes.has('host'))) {
+  if (differingShapes.size >= 2) {
     return refuse('other-subject', `differs in ${[...differingShapes].join(' and ')} at once: another thing of the same kind`);
   }
   // A deadline is not the time something runs or goes out (截稿每周三 18:00 / 每周四晚上发).

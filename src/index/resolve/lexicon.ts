@@ -58,6 +58,9 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
  * Value shapes and the attribute class a value of that shape implies. Order matters: the first
  * shape to claim a span wins (an IP is not a version, a time is not a port).
  */
+/** A distance (10 公里, 10 英里, 5km): a value, and in a record's lead the thing itself (the 10 km race). */
+export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilometres?)\b|\d+(?:\.\d+)?\s?(?:公里|千米|英里)/gi;
+
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A bit rate (80Mbps, 320 kbps): not a size in bytes.
   { attr: 'bitrate', re: /\b\d+(?:\.\d+)?\s?(?:kbps|mbps|gbps|kb\/s|mb\/s)\b/gi },
@@ -69,7 +72,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'host', re: /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?\b/g },
   { attr: 'path', re: /(?<![\w.~])(?:~|\.{1,2})?\/[\w.@~+-]+(?:\/[\w.@~+-]*)*/g },
   { attr: 'host', re: /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|cn|internal|local|lan|app|cloud|ai|co|me|xyz|site|top)(?::\d+)?\b/gi },
-  { attr: 'date', re: /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s\d{1,2}(?:st|nd|rd|th)?\b(?!:)(?:,?\s\d{4}\b)?|\b\d{1,2}(?:st|nd|rd|th)?\s(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}月\d{1,2}[日号]|\d{4}年\d{1,2}月(?:\d{1,2}[日号])?|\b\d{1,2}\/\d{1,2}\b/g },
+  { attr: 'date', re: /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s\d{1,2}(?:st|nd|rd|th)?\b(?!:)(?:,?\s\d{4}\b)?|\b\d{1,2}(?:st|nd|rd|th)?\s(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}\s?月\s?\d{1,2}(?:\s?[日号]|(?![\d.:]|\s?(?:天|个|小时|分|点|次|周|年)))|(?<![每隔\d]\s?)(?:[1-9]|1[0-2])\s?月(?:份|底|初|中旬|上旬|下旬)?(?![\d个])|\d{4}\s?年\s?\d{1,2}\s?月(?:\s?\d{1,2}\s?[日号])?|\b\d{1,2}\/\d{1,2}\b/g },
   { attr: 'schedule', re: /\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{1,2}\s?点(?:半|\d{1,2}分?)?|[零一二两三四五六七八九十]{1,3}点(?:半|[一二三四五]十分?)?|\b\d{1,2}\s?(?:am|pm)\b|\bnoon\b|\bmidnight\b/gi },
   { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?/gi },
   { attr: 'schedule', re: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)/g },
@@ -85,7 +88,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b/gi },
   { attr: 'duration', re: /\d+\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\b\d+\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)/gi },
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
-  { attr: 'distance', re: /\b\d+(?:\.\d+)?\s?(?:km|mi|miles|kilometers|kilometres)\b|\d+(?:\.\d+)?\s?(?:公里|千米)/gi },
+  { attr: 'distance', re: DISTANCE_RE },
   { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },

@@ -1,0 +1,12 @@
+/** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). Pure. */
+export const DAYPARTS: [string, RegExp][] = [
+  ['morning', /早上|早晨|清晨|上午|早饭|早餐|\bmornings?\b/g],
+  ['noon', /中午|午饭|午餐|\bnoon\b|\blunch\b/g],
+  ['afternoon', /下午|\bafternoons?\b/g],
+  ['evening', /晚上|傍晚|晚饭|晚餐|睡前|夜里|夜间|\bevenings?\b|\bnights?\b|\bbedtime\b/g],
+];
+
+/** The part-of-day groups a (lower-case) text names anywhere. */
+export function daypartsIn(text: string): Set<string> {
+  return new Set(DAYPARTS.filter(([, re]) => ((re.lastIndex = 0), re.test(text))).map(([g]) => g));
+}
