@@ -221,6 +221,29 @@ describe('a correction written in words links only to a record of the same subje
     expect(correct(m, '[openclaw] 〔更正〕LoRA 综述那篇截止不是 3.20，推到 3 月 31 日', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[2]]);
   });
 
+  it('the deputy, another week, another school, a beta build are other things', () => {
+    const { mem: m, ids } = home([
+      { text: '初三队 副队长 小龙', time: '2026-04-01T10:00:00+08:00' },
+      { text: '下周日去岳父母家吃午饭', time: '2026-04-02T10:00:00+08:00' },
+      { text: '[hermes] 周六 校队客场对二中，大巴 7:30 出发', time: '2026-04-03T10:00:00+08:00' },
+      { text: '[code] Sentry Android 正式版 crash-free 低于 99% 报警', time: '2026-04-04T10:00:00+08:00' },
+      { text: '周三训练 在体育馆A场', time: '2026-04-05T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '更正：初三队长换成小龙了，阿杰专心中考').linked).not.toContain(ids[0]);
+    expect(correct(m, '更正：这周日的午饭不去姥姥那了，改在我们家', '2026-06-02T10:00:00+08:00').linked).not.toContain(ids[1]);
+    expect(correct(m, '[hermes] 更正：去四中的大巴 9:00 走', '2026-06-03T10:00:00+08:00').linked).not.toContain(ids[2]);
+    expect(correct(m, '[code] 〔更正〕Android beta 版的报警线改成 crash-free 低于 97%', '2026-06-04T10:00:00+08:00').linked).not.toContain(ids[3]);
+    // the day both name is the occasion: a record of the place states no time to change
+    expect(correct(m, '更正：周三训练19:30开始，晚自习后', '2026-06-05T10:00:00+08:00').linked).not.toContain(ids[4]);
+  });
+
+  it('a correction opening with a day is about that day: "Wednesday is court 6 now, not 4"', () => {
+    const { mem: m, ids } = home([
+      { text: 'Gym booking: court 4, every Saturday 14:00-16:00, club matches', time: '2026-04-01T10:00:00+08:00' },
+    ]);
+    expect(correct(m, 'Correction: Wednesday is court 6 now, not 4.').linked).not.toContain(ids[0]);
+  });
+
   it('a correction without a domain does not take a record of another domain as a copy of its target', () => {
     const { mem: m, ids } = home([
       { text: '[openclaw] 「每周书单」每周三晚 9 点发公众号', time: '2026-04-01T10:00:00+08:00' },

@@ -70,7 +70,7 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
  * 0 号卡, Lab B, room 305, 实验室B, B 栋.
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号窗|号机位)|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号窗|号机位)|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
 const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-])/g;
 /** Currency codes: USD 120 is an amount, not a name. */
@@ -233,6 +233,31 @@ export function prefixClash(mine: string, theirs: string): { mine: string; their
       const other = y + noun;
       if (theirs.includes(other) && !theirs.includes(x + noun) && !mine.includes(other)) return { mine: x + noun, theirs: other };
     }
+  }
+  return null;
+}
+
+const DEPUTY_RE = /(副)?(队长|组长|主任|总监|经理|院长|校长|班长|部长|主席|主编|主管|教练|站长|会长|社长)/g;
+
+/**
+ * A deputy is another person than the head: 副队长 / 队长, 副主编 / 主编. The role one text names with
+ * 副 that the other names only without it (or the other way round), or null.
+ */
+export function deputyClash(a: string, b: string): string | null {
+  const roles = (t: string) => {
+    const out = new Map<string, Set<boolean>>();
+    for (const m of t.matchAll(DEPUTY_RE)) {
+      let s = out.get(m[2]!);
+      if (!s) out.set(m[2]!, (s = new Set()));
+      s.add(m[1] !== undefined);
+    }
+    return out;
+  };
+  const ra = roles(a);
+  const rb = roles(b);
+  for (const [role, da] of ra) {
+    const db = rb.get(role);
+    if (db && da.size === 1 && db.size === 1 && [...da][0] !== [...db][0]) return role;
   }
   return null;
 }
@@ -408,6 +433,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const xRaw = x.raw ?? x.word;
     const gap = norm.slice(x.at + xRaw.length, w.at);
     if (x.word === w.word || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(xRaw, x.at)) continue;
+    // A demonstrative (那场, 这个) points at the thing; it does not qualify it.
+    if (/^[那这][场个次节条篇件边些]$/.test(x.word)) continue;
     let s = qualifiers.get(w.word);
     if (!s) qualifiers.set(w.word, (s = new Set()));
     s.add(x.word);

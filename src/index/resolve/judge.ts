@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, holds, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, holds, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -124,6 +124,10 @@ const TIME_GOES_ON = /^(?:[上下中]午|晚上|早上|早晨|凌晨|傍晚|夜�
  * and after it the correction says what changed (a change cue) or gives a time of its own.
  */
 function namesOccasion(text: string, end: number): boolean {
+  // The day a correction opens with is what it is about ("Wednesday is court 6 now, not 4").
+  const start = text.replace(/^\s*(?:\[[a-z]+\]\s*)?(?:〔[^〕]*〕|\[(?:correction|更正)\]|(?:correction|update|fix|更正|订正|纠正)\s*[:：—-]?)?\s*/i, '');
+  const at = text.length - start.length;
+  if (end > at && end - at <= 9 && /^\s?(?:is|are|'s)\s(?!(?:at|on|in|from|now|\d))/.test(text.slice(end))) return true;
   // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
   if (timed) return true;
@@ -167,6 +171,13 @@ const daypartsOf = memo(daypartsIn);
 const IP_WORD = /\bip\b|ip\s?地址|\bip address/;
 const IP_VALUE = /\b\d{1,3}(?:\.\d{1,3}){3}\b/;
 const HOSTNAME_WORD = /hostname|host name|主机名|域名|\bdns name\b/;
+/** The week a text names a weekday of, relative to now (这周日, 下周三, next Friday), or null. */
+function relativeWeekOf(text: string): string | null {
+  const m = /(这|本|下下|下|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|\b(this|next|last)\s(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/.exec(text);
+  if (!m) return null;
+  const w = m[1] ?? m[2]!;
+  return w === '这' || w === '本' || w === 'this' ? 'this week' : w === '下' || w === 'next' ? 'next week' : w === '上' || w === 'last' ? 'last week' : 'the week after next';
+}
 const frequenciesOf = memo(frequenciesIn);
 /** Frequencies a correction names its thing by: written before what changed (all of them when no change cue). */
 const occasionFrequenciesOf = memo((text: string) => {
@@ -298,6 +309,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // 大灭菌器 / 小灭菌器, 老解放 / 新解放: one noun, told apart by size or age.
   const clash = prefixClash(c.plain, o.plain);
   if (clash) return conflict(`says ${clash.theirs} where the correction says ${clash.mine}`);
+  // 副队长 / 队长: the deputy is another person.
+  const deputy = deputyClash(c.plain, o.plain);
+  if (deputy) return conflict(`names the ${deputy} and the deputy apart from the correction`);
+  // 这周日 / 下周日: another week's occasion.
+  const myWeek = relativeWeekOf(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
+  const theirWeek = relativeWeekOf(o.plain);
+  if (myWeek && theirWeek && myWeek !== theirWeek) return conflict(`is of ${theirWeek}, the correction of ${myWeek}`);
   // A title the correction names its thing by ('Harbour at Dusk' in A3 is US$45): a candidate naming
   // another title is about another thing. A title written as the value (标题改成《…》, is 'X') is no name.
   const myTitles = namingTitlesOf(c.plain);
@@ -527,6 +545,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const saysWhen = o.attrWords.some((w) => ATTRIBUTE_WORDS.schedule!.includes(w));
     if (mine.size && theirs.size && !saysWhen && ![...mine].some((k) => theirs.has(k)) && (mine.has('clock') || theirs.has('clock'))) {
       return refuse('other-attribute', `states a schedule of another kind (${[...theirs].join('/')}), the correction changes the ${[...mine].join('/')}`, extra);
+    }
+    // "周三训练19:30开始" vs "周三训练 在体育馆A场": the day both name is the occasion; the candidate
+    // states no time of day for the correction to change.
+    const own = (a: TextAnalysis, b: TextAnalysis) => new Set([...a.valueShapes].filter(([v, sh]) => sh === 'schedule' && !holds(b.hay, v)).map(([v]) => scheduleKind(v)));
+    if (!saysWhen && !holdsNew && own(c, o).has('clock') && own(o, c).size === 0 && !o.shapes.has('duration')) {
+      return refuse('other-attribute', 'states only the day the correction names too, no time of day', extra);
     }
   }
   // A value the correction states must have a counterpart of the same shape in the candidate.

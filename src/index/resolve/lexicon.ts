@@ -157,6 +157,7 @@ export const KINSHIP_WORDS: ReadonlySet<string> = new Set(
 /** Mutually exclusive qualifiers: naming one where the other record names another is counter-evidence. */
 export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> }[] = [
   { name: 'side', members: { frontend: ['前端', 'frontend', 'front-end', 'web端', '客户端', 'client'], backend: ['后端', 'backend', 'back-end', '服务端'] } },
+  { name: 'channel', members: { beta: ['beta版', 'beta 版', '测试版', '内测版', 'beta build'], release: ['正式版', '稳定版', 'release版', 'stable build', 'production build'] } },
   {
     name: 'env',
     members: {
@@ -387,6 +388,8 @@ export const ALIASES: string[][] = [
   ['编辑', 'editor'],
   ['审核', 'review', 'reviewer'],
   ['图床', 'image host', 'image hosting'],
+  ['相册', '照片库', 'photo library'],
+  ['群晖', 'synology'],
   ['照片', 'photo', 'photos', 'pictures'],
   ['相册', 'album'],
   ['文档', 'docs', 'documentation'],
