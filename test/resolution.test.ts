@@ -372,6 +372,11 @@ describe('inferred corrections: a plain record restating the same slot', () => {
     expect(m.add({ text: '10 英里 PB 1:12:30', time: '2026-04-01T10:01:00+08:00' }).supersedes).toEqual([]);
   });
 
+  it('what happens once is no restatement: 这周三训练在室外场 does not change Friday practice', () => {
+    const { mem: m } = home([{ text: '初三队 周五训练 在体育馆B场', time: '2026-02-20T18:05:00+08:00', project: 'hoops' }]);
+    expect(m.add({ text: '初三队 这周三训练 在室外场，体育馆要考试', time: '2026-03-04T12:00:00+08:00', project: 'hoops' }).supersedes).toEqual([]);
+  });
+
   it('a generic qualifier does not make another subject the same: 应用日志 does not restate caddy 日志', () => {
     const { mem: m } = home([{ text: '[hermes] caddy 日志保留 21 天', time: '2026-04-01T10:00:00+08:00' }]);
     expect(m.add({ text: '[hermes] 应用日志保留 45 天', time: '2026-04-01T10:05:00+08:00' }).supersedes).toEqual([]);

@@ -591,6 +591,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
  */
 /** Value shapes of settings (what a restatement may change); measurements and counts are not. */
 const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
+const ONE_OCCASION = /(?:这|本)(?:周|星期|礼拜)[一二三四五六日天末]|这次|本次|\bthis (?:time|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
 
 /**
@@ -636,6 +637,8 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
   if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');
+  // "这周三训练在室外场": one occasion, not the standing fact changed.
+  if (ONE_OCCASION.test(r.plain) && !ONE_OCCASION.test(o.plain)) return refuse('other-attribute', 'says what happens once (this Wednesday, this time), not a standing fact');
   // A setting's value of the same shape on both sides, and they differ.
   const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
   const differs = [...r.valueShapes].some(
