@@ -237,6 +237,15 @@ describe('a correction written in words links only to a record of the same subje
     expect(correct(m, '更正：周三训练19:30开始，晚自习后', '2026-06-05T10:00:00+08:00').linked).not.toContain(ids[4]);
   });
 
+  it('the front tyre is not the rear one, and a 1:1 is a meeting, not an old value', () => {
+    const { mem: m, ids } = home([
+      { text: '车 前轮胎 2025 年 10 月换的，米其林', time: '2026-04-01T10:00:00+08:00' },
+      { text: '林老师 1:1 在 305 室', time: '2026-04-02T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '更正：后轮胎是去年 12 月换的').linked).not.toContain(ids[0]);
+    expect(correct(m, '更正：和林老师的 1:1 改成两周一次', '2026-06-02T10:00:00+08:00').linked).not.toContain(ids[1]);
+  });
+
   it('a correction opening with a day is about that day: "Wednesday is court 6 now, not 4"', () => {
     const { mem: m, ids } = home([
       { text: 'Gym booking: court 4, every Saturday 14:00-16:00, club matches', time: '2026-04-01T10:00:00+08:00' },

@@ -214,6 +214,7 @@ const PREFIX_PAIRS: [string, string][] = [
   ['大', '小'],
   ['新', '老'],
   ['新', '旧'],
+  ['前', '后'],
 ];
 /** Each ordered pair with the pattern of its first prefix and a noun after it. */
 const PREFIX_RES = PREFIX_PAIRS.flatMap(([p, q]) => [
@@ -481,6 +482,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       for (const piece of k === 0 ? raw.split(/\s+/) : [raw]) {
         // 2 号场 is 2号场, as names are written.
         const v = piece.replace(/^(?:的|是|为|在|用|到|on|at|in|the|a)\s*/, '').replace(/^:/, '').replace(/[.,;:的了]+$/, '').replace(/(\d)\s+(?=[\u4e00-\u9fff])/g, '$1');
+        // 1:1 and 1v1 name a meeting (a one-on-one), not a value it had.
+        if (/^1\s?[:：v]\s?1$/i.test(v)) continue;
         if (v.length >= 2 && !GENERIC_WORDS.has(v) && !CORRECTION_FILLER.has(v) && !ENGLISH_STOPWORDS.has(v) && !CHANGE_WORDS.has(v)) oldValues.add(ALIAS_OF.get(v) ?? v);
       }
     }
