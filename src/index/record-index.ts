@@ -407,6 +407,7 @@ export class RecordIndex {
   }
 
   private sizeCache: { key: string; sizes: Map<string, number> } | null = null;
+  private changesStmt: Database.Statement | null = null;
 
   /**
    * How many records the index holds, in the given domains and projects (null: any). Kept until
@@ -414,19 +415,14 @@ export class RecordIndex {
    * for every query.
    */
   recordCount(domains: string[] | null = null, projects: string[] | null = null): number {
-    const key = `${this.db.pragma('data_version', { simple: true }) as number}:${this.db.prepare('SELECT total_changes()').pluck().get() as number}`;
+    this.changesStmt ??= this.db.prepare('SELECT total_changes()').pluck();
+    const key = `${this.db.pragma('data_version', { simple: true }) as number}:${this.changesStmt.get() as number}`;
     if (this.sizeCache?.key !== key) this.sizeCache = { key, sizes: new Map() };
     const scope = JSON.stringify([domains, projects]);
     let n = this.sizeCache.sizes.get(scope);
     if (n === undefined) {
-      const params: string[] = [];
-      const parts: string[] = [];
-      for (const [col, values] of [['domain', domains], ['project', projects]] as const) {
-        if (!values) continue;
-        parts.push(`${col} IN (${values.map(() => '?').join(',')})`);
-        params.push(...values);
-      }
-      n = this.db.prepare(`SELECT count(*) FROM records${parts.length ? ` WHERE ${parts.join(' AND ')}` : ''}`).pluck().get(...params) as number;
+      const where = scopeWhere(domains, projects, 'r');
+      n = this.db.prepare(`SELECT count(*) FROM records r${where.sql ? ` WHERE ${where.sql}` : ''}`).pluck().get(...where.params) as number;
       this.sizeCache.sizes.set(scope, n);
     }
     return n;
@@ -925,4 +921,16 @@ export interface FileRow {
   ino: number;
   lines: number;
   records: number;
+}
+
+/** The SQL test for records in the given domains and projects (null: any), on table alias `r`; '' when none. */
+export function scopeWhere(domains: string[] | null, projects: string[] | null, alias: string): { sql: string; params: string[] } {
+  const params: string[] = [];
+  const parts: string[] = [];
+  for (const [col, values] of [['domain', domains], ['project', projects]] as const) {
+    if (!values) continue;
+    parts.push(`${alias}.${col} IN (${values.map(() => '?').join(',')})`);
+    params.push(...values);
+  }
+  return { sql: parts.join(' AND '), params };
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { RECORD_COLUMNS, rowToRecord, type RecordIndex } from '../index/record-index.js';
+import { RECORD_COLUMNS, rowToRecord, scopeWhere, type RecordIndex } from '../index/record-index.js';
 import { bigramsOf } from '../index/tokenizer/bigrams.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 import { idf } from './question.js';
@@ -43,20 +43,14 @@ export function termWeights(index: RecordIndex, terms: QueryTerm[], scope: TermS
     for (const t of terms) out[t.text] = idf(n, docFreq(index, t));
     return out;
   }
-  const params: string[] = [];
-  const parts: string[] = [];
-  for (const [col, values] of [['domain', scope.domains], ['project', scope.projects]] as const) {
-    if (!values) continue;
-    parts.push(`r.${col} IN (${values.map(() => '?').join(',')})`);
-    params.push(...values);
-  }
+  const where = scopeWhere(scope.domains, scope.projects, 'r');
   // Reading each matching row's domain costs about 2 µs: a word held by thousands of records is
   // counted on every s-th row (by rowid, so records written in runs are sampled evenly) and scaled.
-  const count = cached(index.db, `SELECT count(*) FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ? AND fts.rowid % ? = 0 AND ${parts.join(' AND ')}`);
+  const count = cached(index.db, `SELECT count(*) FROM fts CROSS JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ? AND fts.rowid % ? = 0 AND ${where.sql}`);
   for (const t of terms) {
     const all = docFreq(index, t);
     const stride = Math.max(1, Math.ceil(all / SCOPED_DF_ROWS));
-    const df = all === 0 ? 0 : Math.min(all, (count.pluck().get(termFts(t), stride, ...params) as number) * stride);
+    const df = all === 0 ? 0 : Math.min(all, (count.pluck().get(termFts(t), stride, ...where.params) as number) * stride);
     out[t.text] = idf(inScope, df);
   }
   return out;
@@ -105,8 +99,12 @@ export function filterSql(q: ParsedQuery, params: unknown[], withArchive = true)
     parts.push(`${col} IN (${values.map(() => '?').join(',')})`);
     params.push(...values);
   };
-  inList('r.domain', q.domains);
-  inList('r.project', q.projects);
+  // The same domain and project test as the rarity counts (termWeights).
+  const scope = scopeWhere(q.domains, q.projects, 'r');
+  if (scope.sql) {
+    parts.push(scope.sql);
+    params.push(...scope.params);
+  }
   inList('r.kind', q.kinds);
   if (q.sinceMs !== null) {
     parts.push('r.time_ms >= ?');

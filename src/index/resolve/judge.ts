@@ -106,6 +106,11 @@ function memo<T>(read: (text: string) => T): (text: string) => T {
   };
 }
 
+/** A text without the label a correction may open with ("correction: …", "更正一下：…"); markers are already gone. */
+function withoutLabel(text: string): string {
+  return text.replace(/^\s*(?:(?:correction|erratum|update|fix|更正|订正|纠正)[^:：—]{0,12}[:：—]+)?\s*/i, '');
+}
+
 /** The part-of-day groups a correction names as its occasion (晚上量血压 … 8 点), not as a time (晚上 8 点, 改到晚上). */
 function occasionDayparts(text: string): Set<string> {
   const out = new Set<string>();
@@ -125,8 +130,7 @@ const TIME_GOES_ON = /^(?:[上下中]午|晚上|早上|早晨|凌晨|傍晚|夜�
  */
 function namesOccasion(text: string, end: number): boolean {
   // The day a correction opens with is what it is about ("Wednesday is court 6 now, not 4").
-  const start = text.replace(/^\s*(?:\[[a-z]+\]\s*)?(?:〔[^〕]*〕|\[(?:correction|更正)\]|(?:correction|update|fix|更正|订正|纠正)\s*[:：—-]?)?\s*/i, '');
-  const at = text.length - start.length;
+  const at = text.length - withoutLabel(text).length;
   if (end > at && end - at <= 9 && /^\s?(?:is|are|'s)\s(?!(?:at|on|in|from|now|\d))/.test(text.slice(end))) return true;
   // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
@@ -159,7 +163,7 @@ function titlesIn(text: string): string[] {
 /** Titles a correction names its thing by: before it says what changed, and not written as a value. */
 function namingTitles(written: string): string[] {
   // A label left at the start ("correction: …") is not what the title is written after.
-  const text = written.replace(/^\s*(?:correction|erratum|update|fix|更正|订正|纠正)[^:：—]{0,12}[:：—]+\s*/i, '');
+  const text = withoutLabel(written);
   const cue = CHANGE_CUE.exec(text)?.index ?? text.length;
   return [...text.matchAll(TITLE_RE)]
     .filter((m) => m.index! < cue && !/(?:标题|题目|书名|片名|名字|名称|title|named|called|叫|是|为|成|到|to|is|now|:|：|=)\s*$/.test(text.slice(Math.max(0, m.index! - 12), m.index!)))
@@ -173,7 +177,7 @@ const IP_VALUE = /\b\d{1,3}(?:\.\d{1,3}){3}\b/;
 const HOSTNAME_WORD = /hostname|host name|主机名|域名|\bdns name\b/;
 /** The week a text names a weekday of, relative to now (这周日, 下周三, next Friday), or null. */
 function relativeWeekOf(text: string): string | null {
-  const m = /(这|本|下下|下|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|\b(this|next|last)\s(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/.exec(text);
+  const m = /(这|本|下下|下|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|\b(this|next|last)\s(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b/.exec(text);
   if (!m) return null;
   const w = m[1] ?? m[2]!;
   return w === '这' || w === '本' || w === 'this' ? 'this week' : w === '下' || w === 'next' ? 'next week' : w === '上' || w === 'last' ? 'last week' : 'the week after next';
@@ -591,7 +595,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
  */
 /** Value shapes of settings (what a restatement may change); measurements and counts are not. */
 const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
-const ONE_OCCASION = /(?:这|本)(?:周|星期|礼拜)[一二三四五六日天末]|这次|本次|\bthis (?:time|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+/** A text about one occasion: this week's day (这周三, this Wednesday) or this time (这次). */
+const oneOccasion = (text: string) => relativeWeekOf(text) === 'this week' || /这次|本次|\bthis time\b/.test(text);
 const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
 
 /**
@@ -638,7 +643,7 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   // occurrence, not a changed fact.
   if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');
   // "这周三训练在室外场": one occasion, not the standing fact changed.
-  if (ONE_OCCASION.test(r.plain) && !ONE_OCCASION.test(o.plain)) return refuse('other-attribute', 'says what happens once (this Wednesday, this time), not a standing fact');
+  if (oneOccasion(r.plain) && !oneOccasion(o.plain)) return refuse('other-attribute', 'says what happens once (this Wednesday, this time), not a standing fact');
   // A setting's value of the same shape on both sides, and they differ.
   const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
   const differs = [...r.valueShapes].some(
