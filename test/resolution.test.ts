@@ -246,6 +246,17 @@ describe('a correction written in words links only to a record of the same subje
     expect(correct(m, '更正：和林老师的 1:1 改成两周一次', '2026-06-02T10:00:00+08:00').linked).not.toContain(ids[1]);
   });
 
+  it('a value said to stay is no quoted old value; clients by letter are names; a spaced date is one date', () => {
+    const { mem: m, ids } = home([
+      { text: '执医笔试 8月23日', time: '2026-04-01T10:00:00+08:00' },
+      { text: '客户 A 包装稿 3 月 20 日交付', time: '2026-04-02T10:00:00+08:00' },
+      { text: '广马抽签结果 10 月 20 日公布', time: '2026-04-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '更正：笔试日期不变 8月23，准考证 8月10日开始打印').linked).not.toContain(ids[0]);
+    expect(correct(m, '〔更正〕客户 C 的 logo 交付推到 4 月 3 日', '2026-06-02T10:00:00+08:00').linked).not.toContain(ids[1]);
+    expect(correct(m, '〔更正〕广马报名截止延到 10 月 15 日', '2026-06-03T10:00:00+08:00').linked).not.toContain(ids[2]);
+  });
+
   it('a correction opening with a day is about that day: "Wednesday is court 6 now, not 4"', () => {
     const { mem: m, ids } = home([
       { text: 'Gym booking: court 4, every Saturday 14:00-16:00, club matches', time: '2026-04-01T10:00:00+08:00' },
