@@ -121,7 +121,7 @@ export const RANKING_DEFAULTS: RankingOptions = {
   tierWeights: { evidence: 1.15, normal: 1, chatter: 0.8 },
   supersededWeight: 0.25,
   redlineMinRelevance: 0.3,
-  speakerWeight: 0,
+  speakerWeight: 0.2,
   sessionDiversity: 0,
   answerTypeWeight: 0.2,
   aliasWeight: 0.6,

@@ -31,8 +31,8 @@ describe('speaker stage', () => {
     expect(zh!.score).toBeGreaterThan(0.5);
   });
 
-  it("changes nothing at speakerWeight 0 (the default)", () => {
-    expect(RANKING_DEFAULTS.speakerWeight).toBe(0);
+  it("is on by default (0.2) and changes nothing at speakerWeight 0", () => {
+    expect(RANKING_DEFAULTS.speakerWeight).toBe(0.2);
     const [c] = speakerStage.run(ctx(['melanie'], 0), [cand(1, 'Melanie: hi', 0.5)]);
     expect(c!.score).toBe(0.5);
   });

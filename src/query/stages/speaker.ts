@@ -6,7 +6,7 @@ import type { Candidate, Stage } from '../types.js';
  * before the colon. A question about a person (what did Caroline paint?) is most often answered by
  * what that person said, not by what others said to them (Melanie: "Thanks, Caroline!"), though both
  * hold the name. So a candidate whose speaker the query names gains `speakerWeight` × its relevance
- * (default 0: off, 0..1). A query naming every speaker among the candidates (a question
+ * (default 0.2, 0..1; 0 turns it off). A query naming every speaker among the candidates (a question
  * about two people talking) lifts them all alike and changes nothing.
  */
 export const speakerStage: Stage = {
