@@ -1041,3 +1041,21 @@ describe('read off the eighteenth blind pair (corr-z25, corr-z26)', () => {
     expect(correct(m, 'Correction: the 5F printer takes 414X, not 414A').linked).toEqual([]);
   });
 });
+
+describe('read off the twenty-first blind pair (corr-z33, corr-z34)', () => {
+  const t = (d: number, min = 0) => `2026-02-${String(d).padStart(2, '0')}T16:${String(min).padStart(2, '0')}:00+08:00`;
+
+  it('"us-east-1 min capacity" holds no duration: the region is another one, not a time of one minute', () => {
+    const { mem: m } = home([{ text: '[code] payments-gateway us-east-1 min capacity 4', time: t(1), project: 'pay' }]);
+    expect(correct(m, '[code] Correction: payments-gateway eu-west-1 的 min capacity 改成 6', undefined, 'pay').linked).toEqual([]);
+  });
+
+  it('two printers described apart, written side by side, are two things: neither restates the other', () => {
+    const { mem: m, ids } = home([{ text: '[code] Receipt printer IP 192.168.1.50 (front counter)', time: t(2), project: 'shop' }]);
+    const second = m.add({ text: '[code] Receipt printer IP 192.168.1.51 (cafe bar)', time: t(2, 1), project: 'shop' });
+    expect(second.supersedes).toEqual([]);
+    // and a correction naming neither is left ambiguous, not given to the newer one
+    expect(correct(m, '[code] Correction: receipt printer IP is now 192.168.1.60', undefined, 'shop').linked).not.toContain(second.record.id);
+    expect(ids).toHaveLength(1);
+  });
+});

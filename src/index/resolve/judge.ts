@@ -639,6 +639,12 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   const described = (w: string) => r.names.some((n) => o.hay.indexOf(w) !== -1 && o.hay.indexOf(n) > o.hay.indexOf(w));
   const theirLead = o.lead.filter((w) => !holds(r.hay, w) && !sameMember(w, r) && !described(w));
   if (theirLead.length) return refuse('other-subject', `names ${theirLead.join(', ')} first, which the newer record does not`);
+  // Each describes its thing with words the other lacks ("Receipt printer IP … (front counter)" / "(cafe bar)"):
+  // two of a kind written side by side, not one restated.
+  const ownWords = (a: TextAnalysis, b: TextAnalysis) => a.subjectPart.filter((w) => w.length >= 2 && !GENERIC_WORDS.has(w) && !holds(b.hay, w) && !sameMember(w, b));
+  const mineOnly = ownWords(r, o);
+  const theirsOnly = ownWords(o, r);
+  if (mineOnly.length && theirsOnly.length) return refuse('other-subject', `says ${theirsOnly.join(', ')} where the newer record says ${mineOnly.join(', ')}`);
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
   if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');
