@@ -1059,3 +1059,30 @@ describe('read off the twenty-first blind pair (corr-z33, corr-z34)', () => {
     expect(ids).toHaveLength(1);
   });
 });
+
+describe('chains whose first link had been missed (a reversal then went to the first record)', () => {
+  const t = (d: number) => `2026-01-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('an upper-case new value (downsized to SMALL) is no name: the first correction links, and "back to MEDIUM" ends at it', () => {
+    const { mem: m, ids } = home([{ text: '[code] Snowflake warehouse WH_TRANSFORM size: MEDIUM.', time: t(5) }]);
+    const first = correct(m, '[code] Correction: WH_TRANSFORM downsized to SMALL.', '2026-02-01T10:00:00+08:00');
+    expect(first.linked).toEqual([ids[0]]);
+    expect(correct(m, '[code] Correction: scratch that, WH_TRANSFORM back to MEDIUM for month-end close.', '2026-03-01T10:00:00+08:00').linked).toEqual([first.res.record.id]);
+  });
+
+  it('where a site is hosted is a value of its own kind (Vercel, Cloudflare Pages): 又搬回 Vercel ends at the newest host', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] menu-site 部署在 Vercel', time: t(5), project: 'menu' },
+      { text: '[code] menu-site 域名 menu.lijimian.cn', time: t(5), project: 'menu' },
+      { text: '[code] menu-site 仓库在 gitee，主分支 main', time: t(18), project: 'menu' },
+    ]);
+    const moved = correct(m, '[code] 〔更正〕menu-site moved to Cloudflare Pages', '2026-02-06T16:30:00+08:00', 'menu');
+    expect(moved.linked).toEqual([ids[0]]);
+    expect(correct(m, '[code] 更正：menu-site 又搬回 Vercel 了，CF 国内访问太慢', '2026-03-19T10:00:00+08:00', 'menu').linked).toEqual([moved.res.record.id]);
+  });
+
+  it('课程级别 is the course level: a Chinese correction links the English record', () => {
+    const { mem: m, ids } = home([{ text: 'Spanish course level: A2', time: t(6) }]);
+    expect(correct(m, '【更正】西语课程级别升到 B1 了').linked).toEqual([ids[0]]);
+  });
+});

@@ -82,6 +82,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // period word, not a clock time or a day, leaves the period word out.
   { attr: 'schedule', re: /每\s?(?:(?:天|日|晚|周|月|小时|年)(?!\s?\d{3,}(?![:：\d点号日]))|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|other\s+week|\d+\s+\w+))(?![\w-])/gi },
   { attr: 'model', re: /\b(?:gpt|claude|gemini|llama|qwen|deepseek|mistral|glm|kimi|doubao|o[134])(?:[-\s.]?[a-z0-9]+)*(?:[-.][a-z0-9]+)*\b/gi },
+  // Where a site or files are hosted (Vercel, Cloudflare Pages, R2, Netlify): a value of its own kind.
+  { attr: 'hosting', re: /\b(?:vercel|netlify|cloudflare\s?(?:pages|r2|workers)|github\s?pages|gitlab\s?pages|heroku|fly\.io|firebase\s?hosting|backblaze(?:\s?b2)?|(?:aws\s?)?s3(?!:)|(?:cf\s)?r2|aliyun(?:\s?oss)?|oss)\b/gi },
   { attr: 'os', re: /\b(?:ubuntu|debian|centos|alpine|fedora|rocky|rhel|macos|windows|arch)(?:\s?\d+(?:\.\d+)*)?\b/gi },
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
@@ -396,6 +398,8 @@ export const ALIASES: string[][] = [
   ['迁移', 'migration', 'migrations'],
   ['磁盘', '硬盘', 'disk', 'disks'],
   ['路由器', 'router'],
+  ['课程', 'course', 'courses'],
+  ['级别', 'level'],
   ['打印机', 'printer'],
   ['摄像头', 'camera'],
   ['数据库', 'database', 'db'],
