@@ -1086,3 +1086,33 @@ describe('chains whose first link had been missed (a reversal then went to the f
     expect(correct(m, '【更正】西语课程级别升到 B1 了').linked).toEqual([ids[0]]);
   });
 });
+
+describe('read off the twenty-second blind pair (corr-z35, corr-z36)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('dilute and concentrated nitric acid are two things: 稀硝酸 moving does not move 浓硝酸', () => {
+    const { mem: m, ids } = home([
+      { text: '稀硝酸（2 mol/L）放在实验室 2 的 B 柜。', time: t(1) },
+      { text: '浓硝酸放在实验室 2 的酸柜（A 柜），单独上锁。', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕稀硝酸挪到 C 柜了。').linked).toEqual([ids[0]]);
+  });
+
+  it("an aunt is not mother: 姨妈's pills do not take 妈妈's correction", () => {
+    const { mem: m } = home([{ text: '姨妈的降压药每天早上 8:00 吃，她自己管。', time: t(1) }]);
+    expect(correct(m, '〔更正〕妈妈的降压药改为早上 7:00 吃。').linked).toEqual([]);
+  });
+
+  it('a record about a script of its own (backup_db.py on Python 3.10) is no copy of the bot on Python 3.10', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] hwbot runs on Python 3.10.', time: t(1) },
+      { text: '[code] hwbot 数据的备份脚本 backup_db.py 跑在 NAS 上，用的是 NAS 自带的 Python 3.10。', time: t(2) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕hwbot 已升级到 Python 3.12。').linked).toEqual([ids[0]]);
+  });
+
+  it('proj-moth is moth written longer: its Godot record is not refused as another qualifier', () => {
+    const { mem: m, ids } = home([{ text: '[code] proj-moth 现在用 Godot 4.2.2，先别升，等 4.3 的 patch', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕moth 的 Godot 从 4.2.2 升到 4.3 了，export 都试过没问题').linked).toEqual([ids[0]]);
+  });
+});

@@ -143,6 +143,16 @@ function aliasesIn(text: string): [string, string][] {
   return out;
 }
 
+/** Before 妈 / 爸, another relative: 姨妈 and 干爸 are not 妈妈 and 爸爸. */
+const KIN_BEFORE = /[姨舅姑干后继伯婶岳奶爷公婆]/;
+
+/** A one-character alias form (妈) found only as the end of another kinship word (姨妈). */
+function onlyInKin(text: string, form: string): boolean {
+  if (form.length !== 1) return false;
+  for (let i = text.indexOf(form); i !== -1; i = text.indexOf(form, i + 1)) if (i === 0 || !KIN_BEFORE.test(text[i - 1]!)) return false;
+  return true;
+}
+
 /**
  * Whether `hay` holds `word`: as a substring for Chinese, as a whole word for ASCII; a part of a
  * snake_case identifier is a word (eval_ood.py holds ood, sync_orders holds orders), unless
@@ -215,6 +225,11 @@ const PREFIX_PAIRS: [string, string][] = [
   ['新', '老'],
   ['新', '旧'],
   ['前', '后'],
+  ['稀', '浓'],
+  ['粗', '细'],
+  ['冷', '热'],
+  ['左', '右'],
+  ['内', '外'],
 ];
 /** Each ordered pair with the pattern of its first prefix and a noun after it. */
 const PREFIX_RES = PREFIX_PAIRS.flatMap(([p, q]) => [
@@ -561,7 +576,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
 
   // The alias forms are appended so a record in one language holds the other's word.
   const extra = new Set<string>();
-  for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v)) extra.add(canon);
+  for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v) && !onlyInKin(norm, v)) extra.add(canon);
   for (const v of collapsed) extra.add(v);
   for (const m of idMatches) if (!norm.includes(m.id)) extra.add(m.id);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;

@@ -53,6 +53,8 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyA = a.lead.filter((w) => !holds(b.text, w));
   const onlyB = b.lead.filter((w) => !holds(a.text, w));
   if (onlyA.length && onlyB.length) return false;
+  // One naming a file or identifier of its own (the backup script backup_db.py on the NAS's Python 3.10) is about that.
+  if ([...onlyA, ...onlyB].some((w) => /[a-z][_.][a-z0-9]/i.test(w))) return false;
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.
   // The US rate and the EU rate, the 支付宝 and the 微信支付 reconciliation: each names another member of one group.
   if (otherMember(contrastOf(a.text), contrastOf(b.text))) return false;

@@ -340,7 +340,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (!theirs || !holds(o.hay, w)) continue;
     const x = [...mine].find((q) => !holds(o.hay, q));
     const y = [...theirs].find((q) => !holds(c.hay, q));
-    if (x && y) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
+    // proj-moth and moth are one qualifier, written longer
+    if (x && y && !y.includes(x) && !x.includes(y)) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
   }
   // A relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日.
   for (const [w, mine] of c.qualifiersEarly) {
