@@ -1116,3 +1116,20 @@ describe('read off the twenty-second blind pair (corr-z35, corr-z36)', () => {
     expect(correct(m, '[code] 〔更正〕moth 的 Godot 从 4.2.2 升到 4.3 了，export 都试过没问题').linked).toEqual([ids[0]]);
   });
 });
+
+describe('read off the twenty-third blind pair (corr-z37, corr-z38)', () => {
+  const t = (d: number) => `2026-04-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('two warehouses by letter at one hour are two facts: a correction naming neither links neither', () => {
+    const { mem: m } = home([
+      { text: '仓A 白班 08:00 开始', time: t(1) },
+      { text: '仓B 白班 08:00 开始', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕更正一下，白班改成 07:30 开始').linked).toEqual([]);
+  });
+
+  it('how many copies are kept is not when the backup runs', () => {
+    const { mem: m } = home([{ text: '[code] db backup 每天 01:00', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕db backup keep 14 copies').linked).toEqual([]);
+  });
+});

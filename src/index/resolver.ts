@@ -387,6 +387,7 @@ export class SupersessionResolver {
         supersededBy: this.q.supersededBy.all(o.id) as string[],
         text: this.analysis(o).hay,
         lead: this.analysis(o).opening,
+        names: this.analysis(o).ids,
         verdict,
         domain: o.domain,
         rec: o,

@@ -22,6 +22,8 @@ export interface Judged {
   text: string;
   /** the record's subject phrase (analysis `lead`), for telling copies from look-alikes */
   lead: string[];
+  /** the identifiers and numbered names it gives (analysis `ids`: 仓A, app-02) */
+  names?: string[];
   verdict: Verdict;
   /** the record's domain: copies of one fact are written in one domain */
   domain?: string | null;
@@ -53,6 +55,10 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyA = a.lead.filter((w) => !holds(b.text, w));
   const onlyB = b.lead.filter((w) => !holds(a.text, w));
   if (onlyA.length && onlyB.length) return false;
+  // Each naming a place or thing of its own (仓A 白班 / 仓B 白班 at one hour) is two facts.
+  const namesA = (a.names ?? []).filter((n) => !holds(b.text, n));
+  const namesB = (b.names ?? []).filter((n) => !holds(a.text, n));
+  if (namesA.length && namesB.length) return false;
   // One naming a file or identifier of its own (the backup script backup_db.py on the NAS's Python 3.10) is about that.
   if ([...onlyA, ...onlyB].some((w) => /[a-z][_.][a-z0-9]/i.test(w))) return false;
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.

@@ -91,6 +91,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'duration', re: /\d+\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)/gi },
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
   { attr: 'distance', re: DISTANCE_RE },
+  // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
+  { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
   { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
