@@ -1,7 +1,7 @@
 import { CORRECTION_FILLER, stripMarkers } from '../../core/markers.js';
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, RULE_WORDS, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, VALUE_SHAPES } from './lexicon.js';
 
 /**
  * What a record says, in the terms correction resolution compares: the things it names (subject
@@ -22,6 +22,8 @@ export interface TextAnalysis {
   nearest: string[];
   /** upper-case acronyms as written (ICML, ICLR), lower-cased */
   acronyms: string[];
+  /** those written before the text gives its new value: what it is about (SMALL in "downsized to SMALL" is not) */
+  acronymsEarly: string[];
   /** subject words first met after the text starts to say what changed: context, or the new value */
   late: string[];
   /** subject words before the first attribute word or value: the subject phrase of a plain statement */
@@ -89,6 +91,17 @@ export function peopleIn(text: string): string[] {
 /** Where a correction starts to say what changed. */
 export const CHANGE_CUE = /改|换|调|迁|升|降|提高?到(?=\s?[\d零一二两三四五六七八九十])|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|延到|延至|延期|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
 
+/** Verbs after which a text gives the new value (改成 X, 迁到 X, → X): what comes before them is the old one or the thing. */
+const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>';
+
+/**
+ * Where a correction gives its new value, for telling a name it is about from the value it sets ("WH_TRANSFORM
+ * downsized to SMALL"): those verbs, 改到 / 换到 / 搬回, "(changed|moved|back …) to", "now", and the change cues but a
+ * bare "to", which also says where ("the flat rate to the US").
+ */
+const NEW_VALUE_CUE = new RegExp(`${TO_NEW_VALUE}|改到|换到|搬回|\\b(?:(?:changed|switched|moved|bumped|set|raised|lowered|upgraded|downgraded|downsized|upsized|resized|scaled(?: up| down)?|back)\\s+to|now)\\b`);
+const CUE_BUT_TO = new RegExp(CHANGE_CUE.source.replace('(?:to|', '(?:'));
+
 /** Splits a run of Han characters into words, search mode (long words also yield their parts). */
 export type HanSplitter = (run: string) => string[];
 
@@ -143,13 +156,10 @@ function aliasesIn(text: string): [string, string][] {
   return out;
 }
 
-/** Before 妈 / 爸, another relative: 姨妈 and 干爸 are not 妈妈 and 爸爸. */
-const KIN_BEFORE = /[姨舅姑干后继伯婶岳奶爷公婆]/;
-
 /** A one-character alias form (妈) found only as the end of another kinship word (姨妈). */
 function onlyInKin(text: string, form: string): boolean {
   if (form.length !== 1) return false;
-  for (let i = text.indexOf(form); i !== -1; i = text.indexOf(form, i + 1)) if (i === 0 || !KIN_BEFORE.test(text[i - 1]!)) return false;
+  for (let i = text.indexOf(form); i !== -1; i = text.indexOf(form, i + 1)) if (i === 0 || !KIN_BEFORE_ONE_CHAR.test(text[i - 1]!)) return false;
   return true;
 }
 
@@ -294,7 +304,7 @@ function positions(hay: string, word: string): number[] {
 const OLD_VALUE_PATTERNS: RegExp[] = [
   // 从周二 19:30 改到…: the old value may be a day and a time, written apart.
   /(?:从|由)\s*([^\s，。,;；]{1,24}?(?:\s[^\s，。,;；]{1,12}?)?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
-  /([^\s，。,;；从]{1,24}?)\s*(?:改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>|改(?=\s?\d))/g,
+  new RegExp(`([^\\s，。,;；从]{1,24}?)\\s*(?:${TO_NEW_VALUE}|改(?=\\s?\\d))`, 'g'),
   /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|年|字|个|号[场桌台房柜窗线楼卡]?|楼|层|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
   /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|那条|是错的|记错|已经不对|已失效|失效)/g,
   /\bfrom\s+([^\s,;]+)\s+to\b/g,
@@ -548,6 +558,11 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   })();
   const cueAt = Math.min(cue === null ? norm.length : cue.index, firstClauseEnd);
   const names = ids.filter((w) => idAt(w) < cueAt);
+  const valueAt = Math.min(NEW_VALUE_CUE.exec(norm)?.index ?? Infinity, CUE_BUT_TO.exec(norm)?.index ?? Infinity);
+  const acronymsEarly = acronyms.filter((a) => {
+    const at = norm.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`));
+    return at === -1 || at < valueAt;
+  });
   // The word right before an attribute word (nothing but 的 or a space between): which one. Only
   // in the subject part: after the text starts saying what changed comes the new value (R2 bucket).
   const attrQualifiers = new Map<string, Set<string>>();
@@ -581,5 +596,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const m of idMatches) if (!norm.includes(m.id)) extra.add(m.id);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
-  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
+  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, acronymsEarly, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
 }

@@ -566,8 +566,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (shared.length === 0) return refuse('subject-missing', `names none of ${known.join(', ')}`, extra);
   // Another acronym where the correction has its own (ICLR where it says ICML).
   // Only one named before the correction says what changed: "downsized to SMALL" names the new size, not the thing.
-  const acrCue = Math.min(NEW_VALUE_CUE.exec(c.plain)?.index ?? Infinity, CUE_BUT_TO.exec(c.plain)?.index ?? Infinity);
-  const myAcr = c.acronyms.filter((a) => { const at = c.plain.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`)); return at === -1 || at < acrCue; });
+  const myAcr = c.acronymsEarly;
   const otherAcr = o.acronyms.filter((a) => !c.acronyms.includes(a) && !holds(c.hay, a));
   if (myAcr.length && otherAcr.length && !myAcr.some((a) => o.acronyms.includes(a) || holds(o.hay, a))) {
     return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${myAcr.join(', ')}`), ...extra };
@@ -598,10 +597,6 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
  * on each side that differs. Pure.
  */
 /** Value shapes of settings (what a restatement may change); measurements and counts are not. */
-/** Words after which a correction gives the new value (改成 X, downsized to X, back to X): not bare "to" (the rate to the US). */
-/** The change cues but a bare "to", which also says where (the flat rate to the US). */
-const CUE_BUT_TO = new RegExp(CHANGE_CUE.source.replace('(?:to|', '(?:'));
-const NEW_VALUE_CUE = /改成|改为|改到|换成|换到|调到|调成|升到|降到|搬回|→|->|\b(?:(?:changed|switched|moved|bumped|set|raised|lowered|upgraded|downgraded|downsized|upsized|resized|scaled(?: up| down)?|back)\s+to|now)\b/;
 const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
 /** A text about one occasion: this week's day (这周三, this Wednesday) or this time (这次). */
 const oneOccasion = (text: string) => relativeWeekOf(text) === 'this week' || /这次|本次|\bthis time\b/.test(text);

@@ -145,6 +145,9 @@ export const GENERIC_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/** Before 妈 / 爸, another relative: 姨妈, 舅妈 and 干爸 are not 妈妈 and 爸爸. */
+export const KIN_BEFORE_ONE_CHAR = /[姨舅姑干后继伯婶岳奶爷公婆]/;
+
 /**
  * Words for a person related to someone (女儿, 老婆, colleague): qualifying an attribute, they make it
  * that person's (阿杰女儿的生日 is not 阿杰生日), so a record stating the attribute without the word is
