@@ -1132,4 +1132,38 @@ describe('read off the twenty-third blind pair (corr-z37, corr-z38)', () => {
     const { mem: m } = home([{ text: '[code] db backup 每天 01:00', time: t(1) }]);
     expect(correct(m, '[code] 〔更正〕db backup keep 14 copies').linked).toEqual([]);
   });
+
+  it('numbered things (Hive 1 / Hive 2, 1号冷柜 / 2号冷柜) are two things: a correction links the one it names, and neither when it names none or a third', () => {
+    const hives = () =>
+      home([
+        { text: 'Hive 1 下次检查 4 月 6 日', time: t(1) },
+        { text: 'Hive 2 下次检查 4 月 6 日', time: t(2) },
+      ]);
+    const a = hives();
+    expect(correct(a.mem, '〔更正〕Hive 2 改到 4 月 8 日再开箱').linked).toEqual([a.ids[1]]);
+    const b = hives();
+    expect(correct(b.mem, '〔更正〕Hive 3 下次检查改到 4/9').linked).toEqual([]);
+    const { mem: m } = home([
+      { text: '总店1号冷柜设定点 5°C', time: t(1) },
+      { text: '总店2号冷柜设定点 5°C', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕总店冷柜设定点改成 4°C').linked).toEqual([]);
+  });
+
+  it('a dotted name goes on with a dot: topic.payments.v2.retry is another topic than topic.payments.v2', () => {
+    const { mem: m } = home([{ text: '[code] `topic.payments.v2.retry` retention 3 天', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕`topic.payments.v2` 的 retention 改成 5 天').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '[code] `topic.payments.v2` retention 3 天', time: t(1) }]);
+    expect(correct(n, '[code] 〔更正〕`topic.payments.v2` 的 retention 改成 5 天').linked).toEqual([ids[0]]);
+  });
+
+  it('an alert threshold is an attribute of its own: 阈值 / 报警上限 / threshold link the alert record, and a reason after the new value (半夜太吵) is no schedule', () => {
+    const a = home([{ text: '[code] grafana 告警 `disk_usage_nas`：用量 > 80% 持续 10 分钟就 page', time: t(1) }, { text: '[code] nas 快照每天 02:00', time: t(2) }]);
+    expect(correct(a.mem, '[code] 〔更正〕`disk_usage_nas` 阈值从 80% 提到 90%，半夜太吵').linked).toEqual([a.ids[0]]);
+    const b = home([{ text: '[hermes] 药房冷柜报警阈值 2°C / 8°C，超限打电话', time: t(1) }]);
+    expect(correct(b.mem, '〔更正〕药房冷柜报警上限改成 7°C').linked).toEqual([b.ids[0]]);
+    const c = home([{ text: '[hermes] p99 latency alert for billing-api fires at 800ms', time: t(1) }]);
+    expect(correct(c.mem, '[hermes] correction: billing-api p99 threshold should be 1500ms').linked).toEqual([c.ids[0]]);
+  });
 });
+

@@ -72,9 +72,15 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
  * 0 号卡, Lab B, room 305, 实验室B, 仓A, B 栋.
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号窗|号机位)|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵)|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
 const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-])/g;
+/**
+ * A capitalised noun and a small number, as written (Hive 2, Fermenter 3, Tank 1, Court 5): one of several numbered
+ * things. Not a month's day (May 25), a count or a time (Keep 14 copies, Every 15 min, At 5).
+ */
+const NUMBERED_RE =
+  /(?<![A-Za-z0-9_-])(?!(?:Jan|January|Feb|February|Mar|March|Apr|April|May|Jun|June|Jul|July|Aug|August|Sep|Sept|September|Oct|October|Nov|November|Dec|December|Keep|Keeps|Every|Each|Per|At|Set|Top|Max|Min|Last|Next|First|Only|Up|Down|Over|Under|About|Around|After|Before|Since|Until|Till|Within|From|To|By|Runs|Run|Takes|Take|Is|Was|Are|Now|And|Or|The|In|On|For|Of|With|Than|Plus|Minus|Day|Days|Week|Weeks|Hour|Hours|Year|Years|Month|Months|Version|Level|Size|Step|Tier|Phase|Round|Grade|Batch|Chapter|Part|Issue|Episode|Vol|Page)\s)[A-Z][a-z]{2,11}\s\d{1,2}(?![\w.:/%°,-]|\s?(?:[a-z]|[点分天次份号日月年个元块周小秒]))/g;
 /** Currency codes: USD 120 is an amount, not a name. */
 const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd', 'sgd', 'aud', 'cad', 'krw', 'chf']);
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
@@ -178,7 +184,9 @@ export function holds(hay: string, word: string, wholeOnly = false): boolean {
     // An English plural is the same word (session / sessions).
     const end = i + word.length + (hay[i + word.length] === 's' && word.length > 3 && !/[a-z0-9_-]/.test(hay[i + word.length + 1] ?? ' ') ? 1 : 0);
     const after = hay[end] ?? ' ';
-    if (!joiner.test(before) && !joiner.test(after)) return true;
+    // A dotted name goes on with a dot (topic.payments.v2.retry is another topic than topic.payments.v2).
+    const dotted = word.includes('.') && ((after === '.' && /[a-z0-9]/.test(hay[end + 1] ?? ' ')) || (before === '.' && /[a-z0-9]/.test(hay[i - 2] ?? ' ')));
+    if (!joiner.test(before) && !joiner.test(after) && !dotted) return true;
     i = hay.indexOf(word, i + 1);
   }
   return false;
@@ -327,6 +335,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     // API 9000 is a port of the API, USD 120 an amount: a common acronym or a currency names no course.
     (c) => !CURRENCY.has(c.replace(/[\s\d]+.*$/, '')) && !ACRONYM_COMMON.has(c.replace(/[\s\d]+.*$/, '')),
   );
+
+  // Numbered things as written (Hive 2): a name, its number no value.
+  const numbered = [...new Set([...stripMarkers(text, knownDomains).normalize('NFKC').matchAll(NUMBERED_RE)].map((m) => m[0].toLowerCase()))];
 
   // Values first: their spans are not words.
   const values: string[] = [];
@@ -536,6 +547,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const idMatches = [
     ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
+    ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
   ];
   const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w));
   /** where an identifier is first named (written with or without spaces: 2 栋 is 2栋) */

@@ -52,6 +52,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   namespace: ['命名空间', 'namespace'],
   brand: ['品牌', '牌子', 'brand'],
   bitrate: ['码率', '比特率', '码流', 'bitrate', 'bit rate'],
+  threshold: ['阈值', '告警阈值', '报警阈值', '告警上限', '报警上限', '告警下限', '报警下限', '触发线', 'threshold', 'alert threshold', 'alarm threshold'],
 };
 
 /**
@@ -101,7 +102,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
 
 /** Shapes that answer a named attribute: a named `retention` is compatible with a `duration` value. */
 export const SHAPE_ANSWERS: Record<string, string[]> = {
-  duration: ['retention', 'timeout'],
+  duration: ['retention', 'timeout', 'threshold'],
   schedule: ['schedule'],
   date: ['date'],
   version: ['version'],
@@ -114,7 +115,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   distance: ['distance'],
   percent: ['count'],
   weight: ['weight'],
-  bytes: ['size', 'capacity', 'length'],
+  bytes: ['size', 'capacity', 'length', 'threshold'],
   capacity: ['capacity'],
   bitrate: ['bitrate'],
 };
