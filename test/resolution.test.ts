@@ -1165,5 +1165,13 @@ describe('read off the twenty-third blind pair (corr-z37, corr-z38)', () => {
     const c = home([{ text: '[hermes] p99 latency alert for billing-api fires at 800ms', time: t(1) }]);
     expect(correct(c.mem, '[hermes] correction: billing-api p99 threshold should be 1500ms').linked).toEqual([c.ids[0]]);
   });
+
+  it('a reason after the new value changes no time: "改成 120 秒，晚上 8 点后没人查" changes a duration, not a schedule', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] `WH_OPS` auto_suspend 600 秒', time: t(1) },
+      { text: '[code] `WH_BI` auto_suspend 300 秒', time: t(2) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕`WH_OPS` 的 auto_suspend 改成 120 秒，晚上 8 点后没人查').linked).toEqual([ids[0]]);
+  });
 });
 

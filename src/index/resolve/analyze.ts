@@ -1,7 +1,7 @@
 import { CORRECTION_FILLER, stripMarkers } from '../../core/markers.js';
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
 
 /**
  * What a record says, in the terms correction resolution compares: the things it names (subject
@@ -38,6 +38,12 @@ export interface TextAnalysis {
   attrWords: string[];
   /** attribute classes implied by value shapes */
   shapes: Set<string>;
+  /**
+   * `named` and `shapes` without the clauses after the one that gives the new value, when those say
+   * why and change nothing ("auto_suspend 改成 60 秒，财务晚上 6 点后基本不查": no schedule is changed)
+   */
+  changeNamed: Set<string>;
+  changeShapes: Set<string>;
   /** value-shaped tokens, normalized */
   values: string[];
   /** each value's shape (attribute class), for values that have one */
@@ -107,6 +113,12 @@ const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为
  */
 const NEW_VALUE_CUE = new RegExp(`${TO_NEW_VALUE}|改到|换到|搬回|\\b(?:(?:changed|switched|moved|bumped|set|raised|lowered|upgraded|downgraded|downsized|upsized|resized|scaled(?: up| down)?|back)\\s+to|now)\\b`);
 const CUE_BUT_TO = new RegExp(CHANGE_CUE.source.replace('(?:to|', '(?:'));
+
+/** Attribute classes of when: what a reason clause most often names without changing it. */
+const WHEN = new Set(['schedule', 'date']);
+
+/** Words that say why, in the clause after a correction's new value (，半夜太吵 / , compliance asked). */
+const REASON = /太|因为|由于|所以|不够|撞|冲突|说|要求|提的|调的|坏了|过期|没人|不查|嫌|怕|免得|以免|省得|为了|\b(?:because|since|too|asked|requires?|required|needs?|got|was|were|so that|otherwise)\b/;
 
 /** Splits a run of Han characters into words, search mode (long words also yield their parts). */
 export type HanSplitter = (run: string) => string[];
@@ -346,9 +358,11 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   let masked = norm;
   for (const c of codes) masked = masked.split(c).join(' '.repeat(c.length));
   const collapsed = new Set<string>();
+  const shapeAt: { attr: string; at: number }[] = [];
   for (const { attr, re } of VALUE_SHAPES) {
     re.lastIndex = 0;
-    masked = masked.replace(re, (m) => {
+    masked = masked.replace(re, (m, ...rest) => {
+      shapeAt.push({ attr, at: rest.find((x) => typeof x === 'number') as number });
       const raw = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
       // A number and its Chinese unit are one value however spaced: 1500 字 is 1500字.
       // A date too: 3 月 20 日 is 3月20日.
@@ -363,6 +377,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
         if (port) {
           values.push(port[1]!);
           shapes.add('port');
+          shapeAt.push({ attr: 'port', at: shapeAt.at(-1)!.at });
         }
       }
       return ' '.repeat(m.length);
@@ -370,11 +385,12 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   }
   // Bare numbers: a port when the text names a port, otherwise only a value.
   const namesPort = /端口|\bports?\b/.test(norm);
-  masked = masked.replace(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g, (m) => {
+  masked = masked.replace(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g, (m, at: number) => {
     values.push(m);
     if (namesPort && m.length <= 5 && !valueShapes.has(m)) {
       valueShapes.set(m, 'port');
       shapes.add('port');
+      shapeAt.push({ attr: 'port', at });
     }
     return ' '.repeat(m.length);
   });
@@ -571,6 +587,30 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const cueAt = Math.min(cue === null ? norm.length : cue.index, firstClauseEnd);
   const names = ids.filter((w) => idAt(w) < cueAt);
   const valueAt = Math.min(NEW_VALUE_CUE.exec(norm)?.index ?? Infinity, CUE_BUT_TO.exec(norm)?.index ?? Infinity);
+  // Where the text stops saying what changed: the end of the clause after the one the new value is
+  // given in, when no later clause changes anything (what follows says why: "，半夜太吵", "，3/20 复诊医生调的").
+  // Only when that clause gives a value and says what changed (an attribute or a value's shape), and what
+  // follows gives a reason and neither changes nor denies anything ("，密码放 1Password" is a second change,
+  // ", not nightly" the old value).
+  const reasonAt = (() => {
+    if (!Number.isFinite(valueAt)) return norm.length;
+    const valued = shapeAt.filter((a) => a.at >= valueAt).map((a) => a.at);
+    const bare = /(?<![\w.\-/:])\d+(?![\w.\-])/.exec(norm.slice(valueAt));
+    const firstValue = Math.min(...valued, bare ? valueAt + bare.index : Infinity);
+    if (!Number.isFinite(firstValue)) return norm.length;
+    const m = /[，。,;；!?！？]|\s[—–-]\s/.exec(norm.slice(firstValue));
+    if (!m) return norm.length;
+    const at = firstValue + m.index;
+    const tail = norm.slice(at);
+    if (CUE_BUT_TO.test(tail) || UNCHANGED.test(tail) || /\b(?:not|rather than|instead of)\b|不是|而不是|而非|不再/.test(tail)) return norm.length;
+    if (!REASON.test(tail)) return norm.length;
+    return attrAt.some((a) => a.at < at) || shapeAt.some((a) => a.at < at) ? at : norm.length;
+  })();
+  // A reason tells when things happen (半夜, 晚上 6 点后, 3/20 复诊): only a time or a date is dropped from it.
+  const whenOnly = (all: Set<string>, at: { attr: string; at: number }[]) =>
+    reasonAt < norm.length ? new Set([...all].filter((x) => !WHEN.has(x) || at.some((a) => a.attr === x && a.at < reasonAt))) : all;
+  const changeNamed = whenOnly(named, attrAt);
+  const changeShapes = whenOnly(shapes, shapeAt);
   const acronymsEarly = acronyms.filter((a) => {
     const at = norm.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`));
     return at === -1 || at < valueAt;
@@ -608,5 +648,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const m of idMatches) if (!norm.includes(m.id)) extra.add(m.id);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
-  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, acronymsEarly, named, attrWords: [...attrWords], shapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
+  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, acronymsEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
 }

@@ -2,7 +2,7 @@ import { CHANGE_CUE, contrastOf, deputyClash, holds, otherMember, peopleIn, pref
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
-import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
@@ -88,7 +88,6 @@ const VERB_GROUPS = new Set(['hours', 'power', 'scale']);
 const ALIAS_FORMS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 
 /** A clause saying a thing stays as it was (不变, 照旧, unchanged). */
-const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b/i;
 
 /** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
@@ -205,15 +204,18 @@ const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
 function correctionAttrs(c: TextAnalysis): Set<string> {
-  if (c.named.size) {
-    const out = new Set(c.named);
+  // What the clauses after the new value say (why it changed) changes nothing.
+  const named = c.changeNamed;
+  const shapes = c.changeShapes;
+  if (named.size) {
+    const out = new Set(named);
     // A part of the day naming the job (夜间转码的并发改成 2 路) is no schedule the correction changes,
     // when it changes another attribute and states no time.
-    if (out.has('schedule') && out.size > 1 && !c.shapes.has('schedule') && c.attrWords.every((w) => PART_OF_DAY.has(w) || !ATTRIBUTE_WORDS.schedule!.includes(w))) out.delete('schedule');
-    for (const s of c.shapes) for (const n of SHAPE_ANSWERS[s] ?? []) if (c.named.has(n)) out.add(s);
+    if (out.has('schedule') && out.size > 1 && !shapes.has('schedule') && c.attrWords.every((w) => PART_OF_DAY.has(w) || !ATTRIBUTE_WORDS.schedule!.includes(w))) out.delete('schedule');
+    for (const s of shapes) for (const n of SHAPE_ANSWERS[s] ?? []) if (named.has(n)) out.add(s);
     return out;
   }
-  return attrsOf(c);
+  return attrsOf({ ...c, named, shapes });
 }
 
 /** `minShare`: least weighted share of the correction's subject words (lowered to 0.34 with a quoted old value). */
