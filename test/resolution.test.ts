@@ -1173,5 +1173,40 @@ describe('read off the twenty-third blind pair (corr-z37, corr-z38)', () => {
     ]);
     expect(correct(m, '[code] 〔更正〕`WH_OPS` 的 auto_suspend 改成 120 秒，晚上 8 点后没人查').linked).toEqual([ids[0]]);
   });
+
+  it('numbered rooms are names (4号手术室 is not 1号 or 2号), and one written shorter is the same (三号厅 / 三号展厅)', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 1号手术室麻醉机每周五检查', time: t(1) },
+      { text: '[hermes] 2号手术室麻醉机每周五检查', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕4号手术室的麻醉机改成每周一检查').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '[hermes] 二号展厅开幕日 5 月 9 日', time: t(1) }]);
+    expect(correct(n, '[hermes] 〔更正〕二号厅开幕推到 5 月 16 日').linked).toEqual([ids[0]]);
+  });
+
+  it('a service is not its gateway: "prod-eu api" links the api record, not the api-gateway one', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] prod-eu api-gateway health check path: /gw/health', time: t(1) },
+      { text: '[code] prod-eu api health check path: /api/healthz', time: t(2) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕prod-eu api 的 health check path 改成 /api/livez').linked).toEqual([ids[1]]);
+    const { mem: n } = home([{ text: '[code] prod-ap api-gateway health check: /health/ready', time: t(1) }]);
+    expect(correct(n, '[code] 〔更正〕prod-ap api 的 health check 改成 /api/livez').linked).toEqual([]);
+  });
+
+  it('a weekday and a part of the day before what changed name the occasion: Thursday afternoon is not Friday afternoon', () => {
+    const { mem: m } = home([{ text: '[hermes] 出诊轮值：周五下午李医生跑牧场', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕周四下午出诊不是李医生了，换成陈医生').linked).toEqual([]);
+  });
+
+  it('who an alarm texts (发短信给) is its recipient: a record of how often the temperature is logged is not its target', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 药房冷库每天记两次温度', time: t(1) },
+      { text: '[hermes] 药房冷库温度报警推送到店长微信', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕药房冷库温度报警改成发短信给我和店长').linked).toEqual([ids[1]]);
+    const { mem: n } = home([{ text: '[hermes] 药房冷库每天记两次温度', time: t(1) }]);
+    expect(correct(n, '[hermes] 〔更正〕药房冷库温度报警改成发短信给我和店长').linked).toEqual([]);
+  });
 });
 

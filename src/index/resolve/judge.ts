@@ -135,6 +135,13 @@ function namesOccasion(text: string, end: number): boolean {
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
   if (timed) return true;
   const after = text.slice(end).replace(/^\s?(?:的|那个|那场|那次|那节|'s)?\s?/, '');
+  // "周四下午出诊不是王医生了": a part of the day, then what is done (no clock), then what changed: one occasion.
+  const dayPart = /^(?:[上下中]午|晚上|早上|凌晨|傍晚)(?=[\u4e00-\u9fff])/.exec(after);
+  if (dayPart) {
+    const rest = after.slice(dayPart[0].length);
+    const cueAt = CHANGE_CUE.exec(rest)?.index ?? -1;
+    if (cueAt > 1 && !/[\d零一二两三四五六七八九十]\s?点|\d:\d/.test(rest.slice(0, cueAt))) return true;
+  }
   if (!/^[\u4e00-\u9fff]|^[a-z]/.test(after) || TIME_GOES_ON.test(after)) return false;
   if (/^(?:at|on|in|from|to|and|or|morning|afternoon|evening|night|noon|now|is|are|\d)\b/.test(after)) return false;
   const cue = CHANGE_CUE.exec(text.slice(end));
@@ -286,6 +293,34 @@ export function alignValues(c: TextAnalysis, o: TextAnalysis): TextAnalysis {
   return { ...o, shapes: new Set([...o.shapes, 'port']), valueShapes: new Map([...o.valueShapes, ...bare.map((v): [string, string] => [v, 'port'])]) };
 }
 
+/** Parts of a system named after what they serve: api-gateway is not the api, booking-worker not booking. */
+const COMPONENTS = new Set(['gateway', 'gw', 'proxy', 'worker', 'workers', 'cache', 'queue', 'scheduler', 'cron', 'admin', 'client', 'sdk', 'cli', 'ui', 'web', 'frontend', 'backend', 'retry', 'dlq', 'replica', 'exporter', 'agent', 'sidecar', 'router', 'lb', 'consumer', 'producer', 'bot', 'docs', 'mock', 'migrator']);
+
+/**
+ * A word before the correction's cue that the candidate holds only as the first part of a component's name
+ * (api → api-gateway), a part the correction does not name.
+ */
+function partOnly(c: TextAnalysis, o: TextAnalysis): { word: string; id: string } | null {
+  const cue = CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length;
+  for (const m of c.plain.slice(0, cue).matchAll(/(?<![\w.\/-])[a-z][a-z0-9]{1,}(?![\w.\/-])/g)) {
+    const w = m[0];
+    if (holds(o.hay, w)) continue;
+    const id = o.ids.find((i) => {
+      const parts = i.split(/[-_]/);
+      return parts.length === 2 && parts[0] === w && COMPONENTS.has(parts[1]!) && !holds(c.hay, parts[1]!);
+    });
+    if (id) return { word: w, id };
+  }
+  return null;
+}
+
+/** One numbered thing written longer or shorter: 三号厅 / 三号展厅, 1号柜 / 1号冷柜 (the same number, one kind of place). */
+function sameNumbered(a: string, b: string): boolean {
+  const x = /^(.{1,3}号)(.+)$/u.exec(a);
+  const y = /^(.{1,3}号)(.+)$/u.exec(b);
+  return !!x && !!y && x[1] === y[1] && x[2] !== y[2] && (x[2]!.endsWith(y[2]!) || y[2]!.endsWith(x[2]!));
+}
+
 export function judge(correction: TextAnalysis, older: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
   const o = alignValues(correction, older);
   const c = alignValues(o, correction);
@@ -363,12 +398,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
   const ownNames = c.names.filter((n) => !c.oldValues.includes(n));
-  if (ownNames.length && !ownNames.some((n) => holds(o.hay, n))) {
+  if (ownNames.length && !ownNames.some((n) => holds(o.hay, n) || o.ids.some((i) => sameNumbered(i, n)))) {
     const others = o.ids.filter((i) => !c.ids.includes(i));
     return others.length
       ? conflict(`names ${others.join(', ')} where the correction names ${ownNames.join(', ')}`)
       : refuse('subject-missing', `does not name ${ownNames.join(', ')}`);
   }
+  // A word of the correction's subject that the candidate holds only inside a longer identifier: "prod-eu api"
+  // is not "prod-eu api-gateway" (the gateway is another service).
+  const within = partOnly(c, o);
+  if (within) return conflict(`names ${within.id} where the correction names ${within.word}`);
   // A value the correction says stays as it was ("笔试日期不变 8月23") is not an old value it replaced.
   const keptOnly = (v: string) => {
     const written = c.plain.split(/[，,；;。！？!?\n()（）]/).filter((cl) => holds(cl, v));
