@@ -1208,5 +1208,13 @@ describe('read off the twenty-third blind pair (corr-z37, corr-z38)', () => {
     const { mem: n } = home([{ text: '[hermes] 药房冷库每天记两次温度', time: t(1) }]);
     expect(correct(n, '[hermes] 〔更正〕药房冷库温度报警改成发短信给我和店长').linked).toEqual([]);
   });
+
+  it('how often is no value in common: two daily backups at different hours are two jobs, and a correction naming neither links neither', () => {
+    const { mem: m } = home([
+      { text: '[hermes] NAS 照片备份每天 01:00', time: t(1) },
+      { text: '[hermes] NAS 数据库备份每天 02:00', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕NAS 备份改到 04:00').linked).toEqual([]);
+  });
 });
 

@@ -337,19 +337,20 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
 
 /** Analyse one record's text. */
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
-  const norm = stripMarkers(text, knownDomains)
-    .replace(/〔[^〕]{1,6}〕/g, ' ')
-    .normalize('NFKC')
-    .toLowerCase();
+  const stripped = stripMarkers(text, knownDomains);
+  // As written (upper case kept), for names read by their case: course codes, numbered things.
+  const written = stripped.normalize('NFKC');
+  const norm = stripped.replace(/〔[^〕]{1,6}〕/g, ' ').normalize('NFKC').toLowerCase();
 
   // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
-  const codes = [...new Set([...stripMarkers(text, knownDomains).normalize('NFKC').matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(
+  const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(
     // API 9000 is a port of the API, USD 120 an amount: a common acronym or a currency names no course.
     (c) => !CURRENCY.has(c.replace(/[\s\d]+.*$/, '')) && !ACRONYM_COMMON.has(c.replace(/[\s\d]+.*$/, '')),
   );
 
   // Numbered things as written (Hive 2): a name, its number no value.
-  const numbered = [...new Set([...stripMarkers(text, knownDomains).normalize('NFKC').matchAll(NUMBERED_RE)].map((m) => m[0].toLowerCase()))];
+  // Only a text with a capital before a space and a digit can hold one.
+  const numbered = /[A-Z][a-z]{2,11}\s\d/.test(written) ? [...new Set([...written.matchAll(NUMBERED_RE)].map((m) => m[0].toLowerCase()))] : [];
 
   // Values first: their spans are not words.
   const values: string[] = [];
@@ -516,7 +517,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (any && !nearestAll.includes(any.word)) nearestAll.push(any.word);
   }
   // Acronyms as written (ICML, ICLR, HA): short upper-case names.
-  const acronyms = [...new Set([...stripMarkers(text, knownDomains).matchAll(/(?<![A-Za-z0-9_-])[A-Z]{2,6}(?![A-Za-z0-9_-])/g)].map((m) => m[0].toLowerCase()))].filter((a) => !ACRONYM_COMMON.has(a));
+  const acronyms = [...new Set([...stripped.matchAll(/(?<![A-Za-z0-9_-])[A-Z]{2,6}(?![A-Za-z0-9_-])/g)].map((m) => m[0].toLowerCase()))].filter((a) => !ACRONYM_COMMON.has(a));
 
   // Old values the text says were replaced.
   const oldValues = new Set<string>();

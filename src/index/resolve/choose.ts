@@ -78,8 +78,10 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xb = read(b.text);
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x as never))) return false;
   }
-  const va = [...a.verdict.quoted, ...a.verdict.tokens];
-  const vb = [...b.verdict.quoted, ...b.verdict.tokens];
+  // How often (每天, daily) is no value in common: "NAS 照片备份每天 01:00" and "NAS 数据库备份每天 02:00" are two jobs.
+  const often = (v: string) => frequenciesIn(v).size > 0 && !/\d/.test(v);
+  const va = [...a.verdict.quoted, ...a.verdict.tokens].filter((v) => !often(v));
+  const vb = [...b.verdict.quoted, ...b.verdict.tokens].filter((v) => !often(v));
   // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30, objects
   // 2019.45.3 / 2019.45.8) is two things.
   const form = (v: string) => v.replace(/\d/g, '9');
