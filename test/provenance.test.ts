@@ -98,6 +98,10 @@ describe('quarantine', () => {
     expect(own.quarantined).toBe(false);
 
     expect(ids(owner, '系统管理员')).toEqual([own.record.id]);
+    // Search says that a held record also matches (how many, never what), so a hold never hides a match silently.
+    expect(owner.search({ query: '系统管理员' }).held).toEqual({ count: 1 });
+    expect(owner.search({ query: '系统管理员', quarantined: true }).held).toBeUndefined();
+    expect(owner.search({ query: '后端端口' }).held).toBeUndefined();
     expect(ids(owner, '系统管理员', { quarantined: true })).toContain(bad.record.id);
     const flagged = owner.search({ query: '系统管理员', quarantined: true }).results.find((h) => h.id === bad.record.id)!;
     expect(flagged.held).toBe('quarantined');
@@ -169,6 +173,8 @@ describe('quarantine', () => {
     expect(list).toContain(bad.id);
     expect(list).toContain('agent');
     expect(ok(dir, ['get', bad.id])).toContain('quarantined (');
+    // Held, it is left out of search, and search says so.
+    expect(ok(dir, ['search', '系统管理员'])).toContain('1 held record also matches, left out: optmem quarantine to review');
     const before = dayFiles(dir).map((f) => fs.readFileSync(`${dir}/${f}`, 'utf8')).join('');
     const unknown = cli(['approve', 'nosuchid', '--dir', dir]);
     expect(unknown.code).not.toBe(0);

@@ -6,7 +6,7 @@ import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
 import { asksSomething, isQuestion, markFrames, readChangeQuestion } from './question.js';
-import { activeTerms, cached, retrieve, termWeights } from './retrieve.js';
+import { activeTerms, cached, filterSql, retrieve, termsIn, termWeights } from './retrieve.js';
 import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './aliases.js';
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
@@ -212,6 +212,7 @@ export function search(
   const ranked = pipelined
     .filter((c) => !(q.hideArchived && archived && c.rec.tier !== 'redline' && archived.has(c.rec.id)) && !(q.hideHeld && held?.has(c.rec.id)))
     .slice(0, q.limit);
+  const heldMatches = q.hideHeld && held ? heldMatching(index, q, held) : 0;
   const surfaces = activeTerms(q.terms).map((t) => t.surface);
   return {
     results: ranked.map((c) => {
@@ -241,8 +242,24 @@ export function search(
       },
       ...(q.expansions?.size ? { aliases: Object.fromEntries([...q.expansions].map(([k, v]) => [k, v.map((a) => a.word)])) } : {}),
     },
+    ...(heldMatches ? { held: { count: heldMatches } } : {}),
     ...withWarning(unknownScopeWarnings(index, q), widened),
   };
+}
+
+/**
+ * Held records (waiting for the owner, or rejected) in the search's scope holding a word of the query: default search
+ * leaves them out and says how many, so a hold never hides a match silently. The held set is the quarantine's queue
+ * (a handful): one indexed lookup for them, a word test each.
+ */
+function heldMatching(index: RecordIndex, q: ParsedQuery, held: Map<string, unknown>): number {
+  const terms = activeTerms(q.terms);
+  if (terms.length === 0 || held.size === 0) return 0;
+  const params: unknown[] = [...held.keys()];
+  const sql = `SELECT r.text AS text FROM records r WHERE r.id IN (${params.map(() => '?').join(',')})${filterSql(q, params, false)}`;
+  let n = 0;
+  for (const row of cached(index.db, sql).all(...params) as { text: string }[]) if (termsIn(row.text, terms).length) n++;
+  return n;
 }
 
 function withWarning(w: { warnings?: string[] }, extra: string | null): { warnings?: string[] } {

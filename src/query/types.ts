@@ -260,6 +260,12 @@ export interface SearchResult {
   /** what went wrong without failing the search (the embeddings endpoint down: lexical results); absent when nothing */
   warnings?: string[];
   /**
+   * records held by the quarantine (waiting for the owner, or rejected) that match and would have ranked among these
+   * results, left out: how many, never what (`optmem quarantine` reviews them; `quarantined: true` includes them).
+   * Absent when none.
+   */
+  held?: { count: number };
+  /**
    * Summary-tree nodes (docs/CONSOLIDATION.md, "Summary tree"): only for an overview query or
    * `kinds` naming `summary`; absent otherwise. `results` is the same with or without them.
    */

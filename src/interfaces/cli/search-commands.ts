@@ -97,6 +97,8 @@ function printSearch(ctx: CommandContext, res: SearchResult, explain: boolean): 
   // The vector path's trouble (embeddings enabled, endpoint down): one line, lexical results.
   for (const w of res.warnings ?? []) ctx.io.stderr(`optmem: warning: ${w}\n`);
   ctx.io.stdout(ctx.json ? JSON.stringify(res) + '\n' : (res.summaries ? formatSummaries(res.summaries) : '') + formatHits(res.results, explain));
+  const n = res.held?.count ?? 0;
+  if (n && !ctx.json) ctx.io.stdout(`(${n} held record${n === 1 ? ' also matches' : 's also match'}, left out: optmem quarantine to review, --quarantined to include ${n === 1 ? 'it' : 'them'})\n`);
 }
 
 const listOf = (v: unknown): string[] | undefined => strList(v)?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
