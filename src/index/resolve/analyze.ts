@@ -83,7 +83,8 @@ const ORDINAL_RE =
 const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-])/g;
 /**
  * A capitalised noun and a small number, as written (Hive 2, Fermenter 3, Tank 1, Court 5): one of several numbered
- * things. Not a month's day (May 25), a count or a time (Keep 14 copies, Every 15 min, At 5).
+ * things. Not a month's day (May 25), a count or a time (Keep 14 copies, Every 15 min, At 5), nor a level, step or
+ * version that is more often the value set than the thing named (Level 3, Phase 2, Version 4).
  */
 const NUMBERED_RE =
   /(?<![A-Za-z0-9_-])(?!(?:Jan|January|Feb|February|Mar|March|Apr|April|May|Jun|June|Jul|July|Aug|August|Sep|Sept|September|Oct|October|Nov|November|Dec|December|Keep|Keeps|Every|Each|Per|At|Set|Top|Max|Min|Last|Next|First|Only|Up|Down|Over|Under|About|Around|After|Before|Since|Until|Till|Within|From|To|By|Runs|Run|Takes|Take|Is|Was|Are|Now|And|Or|The|In|On|For|Of|With|Than|Plus|Minus|Day|Days|Week|Weeks|Hour|Hours|Year|Years|Month|Months|Version|Level|Size|Step|Tier|Phase|Round|Grade|Batch|Chapter|Part|Issue|Episode|Vol|Page)\s)[A-Z][a-z]{2,11}\s\d{1,2}(?![\w.:/%°,-]|\s?(?:[a-z]|[点分天次份号日月年个元块周小秒]))/g;

@@ -87,8 +87,6 @@ const VERB_GROUPS = new Set(['hours', 'power', 'scale']);
 /** A word's alias forms (预发: staging, stg …), for finding it in the text as written. */
 const ALIAS_FORMS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 
-/** A clause saying a thing stays as it was (不变, 照旧, unchanged). */
-
 /** Parts of the day: schedule words that also name a job (夜间转码). */
 const PART_OF_DAY = new Set(['夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午']);
 
