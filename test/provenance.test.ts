@@ -129,6 +129,8 @@ describe('quarantine', () => {
     owner.reject([bad.record.id]);
     expect(ids(owner, '系统管理员')).not.toContain(bad.record.id);
     expect(owner.quarantined({ status: 'rejected' }).map((r) => r.id)).toEqual([bad.record.id]);
+    // Rejected is the owner's decision: search no longer says it also matches.
+    expect(owner.search({ query: '系统管理员' }).held).toBeUndefined();
 
     // The state is derived from the files: a rebuilt index holds the same.
     owner.reindex();

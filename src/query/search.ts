@@ -212,7 +212,7 @@ export function search(
   const ranked = pipelined
     .filter((c) => !(q.hideArchived && archived && c.rec.tier !== 'redline' && archived.has(c.rec.id)) && !(q.hideHeld && held?.has(c.rec.id)))
     .slice(0, q.limit);
-  const heldMatches = q.hideHeld && held ? heldMatching(index, q, held) : 0;
+  const heldMatches = q.hideHeld ? heldMatching(index, q) : 0;
   const surfaces = activeTerms(q.terms).map((t) => t.surface);
   return {
     results: ranked.map((c) => {
@@ -248,15 +248,16 @@ export function search(
 }
 
 /**
- * Held records (waiting for the owner, or rejected) in the search's scope holding a word of the query: default search
- * leaves them out and says how many, so a hold never hides a match silently. The held set is the quarantine's queue
- * (a handful): one indexed lookup for them, a word test each.
+ * Records waiting for the owner's review (quarantined, not yet approved or rejected) in the search's scope that hold a
+ * word of the query: default search leaves them out and says how many, so a wrong hold never hides a match silently.
+ * A rejected record is the owner's decision, not a guess, and is not counted. One fixed statement over the held table
+ * (the waiting queue is what the owner reviews: a handful), a word test each.
  */
-function heldMatching(index: RecordIndex, q: ParsedQuery, held: Map<string, unknown>): number {
+function heldMatching(index: RecordIndex, q: ParsedQuery): number {
   const terms = activeTerms(q.terms);
-  if (terms.length === 0 || held.size === 0) return 0;
-  const params: unknown[] = [...held.keys()];
-  const sql = `SELECT r.text AS text FROM records r WHERE r.id IN (${params.map(() => '?').join(',')})${filterSql(q, params, false)}`;
+  if (terms.length === 0) return 0;
+  const params: unknown[] = [];
+  const sql = `SELECT r.text AS text FROM records r WHERE r.id IN (SELECT id FROM held WHERE status = 'quarantined')${filterSql(q, params, false)}`;
   let n = 0;
   for (const row of cached(index.db, sql).all(...params) as { text: string }[]) if (termsIn(row.text, terms).length) n++;
   return n;

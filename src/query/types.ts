@@ -260,8 +260,8 @@ export interface SearchResult {
   /** what went wrong without failing the search (the embeddings endpoint down: lexical results); absent when nothing */
   warnings?: string[];
   /**
-   * records held by the quarantine (waiting for the owner, or rejected) that match and would have ranked among these
-   * results, left out: how many, never what (`optmem quarantine` reviews them; `quarantined: true` includes them).
+   * records the quarantine holds for the owner's review (not rejected ones) in the search's scope that hold a word of
+   * the query, left out: how many, never what (`optmem quarantine` reviews them; `quarantined: true` includes them).
    * Absent when none.
    */
   held?: { count: number };
