@@ -1218,3 +1218,40 @@ describe('read off the twenty-third blind pair (corr-z37, corr-z38)', () => {
   });
 });
 
+
+describe('read again off the older sets, session 22 (place, headcount, fees)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T20:00:00+08:00`;
+
+  it('a place moved to (琴房换到少年宫四楼) is no time: the lesson time is not its target, the lesson place is', () => {
+    const { mem: m } = home([{ text: '闺女钢琴课每周六上午10点', time: t(1) }]);
+    expect(correct(m, '〔更正〕闺女上钢琴课的琴房换到少年宫四楼了').linked).toEqual([]);
+    const { mem: n, ids } = home([
+      { text: '闺女钢琴课每周六上午10点', time: t(1) },
+      { text: '闺女钢琴课在文化宫二楼上', time: t(2) },
+    ]);
+    expect(correct(n, '〔更正〕闺女钢琴课换到少年宫四楼了').linked).toEqual([ids[1]]);
+  });
+
+  it('a number of people (请 8 个人) is a count: the day rate of the same pickers is not its target', () => {
+    const { mem: m } = home([{ text: '[hermes] 老茶园秋茶采摘工钱每天150', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕老茶园秋茶采摘得请8个人，以后都按这个来').linked).toEqual([]);
+    const { mem: n, ids } = home([
+      { text: '[hermes] harbor on-call 轮值 3 人：我、Tom、Lisa', time: t(1) },
+      { text: '[hermes] harbor 轮值每周一 10:00 交接', time: t(2) },
+    ]);
+    expect(correct(n, '[hermes] 〔更正〕harbor 轮值现在 4 个人，Priya 加进来了').linked).toEqual([ids[0]]);
+  });
+
+  it('a fee is a price (学费, 课时费): a correction of the dance teacher links neither the class time nor the fee', () => {
+    const { mem: m } = home([
+      { text: '朵朵的舞蹈课每周三下午4点半，在少年宫。', time: t(1) },
+      { text: '朵朵的舞蹈课学费每学期2200元。', time: t(2) },
+    ]);
+    expect(correct(m, '更正：朵朵舞蹈课的老师换成了周老师，原来的老师调去分校。').linked).toEqual([]);
+    const { mem: n, ids } = home([
+      { text: '朵朵的舞蹈课每周三下午4点半，在少年宫。', time: t(1) },
+      { text: '朵朵的舞蹈课学费每学期交一次。', time: t(2) },
+    ]);
+    expect(correct(n, '〔更正〕朵朵舞蹈课的学费改成按月交了').linked).toEqual([ids[1]]);
+  });
+});

@@ -598,7 +598,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
   }
   // A value the correction states must have a counterpart of the same shape in the candidate.
-  const cShapes = [...c.shapes].filter((s) => s !== 'percent' && (attribute === s || (attribute !== null && (SHAPE_ANSWERS[s] ?? []).includes(attribute))));
+  const cShapes = [...c.shapes].filter((s) => s !== 'percent' && s !== 'place' && (attribute === s || (attribute !== null && (SHAPE_ANSWERS[s] ?? []).includes(attribute))));
   if (!relaxed && quoted.length === 0 && cShapes.length && !cShapes.some((s) => o.shapes.has(s))) {
     return refuse('other-attribute', `states no ${cShapes.join('/')} value`, extra);
   }

@@ -32,12 +32,12 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   recipient: ['收件人', '收件', '接收人', '发送给', '发给', '发短信给', '短信发给', '短信通知', '通知给', '打电话给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
   target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', '目标盘', '目标磁盘', '目标位置', '目标目录', '目标路径', '存放位置', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
   branch: ['分支', 'branch'],
-  count: ['数量', '个数', '并发', '线程', '副本', '实例数', 'workers', 'worker', 'replicas', 'concurrency', 'threads', 'instances', 'count', 'number of', 'quota', '配额', '限额', '限流', 'rate limit'],
+  count: ['数量', '个数', '人数', '并发', '线程', '副本', '实例数', 'workers', 'worker', 'replicas', 'concurrency', 'threads', 'instances', 'count', 'number of', 'quota', '配额', '限额', '限流', 'rate limit'],
   os: ['操作系统', '系统版本', 'operating system', 'distro'],
   tool: ['包管理器', '框架', '编辑器', '引擎', 'package manager', 'framework', 'library', 'engine', 'runtime', '运行在', 'runs on', 'runner'],
   credential: ['密码', '密钥', '账号', '用户名', 'token', 'password', 'secret', 'api key', 'apikey', 'credential', 'credentials', 'username'],
   env: ['环境变量', 'env var', 'environment variable'],
-  price: ['价格', '预算', '费用', '售价', '估值', 'valuation', '进价', '进货价', '批发价', '零售价', '单价', '月租', '起送价', '起送', 'price', 'budget', 'cost', 'fee', 'minimum order', 'min order'],
+  price: ['价格', '预算', '费用', '售价', '估值', 'valuation', '进价', '进货价', '批发价', '零售价', '单价', '月租', '学费', '课费', '课时费', '起送价', '起送', 'price', 'budget', 'cost', 'fee', 'minimum order', 'min order'],
   style: ['风格', '文风', '语气', '口吻', '人称', '第一人称', '字体', '配色', '颜色', '格式', '模板', '排版', 'tone', 'style', 'font', 'color', 'colour', 'format', 'template', 'layout', 'voice', 'person'],
   language: ['语言', 'language', 'locale'],
   place: ['地点', '地方', '场地', '会场', '集合点', '办公室', '会议室', '当面', '线下', '腾讯会议', '飞书会议', 'zoom', 'in person', 'venue', 'location', 'meeting point', 'meeting room', 'office', 'held in', 'held at', 'takes place', 'take place'],
@@ -45,7 +45,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   level: ['日志级别', '级别', '等级', 'log level', 'level', 'verbosity'],
   weight: ['净重', '重量', '毛重', '多重', '克重', 'weighs', 'net weight'],
   capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
-  salary: ['工资', '薪资', '月薪', '时薪', '薪水', '底薪', 'salary', 'wage', 'wages', 'hourly rate'],
+  salary: ['工资', '薪资', '月薪', '时薪', '日薪', '工钱', '薪水', '底薪', 'salary', 'wage', 'wages', 'hourly rate'],
   contact: ['微信号', '手机号', '电话号码', '联系方式', 'wechat id', 'phone number'],
   icon: ['图标', '应用图标', '头像', 'icon', 'favicon', 'app icon', 'avatar', 'profile picture'],
   nickname: ['昵称', '账号名', '显示名', '显示名称', 'nickname', 'display name'],
@@ -61,6 +61,10 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
  */
 /** A distance (10 公里, 10 英里, 5km): a value, and in a record's lead the thing itself (the 10 km race). */
 export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilometres?)\b|\d+(?:\.\d+)?\s?(?:公里|千米|英里)/gi;
+
+/** Where something moves to: after 改在 / 换到 / 搬到 (or 在 in a plain statement), a name ending in a word for a place. */
+export const PLACE_RE =
+  /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
 
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A bit rate (80Mbps, 320 kbps): not a size in bytes.
@@ -98,6 +102,10 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
   { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)/gi },
+  // A number of people (请 8 个人, 上 3 人): a count. Only at the end of a clause: 3 人间 is a kind of room.
+  { attr: 'headcount', re: /(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?个?人(?=[，。,;；:：!！?？\s]|$)/g },
+  // A place moved to (琴房换到少年宫四楼, 改在明湖练): a place, not a time.
+  { attr: 'place', re: PLACE_RE },
 ];
 
 /** Shapes that answer a named attribute: a named `retention` is compatible with a `duration` value. */
@@ -117,6 +125,8 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   weight: ['weight'],
   bytes: ['size', 'capacity', 'length', 'threshold'],
   capacity: ['capacity'],
+  place: ['place'],
+  headcount: ['count'],
   bitrate: ['bitrate'],
 };
 

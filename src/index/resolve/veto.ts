@@ -74,7 +74,9 @@ function attributesOf(a: TextAnalysis): Set<string> {
 }
 
 /** Attribute classes a value shape answers. */
-const SHAPED = new Set(Object.keys(SHAPE_ANSWERS).filter((s) => s !== 'percent').flatMap(answers));
+// A share, a headcount or a place moved to answers its attribute only loosely (a count, a place are mostly
+// named by words): no attribute is "shaped" by them.
+const SHAPED = new Set(Object.keys(SHAPE_ANSWERS).filter((s) => s !== 'percent' && s !== 'headcount' && s !== 'place').flatMap(answers));
 
 const TIME_ATTRIBUTES = new Set(['schedule', 'date', 'duration', 'retention', 'timeout']);
 
