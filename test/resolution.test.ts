@@ -1255,3 +1255,45 @@ describe('read again off the older sets, session 22 (place, headcount, fees)', (
     expect(correct(n, '〔更正〕朵朵舞蹈课的学费改成按月交了').linked).toEqual([ids[1]]);
   });
 });
+
+describe('read off the twenty-eighth blind pair (corr-z45, corr-z46)', () => {
+  const t = (d: number, min = 0) => `2026-03-${String(d).padStart(2, '0')}T20:${String(min).padStart(2, '0')}:00+08:00`;
+
+  it('records written minutes apart are items of one list, not a value restated: a correction naming neither links neither', () => {
+    const { mem: m } = home([
+      { text: '[code] Cron on the sign-in server: 02:00 db backup script /opt/signin/backup.sh', time: t(1, 10) },
+      { text: '[code] Cron on the sign-in server: 02:00 db backup script /opt/admin/backup.sh', time: t(1, 12) },
+    ]);
+    expect(correct(m, '[code] Correction: the 2am backup script moved to /srv/scripts/backup.sh').linked).toEqual([]);
+    // Days apart, the newer plain record restates the older: inferred, as before.
+    const { mem: n, ids } = home([{ text: '[hermes] NAS backup keeps 7 daily versions', time: t(1) }]);
+    const r = n.add({ text: '[hermes] NAS backup keeps 14 daily versions from now on', time: t(20) });
+    expect(r.supersedes.map((e) => e.oldId)).toEqual([ids[0]]);
+  });
+
+  it("one relative is not another: 公公's pills do not take the correction that compares them with 妈妈's, and 母亲 is 妈妈", () => {
+    const { mem: m } = home([
+      { text: '妈妈降压药：氨氯地平 5mg，早上一粒', time: t(1) },
+      { text: '婆婆降压药：缬沙坦 80mg，早上一粒', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕不对不对，公公的降压药换成氨氯地平 5mg 了，跟妈妈一样早上吃').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '妈妈是北京职工医保，门诊年度起付线 1800 元', time: t(1) }]);
+    expect(correct(n, '〔更正〕母亲医保门诊起付线今年调成 1300 元').linked).toEqual([ids[0]]);
+  });
+
+  it("a service level (SLO) is an attribute: the login SLO's 99.9% does not take the checkout SLO's correction", () => {
+    const { mem: m } = home([
+      { text: '[hermes] SLO for login: 99.9% monthly', time: t(1) },
+      { text: '[hermes] SLO for matchmaking: 99.5% monthly', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] Correction: store checkout SLO is 99.95%, not 99.9% (SLO-12)').linked).toEqual([]);
+  });
+
+  it('a sub-brand (子品牌) is a thing, not which brand: its contact person is no target of its SLA', () => {
+    const { mem: m } = home([
+      { text: 'Lumio 次日达率 SLA ≥ 98%', time: t(1) },
+      { text: 'Lumio Kids 子品牌的对接人是 Amy', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕Lumio Kids 的次日达 SLA 是 95%，不跟主品牌的 98%').linked).toEqual([]);
+  });
+});

@@ -27,6 +27,8 @@ const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
 const ALIAS_VARIANTS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 const MAX_CANDIDATES = 40;
 const RESTATEMENT_CANDIDATES = 8;
+/** Within this of each other, two plain records are one burst of writing: never a value restated (inferred). */
+const BURST_MS = 10 * 60_000;
 /** Text analyses kept for candidates (each a few kilobytes). */
 const ANALYSIS_CACHE = 5000;
 /** A correction with a domain links within it; one without (the user's own) may link in any domain. */
@@ -373,6 +375,8 @@ export class SupersessionResolver {
       if (onlyRedlines && !isRedline(o)) continue;
       // A restatement stays within its domain, and never overrides a red line or a correction's own target choice.
       if ((mode === 'restatement' || mode === 'cued') && (o.domain !== r.domain || isRedline(o))) continue;
+      // Records written in one burst (a list of jobs, a transcript's facts) are items side by side, not a value restated.
+      if (mode === 'restatement' && r.timeMs - o.timeMs < BURST_MS) continue;
       let verdict =
         mode === 'restatement'
           ? judgeRestatement(c, this.analysis(o), weight)
@@ -486,6 +490,7 @@ export class SupersessionResolver {
         const [oldR, newR] = older(o, r) ? [o, r] : [r, o];
         // A correction's own resolution decides its targets; a red line is never inferred away.
         if (isCorrection(newR) && newR.corrects.length === 0) continue;
+        if (newR.timeMs - oldR.timeMs < BURST_MS) continue;
         // The same slot key is not enough (ssh 端口 of gpu3 vs of the jump host): the newer must restate the older.
         if (!judgeRestatement(this.analysis(newR), this.analysis(oldR), this.weightFor(this.analysis(newR), this.ownTokens(newR)), true).accepted) continue;
         // Only a red line that says it replaces one overrides it: an inferred edge into a red line stays blocked (flagged).

@@ -401,8 +401,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const named = new Set<string>();
   const attrWords = new Set<string>();
   const anchors: number[] = [];
-  // Words that hold an attribute word and are none (时间线 is a timeline, not a time).
-  const taken: [number, number][] = ['时间线', '时间轴'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
+  // Words that hold an attribute word and are none (时间线 is a timeline, not a time; 子品牌 a sub-brand, not which brand).
+  const taken: [number, number][] = ['时间线', '时间轴', '子品牌', '主品牌', '副品牌'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
   const attrAt: { attr: string; at: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.

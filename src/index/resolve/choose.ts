@@ -1,5 +1,8 @@
 import { contrastOf, holds, otherMember, prefixClash } from './analyze.js';
-import { DISTANCE_RE, KINSHIP_WORDS } from './lexicon.js';
+import { DISTANCE_RE, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
+
+/** Values that name one thing (a path, an address): two records holding different ones are about two things. */
+const IDENTITY_SHAPES = VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re);
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
@@ -77,6 +80,12 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xa = read(a.text);
     const xb = read(b.text);
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x as never))) return false;
+  }
+  // Each naming its own path or address (/opt/signin/backup.sh, /opt/admin/backup.sh at one 02:00) is two things.
+  for (const re of IDENTITY_SHAPES) {
+    const xa = new Set([...a.text.matchAll(re)].map((m) => m[0]));
+    const xb = new Set([...b.text.matchAll(re)].map((m) => m[0]));
+    if (xa.size && xb.size && ![...xa].some((x) => xb.has(x))) return false;
   }
   // How often (每天, daily) is no value in common: "NAS 照片备份每天 01:00" and "NAS 数据库备份每天 02:00" are two jobs.
   const often = (v: string) => frequenciesIn(v).size > 0 && !/\d/.test(v);

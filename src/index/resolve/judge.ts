@@ -2,7 +2,7 @@ import { CHANGE_CUE, contrastOf, deputyClash, holds, otherMember, peopleIn, pref
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
-import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
@@ -382,6 +382,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   for (const [w, mine] of c.qualifiersEarly) {
     const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !holds(o.hay, q));
     if (kin && holds(o.hay, w)) return conflict(`says ${w} of no ${kin}, where the correction says ${kin}'s ${w}`);
+  }
+  // The correction is about one relative (公公的降压药) and the candidate opens with another (妈妈降压药): another
+  // person's, whatever the correction compares them with after it says what changed (跟妈妈一样早上吃).
+  const kinIn = (text: string) => [...KINSHIP_WORDS].filter((k) => holds(text, k));
+  const akin = (a: string, b: string) => a.includes(b) || b.includes(a) || KIN_SAME.some((g) => g.includes(a) && g.includes(b));
+  const myKin = kinIn(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
+  const theirKin = kinIn(o.lead.join(' '));
+  if (myKin.length && theirKin.length && !myKin.some((k) => theirKin.some((x) => akin(k, x))) && !myKin.some((k) => holds(o.hay, k) || theirKin.some((x) => akin(k, x)))) {
+    return conflict(`is about ${theirKin.join('/')} where the correction is about ${myKin.join('/')}`);
   }
   // Two people by their everyday names (小陈 / 小刘, 老周 / 老王, 阿杰 / 阿芳): the correction's person is
   // not the one the candidate names.

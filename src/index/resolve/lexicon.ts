@@ -52,6 +52,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   namespace: ['命名空间', 'namespace'],
   brand: ['品牌', '牌子', 'brand'],
   bitrate: ['码率', '比特率', '码流', 'bitrate', 'bit rate'],
+  // A service level (SLO 99.9%): what the service promises, not a thing of its own.
+  sla: ['slo', 'sla', 'sli', '可用性目标', '服务等级', 'availability target', 'uptime target'],
   threshold: ['阈值', '告警阈值', '报警阈值', '告警上限', '报警上限', '告警下限', '报警下限', '触发线', 'threshold', 'alert threshold', 'alarm threshold'],
 };
 
@@ -121,7 +123,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   port: ['port'],
   price: ['price', 'salary'],
   distance: ['distance'],
-  percent: ['count'],
+  percent: ['count', 'sla'],
   weight: ['weight'],
   bytes: ['size', 'capacity', 'length', 'threshold'],
   capacity: ['capacity'],
@@ -171,6 +173,19 @@ export const KINSHIP_WORDS: ReadonlySet<string> = new Set(
     'daughter son kid kids child wife husband partner mom mum mother dad father sister brother grandma grandpa colleague coworker friend boss client roommate'
   ).split(/\s+/),
 );
+
+/** Words for one relative (太太 / 老婆 / wife): one person however the text calls them. */
+export const KIN_SAME: readonly string[][] = [
+  ['妈妈', '妈', '老妈', '母亲', 'mom', 'mum', 'mother'],
+  ['爸爸', '爸', '老爸', '父亲', 'dad', 'father'],
+  ['老婆', '妻子', '太太', '媳妇', '爱人', 'wife'],
+  ['老公', '丈夫', '爱人', 'husband'],
+  ['女儿', '闺女', 'daughter'],
+  ['儿子', 'son'],
+  ['外婆', '姥姥'],
+  ['外公', '姥爷'],
+  ['同事', 'colleague', 'coworker'],
+];
 
 /** Mutually exclusive qualifiers: naming one where the other record names another is counter-evidence. */
 export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> }[] = [

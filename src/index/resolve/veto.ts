@@ -257,7 +257,10 @@ const quoteOnly: VetoRule = {
     if (t.verdict.quoted.length === 0 || t.verdict.shared.some((w) => !inQuote(w))) return null;
     const ev = subjectEvidence(c).filter((w) => !inQuote(w));
     if (ev.length === 0 || ev.some((w) => holds(t.analysis.hay, w))) return null;
-    const theirs = t.analysis.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w));
+    // What it is about: its lead, or for a text opening with its attribute word (SLO for login: 99.9%), what follows it.
+    const o = t.analysis;
+    const about = o.lead.length === 0 && o.attrWords.some((w) => o.plain.trimStart().startsWith(w)) ? o.opening : o.lead;
+    const theirs = about.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w));
     return theirs.length ? `holds the old value ${t.verdict.quoted.join(', ')} of ${theirs.join('/')}, and none of ${ev.join(', ')}` : null;
   },
 };
