@@ -1289,6 +1289,28 @@ describe('read off the twenty-eighth blind pair (corr-z45, corr-z46)', () => {
     expect(correct(m, '[hermes] Correction: store checkout SLO is 99.95%, not 99.9% (SLO-12)').linked).toEqual([]);
   });
 
+  it('小程序 is no person (小程), a thousands comma ends no code (EPO 10,000), and a listening service names its port (Redis 换到 6380)', () => {
+    const { mem: m, ids } = home([{ text: '[code] 签到小程序后端 API 跑在 8081 端口，nginx 反代到 /api', time: t(1), project: 'kg' }]);
+    expect(correct(m, '[code] 〔更正〕嗯 8081 不用了哈，跟外包小郑对过了，后端改到 9081，nginx 那边一起改', undefined, 'kg').linked).toEqual([ids[0]]);
+    const { mem: n, ids: nid } = home([{ text: "Mom's EPO shot: 10,000 units, twice a week (Mon/Fri after dialysis)", time: t(1) }]);
+    expect(correct(n, 'Correction: EPO 10,000 → 6,000 units, Dr. Lin says her Hb is back up. Still twice a week.').linked).toEqual([nid[0]]);
+    const { mem: p, ids: pid } = home([
+      { text: '[code] Redis 端口 6379', time: t(1), project: 'kg' },
+      { text: '[code] 〔更正〕Redis 换到 6380，6379 被宝塔面板占了', time: t(5), project: 'kg' },
+    ]);
+    expect(correct(p, '[code] Correction: Redis now on 16379, moved off default-ish ports after the scan alert.', undefined, 'kg').linked).toEqual([pid[1]]);
+  });
+
+  it('推两天 and pushed say what changed: a chain moved again ends at its newest date, and a post pushed to a day links its date', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 合服维护 4月20日 02:00', time: t(1) },
+      { text: '[hermes] 〔更正〕合服维护改到 4月22日 02:00', time: t(5) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕合服再推两天，4月24日 02:00，等 DB 迁移 (CHG-1290)').linked).toEqual([ids[1]]);
+    const { mem: n, ids: nid } = home([{ text: '[openclaw] Blog: the post on conservation lighting goes out on 12 May', time: t(1) }]);
+    expect(correct(n, 'Correction: the lighting post is pushed to 14 May.').linked).toEqual([nid[0]]);
+  });
+
   it('a sub-brand (子品牌) is a thing, not which brand: its contact person is no target of its SLA', () => {
     const { mem: m } = home([
       { text: 'Lumio 次日达率 SLA ≥ 98%', time: t(1) },

@@ -80,7 +80,7 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
 const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
-const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-])/g;
+const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-]|,\d)/g;
 /**
  * A capitalised noun and a small number, as written (Hive 2, Fermenter 3, Tank 1, Court 5): one of several numbered
  * things. Not a month's day (May 25), a count or a time (Keep 14 copies, Every 15 min, At 5), nor a level, step or
@@ -94,7 +94,7 @@ const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd'
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
 /** A surname and a title (林先生, 王老师, 李医生): a person too. */
 const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师';
-const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}]|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
+const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
 
 /** The everyday names of people a text holds (小刘, 老周, 阿杰, 林先生). */
 export function peopleIn(text: string): string[] {
@@ -102,7 +102,7 @@ export function peopleIn(text: string): string[] {
 }
 
 /** Where a correction starts to say what changed. */
-export const CHANGE_CUE = /改|换|调|迁|升|降|提高?到(?=\s?[\d零一二两三四五六七八九十])|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|延后|延到|延至|延期|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead)\b/;
+export const CHANGE_CUE = /改|换|调|迁|升|降|提高?到(?=\s?[\d零一二两三四五六七八九十])|切|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered)\b/;
 
 /** Verbs after which a text gives the new value (改成 X, 迁到 X, → X): what comes before them is the old one or the thing. */
 const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>';
@@ -386,10 +386,13 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     });
   }
   // Bare numbers: a port when the text names a port, otherwise only a value.
+  // A service that listens (Redis 换到 6380) names its port as surely as the word does.
   const namesPort = /端口|\bports?\b/.test(norm);
+  // A service that listens (Redis 换到 6380) names its port as surely as the word does: a number of three digits or more.
+  const listens = /\b(?:redis|mysql|postgres(?:ql)?|mongo(?:db)?|nginx|kafka|rabbitmq|memcached|grafana|prometheus|jenkins|ssh)\b/.test(norm);
   masked = masked.replace(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g, (m, at: number) => {
     values.push(m);
-    if (namesPort && m.length <= 5 && !valueShapes.has(m)) {
+    if ((namesPort || (listens && m.length >= 3)) && m.length <= 5 && !valueShapes.has(m)) {
       valueShapes.set(m, 'port');
       shapes.add('port');
       shapeAt.push({ attr: 'port', at });
