@@ -1319,3 +1319,40 @@ describe('read off the twenty-eighth blind pair (corr-z45, corr-z46)', () => {
     expect(correct(m, '〔更正〕Lumio Kids 的次日达 SLA 是 95%，不跟主品牌的 98%').linked).toEqual([]);
   });
 });
+
+describe('read off the twenty-ninth blind pair (corr-z47, corr-z48)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T20:00:00+08:00`;
+
+  it('a room by its number (1201, A栋201) is a name: 1202 with the same deposit is another room', () => {
+    const { mem: m, ids } = home([
+      { text: '3号楼1201 刘 押金 3000 收的现金', time: t(1) },
+      { text: '3号楼1202 周 押金 3000 微信转的', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕1201押金不是3000 是5000 俩月的 合同上白纸黑字 俺记岔了').linked).toEqual([ids[0]]);
+    const { mem: n } = home([{ text: 'A栋202 小陈 电表 是单独的 预付费', time: t(1) }]);
+    expect(correct(n, '〔更正〕A栋201 李姐那间 电表也改预付费了 跟小陈一样 昨儿国网来装的').linked).toEqual([]);
+  });
+
+  it('an account by its handle (@凯文护肤) is not another handle holding the same old fee', () => {
+    const { mem: m } = home([{ text: '达人阿Ken（@肯哥美妆）坑位费 8000/场', time: t(1) }]);
+    expect(correct(m, 'Correction: Kevin (@凯文护肤) 坑位费 8000 → 6500').linked).toEqual([]);
+    // A handle given as the new value names nothing: the owner record still links.
+    const { mem: n, ids } = home([{ text: '[code] dbt `fct_ledger_balances` owner 是 @mei', time: t(1) }]);
+    expect(correct(n, '[code] 〔更正〕`fct_ledger_balances` 现在归 @jun').linked).toEqual([ids[0]]);
+  });
+
+  it('the old day a correction names (从周一改到周二) must be in its target; a price (到手价) and a phone number are attributes', () => {
+    const { mem: m } = home([{ text: '小鹿 每周直播 4 场', time: t(1) }]);
+    expect(correct(m, '〔更正〕小鹿休息日从周一改到周二').linked).toEqual([]);
+    const { mem: n } = home([
+      { text: '[openclaw] SR-105 详情页标题：24h 保湿精华', time: t(1) },
+      { text: '[openclaw] SR-105 主图 5 张，第3张放成分表', time: t(2) },
+    ]);
+    expect(correct(n, '[openclaw] 〔更正〕SR-105 到手价改 219').linked).toEqual([]);
+    const { mem: p, ids } = home([
+      { text: '瓷砖师傅 老蔡 电话 13712345678', time: t(1) },
+      { text: '老蔡 补瓷砖 上门 100', time: t(2) },
+    ]);
+    expect(correct(p, '〔更正〕老蔡换号了 → 13712340000').linked).toEqual([ids[0]]);
+  });
+});

@@ -368,7 +368,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       const raw = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
       // A number and its Chinese unit are one value however spaced: 1500 字 is 1500字.
       // A date too: 3 月 20 日 is 3月20日.
-      const v = raw.replace(/(\d)\s+(?=\p{Script=Han})/gu, '$1').replace(/([年月])\s+(?=\d)/g, '$1');
+      // A phone number is one value however spaced: 138 0000 1234 is 13800001234.
+      const v = attr === 'contact' ? raw.replace(/\s+/g, '') : raw.replace(/(\d)\s+(?=\p{Script=Han})/gu, '$1').replace(/([年月])\s+(?=\d)/g, '$1');
       if (v !== raw) collapsed.add(v);
       if (v) {
         values.push(v);

@@ -95,8 +95,10 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // 2019.45.3 / 2019.45.8) is two things.
   const form = (v: string) => v.replace(/\d/g, '9');
   const numbers = (x: string[], other: string[]) => x.filter((v) => /^\d+(?:\.\d+)*$/.test(v) && v.length >= 4 && !other.includes(v));
-  const onlyNumA = numbers(a.verdict.tokens, vb);
-  const onlyNumB = numbers(b.verdict.tokens, va);
+  // Read off the texts too: a number the correction names (1201) is no token of the one holding it.
+  const inText = (t: string) => [...t.matchAll(/(?<![\d.])\d+(?:\.\d+)*(?![\d.])/g)].map((m) => m[0]);
+  const onlyNumA = numbers([...a.verdict.tokens, ...inText(a.text)], [...vb, ...inText(b.text)]);
+  const onlyNumB = numbers([...b.verdict.tokens, ...inText(b.text)], [...va, ...inText(a.text)]);
   if (onlyNumA.some((x) => onlyNumB.some((y) => form(x) === form(y)))) return false;
   return va.some((v) => vb.includes(v));
 }

@@ -147,14 +147,21 @@ function namesOccasion(text: string, end: number): boolean {
   return cue !== null || (clock !== null && clock.index > 1);
 }
 
-/** A number of three dotted parts standing first in a text, before its attribute words and other values. */
+/** A number of three dotted parts (or a room number) standing first in a text, before its attribute words and other values. */
 function leadingNumber(a: TextAnalysis): string | null {
   const firstAttr = Math.min(...a.attrWords.map((w) => a.plain.indexOf(w)).filter((i) => i !== -1), Infinity);
   const placed = a.values.map((v) => ({ v, at: a.plain.indexOf(v) })).filter((x) => x.at !== -1).sort((x, y) => x.at - y.at);
   const first = placed[0];
-  if (!first || !/^\d+(?:\.\d+){2,}$/.test(first.v) || first.at > firstAttr) return null;
+  // A dotted object number (2019.45.3), or a room or unit number of three or four digits (1201, A栋201), not a year
+  // nor the old value a correction quotes.
+  const unit =
+    /^[1-9]\d{2,3}$/.test(first?.v ?? '') &&
+    !/^(?:19|20)\d\d$/.test(first!.v) &&
+    !a.oldValues.includes(first!.v) &&
+    new RegExp(`^\\s*(?:\\S{0,4}?(?:号楼|栋|座|单元)\\s?)?${first!.v}(?![\\d.,:：%])`).test(withoutLabel(a.plain));
+  if (!first || !(/^\d+(?:\.\d+){2,}$/.test(first.v) || unit) || first.at > firstAttr) return null;
   // something stated after it: an attribute word or a value of another form
-  return a.values.length > 1 || Number.isFinite(firstAttr) ? first.v : null;
+  return unit || a.values.length > 1 || Number.isFinite(firstAttr) ? first.v : null;
 }
 
 const TITLE_RE = /['"“‘「《『]([^'"”’」》』\n]{2,40})['"”’」》』]/g;
@@ -402,6 +409,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const others = peopleIn(o.hay).filter((n) => !c.hay.includes(n) && !cPeople.some((p) => sameSurname(p, n)));
     if (others.length) return conflict(`names ${others.join(', ')} where the correction names ${cPeople.join(', ')}`);
   }
+  // An account by its handle (@凯文护肤 / @肯哥美妆): another handle is another account.
+  const handles = (t: string) => [...t.matchAll(/@[\w\u4e00-\u9fff.-]{2,24}/gu)].map((m) => m[0]);
+  // (Only those it names before it says what changed: "换成 @pb_report_bot" gives the new one.)
+  const myHandles = handles(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length)).filter((h) => !c.oldValues.includes(h));
+  const theirHandles = handles(o.plain);
+  if (myHandles.length && theirHandles.length && !myHandles.some((h) => theirHandles.includes(h))) return conflict(`names ${theirHandles.join(', ')} where the correction names ${myHandles.join(', ')}`);
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
   const ownNames = c.names.filter((n) => !c.oldValues.includes(n));
@@ -426,6 +439,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const oldNumbers = c.oldValues.flatMap((v) => v.match(/\d+(?:\.\d+)?/g) ?? []);
   if (!relaxed && quoted.length === 0 && oldNumbers.length && !oldNumbers.some((n) => new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(o.hay))) {
     return refuse('other-attribute', `holds none of the old values ${c.oldValues.join(', ')} the correction names`, { quoted, conflict: true });
+  }
+  // The old day the correction names (从周一改到周二): a record stating no such day is not the one that said it.
+  const oldDays = new Set(c.oldValues.flatMap((v) => [...weekdaysOf(v)]));
+  if (!relaxed && quoted.length === 0 && oldDays.size && ![...weekdaysOf(o.plain)].some((d) => oldDays.has(d))) {
+    return refuse('other-attribute', `states none of the old days ${[...oldDays].map((d) => WEEKDAYS_ZH[d]).join('/')} the correction names`, { quoted, conflict: true });
   }
   const newValues = c.values.filter((v) => !c.oldValues.includes(v));
   const holdsNew = newValues.length > 0 && newValues.every((v) => holds(o.hay, v)) && quoted.length === 0;
@@ -570,7 +588,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // A part of the day naming the occasion ("爸晚上量血压定在 8 点": the evening reading, not a time of it):
   // a record of another part of the day ("爸早上 7 点量血压") is another occasion. Also when the old
   // value quoted is not a time ("周日下午两点那场不是 Helen": the Sunday tour, not Wednesday's).
-  if (!relaxed && quoted.every((v) => weekdaysOf(v).size === 0 && daypartsOf(v).size === 0 && !/\d/.test(v))) {
+  // (A quoted amount or distance, 8km or 3000, is no time: the day still names the occasion.)
+  const timeLike = (v: string) => /\d/.test(v) && (['schedule', 'date', 'duration'].includes(c.valueShapes.get(v) ?? o.valueShapes.get(v) ?? '') || /\d\s?[点:：]|\d\s?(?:am|pm)\b|^\d{1,2}$/.test(v));
+  if (!relaxed && quoted.every((v) => weekdaysOf(v).size === 0 && daypartsOf(v).size === 0 && !timeLike(v))) {
     const mine = occasionDaypartsOf(c.plain);
     const theirs = daypartsOf(o.plain);
     if (mine.size && theirs.size && ![...theirs].some((d) => mine.has(d))) {

@@ -37,7 +37,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   tool: ['包管理器', '框架', '编辑器', '引擎', 'package manager', 'framework', 'library', 'engine', 'runtime', '运行在', 'runs on', 'runner'],
   credential: ['密码', '密钥', '账号', '用户名', 'token', 'password', 'secret', 'api key', 'apikey', 'credential', 'credentials', 'username'],
   env: ['环境变量', 'env var', 'environment variable'],
-  price: ['价格', '预算', '费用', '售价', '估值', 'valuation', '进价', '进货价', '批发价', '零售价', '单价', '月租', '学费', '课费', '课时费', '起送价', '起送', 'price', 'budget', 'cost', 'fee', 'minimum order', 'min order'],
+  price: ['价格', '预算', '费用', '售价', '估值', 'valuation', '进价', '进货价', '批发价', '零售价', '单价', '月租', '学费', '课费', '课时费', '到手价', '券后价', '活动价', '直播价', '标价', '定价', '原价', '起送价', '起送', 'price', 'budget', 'cost', 'fee', 'minimum order', 'min order'],
   style: ['风格', '文风', '语气', '口吻', '人称', '第一人称', '字体', '配色', '颜色', '格式', '模板', '排版', 'tone', 'style', 'font', 'color', 'colour', 'format', 'template', 'layout', 'voice', 'person'],
   language: ['语言', 'language', 'locale'],
   place: ['地点', '地方', '场地', '会场', '集合点', '办公室', '会议室', '当面', '线下', '腾讯会议', '飞书会议', 'zoom', 'in person', 'venue', 'location', 'meeting point', 'meeting room', 'office', 'held in', 'held at', 'takes place', 'take place'],
@@ -46,7 +46,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   weight: ['净重', '重量', '毛重', '多重', '克重', 'weighs', 'net weight'],
   capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
   salary: ['工资', '薪资', '月薪', '时薪', '日薪', '工钱', '薪水', '底薪', 'salary', 'wage', 'wages', 'hourly rate'],
-  contact: ['微信号', '手机号', '电话号码', '联系方式', 'wechat id', 'phone number'],
+  contact: ['微信号', '手机号', '电话号码', '号码', '联系方式', 'wechat id', 'phone number'],
   icon: ['图标', '应用图标', '头像', 'icon', 'favicon', 'app icon', 'avatar', 'profile picture'],
   nickname: ['昵称', '账号名', '显示名', '显示名称', 'nickname', 'display name'],
   namespace: ['命名空间', 'namespace'],
@@ -95,7 +95,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b/gi },
-  { attr: 'duration', re: /\d+\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)/gi },
+  { attr: 'duration', re: /(?<!\d)\d{1,3}\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\d{4,}\s?(?:小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)/gi },
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
   { attr: 'distance', re: DISTANCE_RE },
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
@@ -106,6 +106,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)/gi },
   // A number of people (请 8 个人, 上 3 人): a count. Only at the end of a clause: 3 人间 is a kind of room.
   { attr: 'headcount', re: /(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?个?人(?=[，。,;；:：!！?？\s]|$)/g },
+  // A mobile number (13712345678, 139 1234 5678): a contact.
+  { attr: 'contact', re: /(?<!\d)1[3-9]\d(?:\s?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\dx{4}\d{4}(?!\d)/gi },
   // A place moved to (琴房换到少年宫四楼, 改在明湖练): a place, not a time.
   { attr: 'place', re: PLACE_RE },
 ];
@@ -129,6 +131,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   capacity: ['capacity'],
   place: ['place'],
   headcount: ['count'],
+  contact: ['contact'],
   bitrate: ['bitrate'],
 };
 
