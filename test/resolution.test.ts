@@ -1341,6 +1341,14 @@ describe('read off the twenty-ninth blind pair (corr-z47, corr-z48)', () => {
     expect(correct(n, '[code] 〔更正〕`fct_ledger_balances` 现在归 @jun').linked).toEqual([ids[0]]);
   });
 
+  it('a day naming the occasion holds against a quoted amount: 周二轻松跑 is not 周三节奏跑 at the same 8km', () => {
+    const { mem: m } = home([
+      { text: '周三 节奏跑 8km，配速 5:10', time: t(1) },
+      { text: '周五 间歇 6x800m，配速 4:40', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕周二轻松跑改 10km，不是 8km 了').linked).toEqual([]);
+  });
+
   it('the old day a correction names (从周一改到周二) must be in its target; a price (到手价) and a phone number are attributes', () => {
     const { mem: m } = home([{ text: '小鹿 每周直播 4 场', time: t(1) }]);
     expect(correct(m, '〔更正〕小鹿休息日从周一改到周二').linked).toEqual([]);

@@ -523,7 +523,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // A correction that names a thing the candidate does not (家长会 … 不是上午) and quotes only a
     // word, not a number or a name, as the old value: that word (上午) is no link to another thing.
     const namesUnheld = quoted.every((v) => !/\d/.test(v)) && c.subjectPart.some((w) => !GENERIC_WORDS.has(w) && !holds(o.hay, w));
-    if (quoted.length && attribute && !namesUnheld && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
+    // Nor when the correction names its occasion by a day the candidate does not hold (周二轻松跑 / 周三节奏跑 at 8km).
+    const myDays = occasionWeekdaysOf(c.plain);
+    const theirDays = weekdaysOf(o.plain);
+    const otherDay = myDays.size > 0 && theirDays.size > 0 && ![...theirDays].some((d) => myDays.has(d));
+    if (quoted.length && attribute && !namesUnheld && !otherDay && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
     if (ctx.previousTurn && attribute && !holdsNew) {
