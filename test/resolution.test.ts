@@ -1364,3 +1364,38 @@ describe('read off the twenty-ninth blind pair (corr-z47, corr-z48)', () => {
     expect(correct(p, '〔更正〕老蔡换号了 → 13712340000').linked).toEqual([ids[0]]);
   });
 });
+
+describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T20:00:00+08:00`;
+
+  it('a surname and a title (王药师, 汪药师, 黄药师) is a person: another surname is another pharmacist', () => {
+    const { mem: m, ids } = home([
+      { text: '王药师 4月夜班：周二、周五', time: t(1) },
+      { text: '汪药师 4月夜班：周二、周五', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕周五要开家长会，王药师（三横王）4月周五那班改到周四').linked).toEqual([ids[0]]);
+    const { mem: n } = home([
+      { text: '王药师 4月夜班 周三', time: t(1) },
+      { text: '汪药师 4月夜班 周四', time: t(2) },
+    ]);
+    expect(correct(n, '〔更正〕黄药师 4月夜班改到周三').linked).toEqual([]);
+  });
+
+  it('of two classes a correction names, the one in the clause that says what changed is its subject (跟一班错开，启蒙二班改到…)', () => {
+    const { mem: m } = home([{ text: '启蒙一班 周六 9:00-10:30 少年宫 301', time: t(1) }]);
+    expect(correct(m, '〔更正〕跟一班错开，启蒙二班改到周六 10:45 开始').linked).toEqual([]);
+  });
+
+  it('lettered things (timer A, timer B) are two: a correction naming neither links neither', () => {
+    const { mem: m } = home([
+      { text: '[hermes] Water timer A (front beds): 06:00', time: t(1) },
+      { text: '[hermes] Water timer B (back beds): 06:00', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] Correction: the timer is 05:30 now').linked).toEqual([]);
+    const { mem: n, ids } = home([
+      { text: '[hermes] Water timer A (front beds): 06:00', time: t(1) },
+      { text: '[hermes] Water timer B (back beds): 06:00', time: t(2) },
+    ]);
+    expect(correct(n, '[hermes] Correction: timer B is 05:30 now').linked).toEqual([ids[1]]);
+  });
+});

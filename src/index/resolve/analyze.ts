@@ -87,13 +87,15 @@ const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-]|,\d)/g;
  * version that is more often the value set than the thing named (Level 3, Phase 2, Version 4).
  */
 const NUMBERED_RE =
-  /(?<![A-Za-z0-9_-])(?!(?:Jan|January|Feb|February|Mar|March|Apr|April|May|Jun|June|Jul|July|Aug|August|Sep|Sept|September|Oct|October|Nov|November|Dec|December|Keep|Keeps|Every|Each|Per|At|Set|Top|Max|Min|Last|Next|First|Only|Up|Down|Over|Under|About|Around|After|Before|Since|Until|Till|Within|From|To|By|Runs|Run|Takes|Take|Is|Was|Are|Now|And|Or|The|In|On|For|Of|With|Than|Plus|Minus|Day|Days|Week|Weeks|Hour|Hours|Year|Years|Month|Months|Version|Level|Size|Step|Tier|Phase|Round|Grade|Batch|Chapter|Part|Issue|Episode|Vol|Page)\s)[A-Z][a-z]{2,11}\s\d{1,2}(?![\w.:/%°,-]|\s?(?:[a-z]|[点分天次份号日月年个元块周小秒]))/g;
+  /(?<![A-Za-z0-9_-])(?!(?:Jan|January|Feb|February|Mar|March|Apr|April|May|Jun|June|Jul|July|Aug|August|Sep|Sept|September|Oct|October|Nov|November|Dec|December|Keep|Keeps|Every|Each|Per|At|Set|Top|Max|Min|Last|Next|First|Only|Up|Down|Over|Under|About|Around|After|Before|Since|Until|Till|Within|From|To|By|Runs|Run|Takes|Take|Is|Was|Are|Now|And|Or|The|In|On|For|Of|With|Than|Plus|Minus|Day|Days|Week|Weeks|Hour|Hours|Year|Years|Month|Months|Version|Level|Size|Step|Tier|Phase|Round|Grade|Batch|Chapter|Part|Issue|Episode|Vol|Page)\s)[A-Z][a-z]{2,11}\s(?:\d{1,2}(?![\w.:/%°,-]|\s?(?:[a-z]|[点分天次份号日月年个元块周小秒]))|[A-Z](?![\w.:/%°'’-]|\s(?:is|are|was|and|or|to|in|on|at|for|of|the)\b))/g;
+/** A lower-case noun and a single capital letter (timer A, bed B): a lettered thing. */
+const LETTERED_RE = /(?<![A-Za-z0-9_-])([a-z]{3,12})\s([A-Z])(?![\w.:/%°'’-])/g;
 /** Currency codes: USD 120 is an amount, not a name. */
 const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd', 'sgd', 'aud', 'cad', 'krw', 'chf']);
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
 /** A surname and a title (林先生, 王老师, 李医生): a person too. */
-const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师';
+const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计';
 const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
 
 /** The everyday names of people a text holds (小刘, 老周, 阿杰, 林先生). */
@@ -351,7 +353,15 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
 
   // Numbered things as written (Hive 2): a name, its number no value.
   // Only a text with a capital before a space and a digit can hold one.
-  const numbered = /[A-Z][a-z]{2,11}\s\d/.test(written) ? [...new Set([...written.matchAll(NUMBERED_RE)].map((m) => m[0].toLowerCase()))] : [];
+  const numbered = /[A-Za-z][a-z]{2,11}\s[\dA-Z]/.test(written)
+    ? [
+        ...new Set([
+          ...[...written.matchAll(NUMBERED_RE)].map((m) => m[0].toLowerCase()),
+          // A noun and a capital letter as written (timer A, bed B): one of several lettered things.
+          ...[...written.matchAll(LETTERED_RE)].filter((m) => m[2] !== 'I' && !ENGLISH_STOPWORDS.has(m[1]!)).map((m) => `${m[1]} ${m[2]!.toLowerCase()}`),
+        ]),
+      ]
+    : [];
 
   // Values first: their spans are not words.
   const values: string[] = [];

@@ -417,7 +417,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (myHandles.length && theirHandles.length && !myHandles.some((h) => theirHandles.includes(h))) return conflict(`names ${theirHandles.join(', ')} where the correction names ${myHandles.join(', ')}`);
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
-  const ownNames = c.names.filter((n) => !c.oldValues.includes(n));
+  const namedIds = c.names.filter((n) => !c.oldValues.includes(n));
+  // Of several, the ones in the clause that says what changed (跟一班错开，启蒙二班改到…: 二班).
+  const cueAt = CHANGE_CUE.exec(c.plain)?.index ?? -1;
+  const cueClause = cueAt === -1 ? '' : c.plain.slice(0, cueAt).split(/[，,；;。!?！？]/).at(-1)!;
+  const inCueClause = namedIds.filter((n) => holds(cueClause.replace(/\s+/g, ''), n.replace(/\s+/g, '')) || holds(cueClause, n));
+  const ownNames = namedIds.length > 1 && inCueClause.length ? inCueClause : namedIds;
   if (ownNames.length && !ownNames.some((n) => holds(o.hay, n) || o.ids.some((i) => sameNumbered(i, n)))) {
     const others = o.ids.filter((i) => !c.ids.includes(i));
     return others.length
