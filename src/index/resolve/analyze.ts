@@ -397,7 +397,6 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     });
   }
   // Bare numbers: a port when the text names a port, otherwise only a value.
-  // A service that listens (Redis 换到 6380) names its port as surely as the word does.
   const namesPort = /端口|\bports?\b/.test(norm);
   // A service that listens (Redis 换到 6380) names its port as surely as the word does: a number of three digits or more.
   const listens = /\b(?:redis|mysql|postgres(?:ql)?|mongo(?:db)?|nginx|kafka|rabbitmq|memcached|grafana|prometheus|jenkins|ssh)\b/.test(norm);

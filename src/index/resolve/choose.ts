@@ -1,11 +1,11 @@
 import { contrastOf, holds, otherMember, prefixClash } from './analyze.js';
 import { DISTANCE_RE, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
-
-/** Values that name one thing (a path, an address): two records holding different ones are about two things. */
-const IDENTITY_SHAPES = VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re);
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
+
+/** Values that name one thing (a path, an address): two records holding different ones are about two things. */
+const IDENTITY_SHAPES = VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re);
 import type { Verdict } from './judge.js';
 
 /**

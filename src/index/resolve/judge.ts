@@ -147,6 +147,14 @@ function namesOccasion(text: string, end: number): boolean {
   return cue !== null || (clock !== null && clock.index > 1);
 }
 
+/** The relation words a text holds (妈妈, 公公, wife). */
+const kinIn = memo((text: string) => [...KINSHIP_WORDS].filter((k) => holds(text, k)));
+
+/** One relative however called: 妈 / 妈妈 / 母亲, 太太 / 老婆. */
+function akin(a: string, b: string): boolean {
+  return a.includes(b) || b.includes(a) || KIN_SAME.some((g) => g.includes(a) && g.includes(b));
+}
+
 /** A number of three dotted parts (or a room number) standing first in a text, before its attribute words and other values. */
 function leadingNumber(a: TextAnalysis): string | null {
   const firstAttr = Math.min(...a.attrWords.map((w) => a.plain.indexOf(w)).filter((i) => i !== -1), Infinity);
@@ -392,11 +400,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // The correction is about one relative (公公的降压药) and the candidate opens with another (妈妈降压药): another
   // person's, whatever the correction compares them with after it says what changed (跟妈妈一样早上吃).
-  const kinIn = (text: string) => [...KINSHIP_WORDS].filter((k) => holds(text, k));
-  const akin = (a: string, b: string) => a.includes(b) || b.includes(a) || KIN_SAME.some((g) => g.includes(a) && g.includes(b));
   const myKin = kinIn(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
   const theirKin = kinIn(o.lead.join(' '));
-  if (myKin.length && theirKin.length && !myKin.some((k) => theirKin.some((x) => akin(k, x))) && !myKin.some((k) => holds(o.hay, k) || theirKin.some((x) => akin(k, x)))) {
+  if (myKin.length && theirKin.length && !myKin.some((k) => holds(o.hay, k) || theirKin.some((x) => akin(k, x)))) {
     return conflict(`is about ${theirKin.join('/')} where the correction is about ${myKin.join('/')}`);
   }
   // Two people by their everyday names (小陈 / 小刘, 老周 / 老王, 阿杰 / 阿芳): the correction's person is

@@ -65,7 +65,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
 export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilometres?)\b|\d+(?:\.\d+)?\s?(?:公里|千米|英里)/gi;
 
 /** Where something moves to: after 改在 / 换到 / 搬到 (or 在 in a plain statement), a name ending in a word for a place. */
-export const PLACE_RE =
+const PLACE_RE =
   /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
 
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
