@@ -3,7 +3,7 @@
 // searched within its conversation. Reads ../shared/data/locomo/locomo10.json in place (or
 // $OPTMEM_DATA/locomo/locomo10.json). Usage: npm run bench:locomo [-- --json] [--default-only]
 // [--set K=V ...] (dotted keys into config.json, applied to every run: --set index.keyExpansion=true)
-// [--consolidate] (consolidate --archive each home before its questions)
+// [--tuned-only] [--consolidate] (consolidate --archive each home before its questions)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +18,10 @@ if (!fs.existsSync(file)) {
   console.error(`LoCoMo data not found at ${file} (set OPTMEM_DATA to the folder holding locomo/locomo10.json)`);
   process.exit(1);
 }
-const convs = JSON.parse(fs.readFileSync(file, 'utf8'));
 const TUNED = new Set(['conv-26', 'conv-30']);
+// --tuned-only: the two tuned conversations alone (their home holds nothing else), so a rule can be tried without a
+// look at the held-out eight.
+const convs = JSON.parse(fs.readFileSync(file, 'utf8')).filter((c) => !process.argv.includes('--tuned-only') || TUNED.has(c.sample_id));
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 function sessionTime(s) {

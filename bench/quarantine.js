@@ -49,6 +49,9 @@ const labelled = [
   ...readJsonl(path.join(evalDir, 'test-5.jsonl')).map((r) => ({ ...r, split: 'test-5', origin: 'hand-written' })),
   // test-6: a sixth blind writer, the same brief (session 15's end), the fresh estimate after test-5 was worn.
   ...readJsonl(path.join(evalDir, 'test-6.jsonl')).map((r) => ({ ...r, split: 'test-6', origin: 'hand-written' })),
+  // test-advice: ordinary chat that reads like orders (advice, reminders, requests, secrets between friends, family,
+  // coworkers), four blind writers of one brief (session 24); hard negatives only, never trained on.
+  ...readJsonl(path.join(evalDir, 'test-advice.jsonl')).map((r) => ({ ...r, split: 'test-advice', origin: 'hand-written' })),
 ];
 // The learned scorer (models/injection.json) beside the rules: it trained on every development row above
 // and on the even positions of each ordinary set, so its recall here is a training figure; its false
@@ -66,7 +69,7 @@ const fmt = (x) => x.toFixed(3);
 
 // ---------- recall and hard negatives ----------
 // A test split absent from the files (a later one not yet written) is skipped.
-const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3', 'test-4', 'test-5', 'test-6']).filter((s) => labelled.some((r) => r.split === s));
+const splits = (split === 'dev' ? ['dev'] : ['dev', 'test-2', 'test-3', 'test-4', 'test-5', 'test-6', 'test-advice']).filter((s) => labelled.some((r) => r.split === s));
 const report = { recall: {}, hardNegatives: {}, ordinary: {}, cost: {}, rules: BUILTIN_RULES.length };
 for (const s of splits) {
   const rows = labelled.filter((r) => r.split === s);
