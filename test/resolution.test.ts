@@ -1398,4 +1398,48 @@ describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
     ]);
     expect(correct(n, '[hermes] Correction: timer B is 05:30 now').linked).toEqual([ids[1]]);
   });
+
+  it('a branch is named by its prefix and version (release/2.4 is not release/2.3); the same branch still links', () => {
+    const recs = [
+      { text: '[code] branch release/2.3 freezes on Feb 10', time: t(1) },
+      { text: '[code] branch release/2.3 owner: Chen', time: t(2) },
+    ];
+    const { mem: m } = home(recs);
+    expect(correct(m, '[code] 〔更正〕release/2.4 冻结日推到 2 月 24 日').linked).toEqual([]);
+    const { mem: n, ids } = home(recs);
+    expect(correct(n, '[code] 〔更正〕release/2.3 冻结日推到 2 月 14 日').linked).toEqual([ids[0]]);
+  });
+
+  it("a possessive opening the correction (Sara's slot) says whose thing it is: Sam's slot is another", () => {
+    const recs = [
+      { text: 'Journal club: Sam presents on Apr 9', time: t(1) },
+      { text: 'Lab meeting data talk: Sam on Apr 16', time: t(2) },
+    ];
+    const { mem: m } = home(recs);
+    expect(correct(m, "Correction: Sara's journal club slot moved to Apr 23").linked).toEqual([]);
+    const { mem: n, ids } = home(recs);
+    expect(correct(n, "Correction: Sam's journal club slot moved to Apr 23").linked).toEqual([ids[0]]);
+  });
+
+  it('a name and an initial is a person (Noah W., Noah B.): a correction naming only Noah links neither', () => {
+    const recs = [
+      { text: 'Noah W. 球衣 9 号', time: t(1) },
+      { text: 'Noah B. 球衣 9 号 (B 队)', time: t(2) },
+    ];
+    const { mem: m } = home(recs);
+    expect(correct(m, '〔更正〕Noah 改穿 19 号').linked).toEqual([]);
+    const { mem: n, ids } = home(recs);
+    expect(correct(n, '〔更正〕Noah W. 改穿 19 号').linked).toEqual([ids[0]]);
+  });
+
+  it('one setting in two places (the threshold in the health check / in the failover script) is two settings', () => {
+    const recs = [
+      { text: '[code] replica lag threshold in the health check: 30s', time: t(1) },
+      { text: '[code] replica lag threshold in the failover script: 30s', time: t(2) },
+    ];
+    const { mem: m } = home(recs);
+    expect(correct(m, '[code] Correction: replica lag threshold 30s -> 45s').linked).toEqual([]);
+    const { mem: n, ids } = home(recs);
+    expect(correct(n, '[code] Correction: replica lag threshold in the failover script 30s -> 45s').linked).toEqual([ids[1]]);
+  });
 });

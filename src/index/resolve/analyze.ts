@@ -73,6 +73,8 @@ export interface TextAnalysis {
 
 /** An identifier: letters with a digit, a hyphen or an underscore inside (not a version or a path). */
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
+/** A git branch by its conventional prefix (release/2.4, hotfix/login-crash): a name, whatever version it holds. */
+const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0-9][\w.-]*[a-z0-9]/g;
 /**
  * Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 高二(3)班, 3 号楼,
  * 0 号卡, Lab B, room 305, 实验室B, 仓A, B 栋.
@@ -97,6 +99,9 @@ const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林�
 /** A surname and a title (林先生, 王老师, 李医生): a person too. */
 const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计';
 const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
+
+/** A person by given name and initial, lower-cased (noah w., noah b.): two initials are two people. */
+export const NAME_INITIAL = /(?<![\w.])[a-z]{2,} [a-z]\.(?![\w.])/g;
 
 /** The everyday names of people a text holds (小刘, 老周, 阿杰, 林先生). */
 export function peopleIn(text: string): string[] {
@@ -576,7 +581,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // says what changed are what it is about; a later one is more likely the new value.
   // "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼.
   const idMatches = [
-    ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
+    ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
   ];

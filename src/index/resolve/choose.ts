@@ -1,12 +1,20 @@
-import { contrastOf, holds, otherMember, prefixClash } from './analyze.js';
+import { contrastOf, holds, NAME_INITIAL, otherMember, prefixClash } from './analyze.js';
 import { DISTANCE_RE, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
-
-/** Values that name one thing (a path, an address): two records holding different ones are about two things. */
-const IDENTITY_SHAPES = VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re);
 import type { Verdict } from './judge.js';
+
+/**
+ * Values that name one thing (a path, an address, a person by name and initial): two records holding different ones
+ * are about two things.
+ */
+const IDENTITY_SHAPES = [...VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re), NAME_INITIAL];
+
+/** Where an English setting lives, as a text qualifies it (in the health check:, for the failover script,): its own place. */
+function placesOf(text: string): Set<string> {
+  return new Set([...text.matchAll(/\b(?:in|for|of|on) the ([a-z]+(?: [a-z]+)?)(?=[:,;.)]|$)/g)].map((m) => m[1]!));
+}
 
 /**
  * From the judged candidates to the targets: one target, or none. Pure.
@@ -81,7 +89,12 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xb = read(b.text);
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x as never))) return false;
   }
-  // Each naming its own path or address (/opt/signin/backup.sh, /opt/admin/backup.sh at one 02:00) is two things.
+  // Each naming its own path or address (/opt/signin/backup.sh, /opt/admin/backup.sh at one 02:00), or its own person by
+  // name and initial (Noah W. / Noah B.), is two things.
+  // One setting said of two places (the lag threshold in the health check: 30s / in the failover script: 30s): two facts.
+  const qa = placesOf(a.text);
+  const qb = placesOf(b.text);
+  if (qa.size && qb.size && ![...qa].some((x) => qb.has(x))) return false;
   for (const re of IDENTITY_SHAPES) {
     const xa = new Set([...a.text.matchAll(re)].map((m) => m[0]));
     const xb = new Set([...b.text.matchAll(re)].map((m) => m[0]));

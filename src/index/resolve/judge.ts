@@ -1,8 +1,11 @@
-import { CHANGE_CUE, contrastOf, deputyClash, holds, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, holds, NAME_INITIAL, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
+
+/** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
+const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
@@ -415,6 +418,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const others = peopleIn(o.hay).filter((n) => !c.hay.includes(n) && !cPeople.some((p) => sameSurname(p, n)));
     if (others.length) return conflict(`names ${others.join(', ')} where the correction names ${cPeople.join(', ')}`);
   }
+  // Whose thing it is, when the correction opens with it (Correction: Sara's journal club slot …): the target names
+  // that owner too; Sam's slot is another. Only a possessive opening the text or a clause, not "the X-ray machine's".
+  const owners = [...c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length).matchAll(OPENING_POSSESSIVE)].map((m) => m[1]!).filter((w) => !GENERIC_WORDS.has(w));
+  if (owners.length && !owners.some((w) => holds(o.hay, w))) return refuse('subject-missing', `does not name ${owners.join(', ')}, whose it is`);
+  // A person by name and initial (Noah W. / Noah B.), named before the change: another initial is another person.
+  const mine = [...c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length).matchAll(NAME_INITIAL)].map((m) => m[0]);
+  const theirs = [...o.plain.matchAll(NAME_INITIAL)].map((m) => m[0]);
+  if (mine.length && theirs.length && !mine.some((x) => theirs.includes(x))) return conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`);
   // An account by its handle (@凯文护肤 / @肯哥美妆): another handle is another account.
   const handles = (t: string) => [...t.matchAll(/@[\w\u4e00-\u9fff.-]{2,24}/gu)].map((m) => m[0]);
   // (Only those it names before it says what changed: "换成 @pb_report_bot" gives the new one.)
