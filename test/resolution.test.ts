@@ -1432,6 +1432,29 @@ describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
     expect(correct(n, '〔更正〕Noah W. 改穿 19 号').linked).toEqual([ids[0]]);
   });
 
+  it('a hospital or school moved to is a place (换到和平动物医院做): it does not change the date the surgery was booked for', () => {
+    const { mem: m } = home([
+      { text: '奶糖绝育手术约在4月20日', time: t(1) },
+      { text: '奶糖绝育费用800', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕奶糖手术换到和平动物医院做，离家近').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '奶糖绝育手术在瑞鹏宠物医院做', time: t(1) }]);
+    expect(correct(n, '〔更正〕奶糖手术换到和平动物医院做，离家近').linked).toEqual([ids[0]]);
+  });
+
+  it('a size (尺码) is not a number (号码): the jersey size correction leaves the jersey number alone', () => {
+    const { mem: m } = home([
+      { text: 'Harper 的球衣号码 5', time: t(1) },
+      { text: 'Harper 打中锋', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕Harper 的球衣尺码是 YM 不是 YS').linked).toEqual([]);
+    const { mem: n, ids } = home([
+      { text: 'Harper 的球衣尺码 YS', time: t(1) },
+      { text: 'Harper 的球衣号码 5', time: t(2) },
+    ]);
+    expect(correct(n, '〔更正〕Harper 的球衣尺码是 YM 不是 YS').linked).toEqual([ids[0]]);
+  });
+
   it('one setting in two places (the threshold in the health check / in the failover script) is two settings', () => {
     const recs = [
       { text: '[code] replica lag threshold in the health check: 30s', time: t(1) },

@@ -25,7 +25,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
     'cron', 'schedule', 'scheduled', 'interval', "o'clock", 'runs at', 'run at', 'frequency',
   ],
   length: ['字数', '长度', '字符', '个字', '字以内', '不超过', '最多', '上限', 'characters', 'chars', 'words', 'length', 'max length', 'limit', 'cap', 'capped', 'at most', 'no more than', 'up to'],
-  size: ['尺寸', '分辨率', '像素', '大小', '字号', 'size', 'resolution', 'dimensions', 'px', 'font size'],
+  size: ['尺寸', '尺码', '码数', '分辨率', '像素', '大小', '字号', 'size', 'resolution', 'dimensions', 'px', 'font size'],
   retention: ['keep only', 'keep the last', 'keeps the last', '保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
   timeout: ['超时', 'timeout', 'time out', 'time-out'],
   owner: ['负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审'],
@@ -66,7 +66,7 @@ export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilome
 
 /** Where something moves to: after 改在 / 换到 / 搬到 (or 在 in a plain statement), a name ending in a word for a place. */
 const PLACE_RE =
-  /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
+  /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|医院|诊所|门诊|学校|幼儿园|商场|机场|火车站|高铁站|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
 
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A bit rate (80Mbps, 320 kbps): not a size in bytes.
