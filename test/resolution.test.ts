@@ -1442,6 +1442,17 @@ describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
     expect(correct(n, '〔更正〕奶糖手术换到和平动物医院做，离家近').linked).toEqual([ids[0]]);
   });
 
+  it('a title (《寄养第一年》) is a name: the duration its words hold is no value to correct', () => {
+    const recs = [
+      { text: '[openclaw] 公众号《寄养第一年》draft v2 done', time: t(1) },
+      { text: '[openclaw] 《寄养第一年》封面用花卷的照片', time: t(2) },
+    ];
+    const { mem: m } = home(recs);
+    expect(correct(m, '[openclaw] Correction: 《寄养第一年》英文版 goes to Medium, not Substack').linked).toEqual([]);
+    const { mem: n, ids } = home(recs);
+    expect(correct(n, '[openclaw] 〔更正〕《寄养第一年》封面改用奶糖的照片，不用花卷的').linked).toEqual([ids[1]]);
+  });
+
   it('a size (尺码) is not a number (号码): the jersey size correction leaves the jersey number alone', () => {
     const { mem: m } = home([
       { text: 'Harper 的球衣号码 5', time: t(1) },

@@ -376,10 +376,15 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const c of codes) masked = masked.split(c).join(' '.repeat(c.length));
   const collapsed = new Set<string>();
   const shapeAt: { attr: string; at: number }[] = [];
+  // A title (《寄养第一年》) is a name: the duration or date its words hold is no value.
+  const titles = [...norm.matchAll(/《[^《》]{1,40}》/g)].map((m) => [m.index!, m.index! + m[0].length] as const);
+  const inTitle = (at: number) => titles.some(([a, b]) => at > a && at < b);
   for (const { attr, re } of VALUE_SHAPES) {
     re.lastIndex = 0;
     masked = masked.replace(re, (m, ...rest) => {
-      shapeAt.push({ attr, at: rest.find((x) => typeof x === 'number') as number });
+      const at = rest.find((x) => typeof x === 'number') as number;
+      if (inTitle(at)) return m;
+      shapeAt.push({ attr, at });
       const raw = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
       // A number and its Chinese unit are one value however spaced: 1500 字 is 1500字.
       // A date too: 3 月 20 日 is 3月20日.
@@ -437,7 +442,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   }
   for (const { re } of VALUE_SHAPES) {
     re.lastIndex = 0;
-    for (const m of norm.matchAll(re)) anchors.push(m.index!);
+    for (const m of norm.matchAll(re)) if (!inTitle(m.index!)) anchors.push(m.index!);
   }
   for (const m of norm.matchAll(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g)) anchors.push(m.index!);
 
