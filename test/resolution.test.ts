@@ -1399,37 +1399,48 @@ describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
     expect(correct(n, '[hermes] Correction: timer B is 05:30 now').linked).toEqual([ids[1]]);
   });
 
-  it('a branch is named by its prefix and version (release/2.4 is not release/2.3); the same branch still links', () => {
-    const recs = [
-      { text: '[code] branch release/2.3 freezes on Feb 10', time: t(1) },
-      { text: '[code] branch release/2.3 owner: Chen', time: t(2) },
-    ];
-    const { mem: m } = home(recs);
-    expect(correct(m, '[code] 〔更正〕release/2.4 冻结日推到 2 月 24 日').linked).toEqual([]);
-    const { mem: n, ids } = home(recs);
-    expect(correct(n, '[code] 〔更正〕release/2.3 冻结日推到 2 月 14 日').linked).toEqual([ids[0]]);
-  });
-
-  it("a possessive opening the correction (Sara's slot) says whose thing it is: Sam's slot is another", () => {
-    const recs = [
-      { text: 'Journal club: Sam presents on Apr 9', time: t(1) },
-      { text: 'Lab meeting data talk: Sam on Apr 16', time: t(2) },
-    ];
-    const { mem: m } = home(recs);
-    expect(correct(m, "Correction: Sara's journal club slot moved to Apr 23").linked).toEqual([]);
-    const { mem: n, ids } = home(recs);
-    expect(correct(n, "Correction: Sam's journal club slot moved to Apr 23").linked).toEqual([ids[0]]);
-  });
-
-  it('a name and an initial is a person (Noah W., Noah B.): a correction naming only Noah links neither', () => {
-    const recs = [
-      { text: 'Noah W. 球衣 9 号', time: t(1) },
-      { text: 'Noah B. 球衣 9 号 (B 队)', time: t(2) },
-    ];
-    const { mem: m } = home(recs);
-    expect(correct(m, '〔更正〕Noah 改穿 19 号').linked).toEqual([]);
-    const { mem: n, ids } = home(recs);
-    expect(correct(n, '〔更正〕Noah W. 改穿 19 号').linked).toEqual([ids[0]]);
+  // Each: a home (one record a minute), a correction it must refuse, and one it must link to record `target`.
+  it.each<[string, string[], string, string, number]>([
+    [
+      'a branch is named by its prefix and version (release/2.4 is not release/2.3); the same branch still links',
+      ['[code] branch release/2.3 freezes on Feb 10', '[code] branch release/2.3 owner: Chen'],
+      '[code] 〔更正〕release/2.4 冻结日推到 2 月 24 日',
+      '[code] 〔更正〕release/2.3 冻结日推到 2 月 14 日',
+      0,
+    ],
+    [
+      "a possessive opening the correction (Sara's slot) says whose thing it is: Sam's slot is another",
+      ['Journal club: Sam presents on Apr 9', 'Lab meeting data talk: Sam on Apr 16'],
+      "Correction: Sara's journal club slot moved to Apr 23",
+      "Correction: Sam's journal club slot moved to Apr 23",
+      0,
+    ],
+    [
+      'a name and an initial is a person (Noah W., Noah B.): a correction naming only Noah links neither',
+      ['Noah W. 球衣 9 号', 'Noah B. 球衣 9 号 (B 队)'],
+      '〔更正〕Noah 改穿 19 号',
+      '〔更正〕Noah W. 改穿 19 号',
+      0,
+    ],
+    [
+      'a title (《寄养第一年》) is a name: the duration its words hold is no value to correct',
+      ['[openclaw] 公众号《寄养第一年》draft v2 done', '[openclaw] 《寄养第一年》封面用花卷的照片'],
+      '[openclaw] Correction: 《寄养第一年》英文版 goes to Medium, not Substack',
+      '[openclaw] 〔更正〕《寄养第一年》封面改用奶糖的照片，不用花卷的',
+      1,
+    ],
+    [
+      'one setting in two places (the threshold in the health check / in the failover script) is two settings',
+      ['[code] replica lag threshold in the health check: 30s', '[code] replica lag threshold in the failover script: 30s'],
+      '[code] Correction: replica lag threshold 30s -> 45s',
+      '[code] Correction: replica lag threshold in the failover script 30s -> 45s',
+      1,
+    ],
+  ])('%s', (_name, texts, refused, linking, target) => {
+    const recs = texts.map((text, i) => ({ text, time: t(i + 1) }));
+    expect(correct(home(recs).mem, refused).linked).toEqual([]);
+    const { mem, ids } = home(recs);
+    expect(correct(mem, linking).linked).toEqual([ids[target]]);
   });
 
   it('a hospital or school moved to is a place (换到和平动物医院做): it does not change the date the surgery was booked for', () => {
@@ -1440,17 +1451,6 @@ describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
     expect(correct(m, '〔更正〕奶糖手术换到和平动物医院做，离家近').linked).toEqual([]);
     const { mem: n, ids } = home([{ text: '奶糖绝育手术在瑞鹏宠物医院做', time: t(1) }]);
     expect(correct(n, '〔更正〕奶糖手术换到和平动物医院做，离家近').linked).toEqual([ids[0]]);
-  });
-
-  it('a title (《寄养第一年》) is a name: the duration its words hold is no value to correct', () => {
-    const recs = [
-      { text: '[openclaw] 公众号《寄养第一年》draft v2 done', time: t(1) },
-      { text: '[openclaw] 《寄养第一年》封面用花卷的照片', time: t(2) },
-    ];
-    const { mem: m } = home(recs);
-    expect(correct(m, '[openclaw] Correction: 《寄养第一年》英文版 goes to Medium, not Substack').linked).toEqual([]);
-    const { mem: n, ids } = home(recs);
-    expect(correct(n, '[openclaw] 〔更正〕《寄养第一年》封面改用奶糖的照片，不用花卷的').linked).toEqual([ids[1]]);
   });
 
   it('a size (尺码) is not a number (号码): the jersey size correction leaves the jersey number alone', () => {
@@ -1464,16 +1464,5 @@ describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
       { text: 'Harper 的球衣号码 5', time: t(2) },
     ]);
     expect(correct(n, '〔更正〕Harper 的球衣尺码是 YM 不是 YS').linked).toEqual([ids[0]]);
-  });
-
-  it('one setting in two places (the threshold in the health check / in the failover script) is two settings', () => {
-    const recs = [
-      { text: '[code] replica lag threshold in the health check: 30s', time: t(1) },
-      { text: '[code] replica lag threshold in the failover script: 30s', time: t(2) },
-    ];
-    const { mem: m } = home(recs);
-    expect(correct(m, '[code] Correction: replica lag threshold 30s -> 45s').linked).toEqual([]);
-    const { mem: n, ids } = home(recs);
-    expect(correct(n, '[code] Correction: replica lag threshold in the failover script 30s -> 45s').linked).toEqual([ids[1]]);
   });
 });
