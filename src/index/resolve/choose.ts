@@ -89,12 +89,12 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xb = read(b.text);
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x as never))) return false;
   }
-  // Each naming its own path or address (/opt/signin/backup.sh, /opt/admin/backup.sh at one 02:00), or its own person by
-  // name and initial (Noah W. / Noah B.), is two things.
   // One setting said of two places (the lag threshold in the health check: 30s / in the failover script: 30s): two facts.
   const qa = placesOf(a.text);
   const qb = placesOf(b.text);
   if (qa.size && qb.size && ![...qa].some((x) => qb.has(x))) return false;
+  // Each naming its own path or address (/opt/signin/backup.sh, /opt/admin/backup.sh at one 02:00), or its own person by
+  // name and initial (Noah W. / Noah B.), is two things.
   for (const re of IDENTITY_SHAPES) {
     const xa = new Set([...a.text.matchAll(re)].map((m) => m[0]));
     const xb = new Set([...b.text.matchAll(re)].map((m) => m[0]));

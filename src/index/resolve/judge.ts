@@ -369,8 +369,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // 副队长 / 队长: the deputy is another person.
   const deputy = deputyClash(c.plain, o.plain);
   if (deputy) return conflict(`names the ${deputy} and the deputy apart from the correction`);
+  // What the correction says before it says what changed: where it names its thing (week, relative, owner, person, handle).
+  const beforeChange = c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length);
   // 这周日 / 下周日: another week's occasion.
-  const myWeek = relativeWeekOf(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
+  const myWeek = relativeWeekOf(beforeChange);
   const theirWeek = relativeWeekOf(o.plain);
   if (myWeek && theirWeek && myWeek !== theirWeek) return conflict(`is of ${theirWeek}, the correction of ${myWeek}`);
   // A title the correction names its thing by ('Harbour at Dusk' in A3 is US$45): a candidate naming
@@ -403,7 +405,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // The correction is about one relative (公公的降压药) and the candidate opens with another (妈妈降压药): another
   // person's, whatever the correction compares them with after it says what changed (跟妈妈一样早上吃).
-  const myKin = kinIn(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
+  const myKin = kinIn(beforeChange);
   const theirKin = kinIn(o.lead.join(' '));
   if (myKin.length && theirKin.length && !myKin.some((k) => holds(o.hay, k) || theirKin.some((x) => akin(k, x)))) {
     return conflict(`is about ${theirKin.join('/')} where the correction is about ${myKin.join('/')}`);
@@ -420,16 +422,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // Whose thing it is, when the correction opens with it (Correction: Sara's journal club slot …): the target names
   // that owner too; Sam's slot is another. Only a possessive opening the text or a clause, not "the X-ray machine's".
-  const owners = [...c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length).matchAll(OPENING_POSSESSIVE)].map((m) => m[1]!).filter((w) => !GENERIC_WORDS.has(w));
+  const owners = [...beforeChange.matchAll(OPENING_POSSESSIVE)].map((m) => m[1]!).filter((w) => !GENERIC_WORDS.has(w));
   if (owners.length && !owners.some((w) => holds(o.hay, w))) return refuse('subject-missing', `does not name ${owners.join(', ')}, whose it is`);
   // A person by name and initial (Noah W. / Noah B.), named before the change: another initial is another person.
-  const mine = [...c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length).matchAll(NAME_INITIAL)].map((m) => m[0]);
+  const mine = [...beforeChange.matchAll(NAME_INITIAL)].map((m) => m[0]);
   const theirs = [...o.plain.matchAll(NAME_INITIAL)].map((m) => m[0]);
   if (mine.length && theirs.length && !mine.some((x) => theirs.includes(x))) return conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`);
   // An account by its handle (@凯文护肤 / @肯哥美妆): another handle is another account.
   const handles = (t: string) => [...t.matchAll(/@[\w\u4e00-\u9fff.-]{2,24}/gu)].map((m) => m[0]);
   // (Only those it names before it says what changed: "换成 @pb_report_bot" gives the new one.)
-  const myHandles = handles(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length)).filter((h) => !c.oldValues.includes(h));
+  const myHandles = handles(beforeChange).filter((h) => !c.oldValues.includes(h));
   const theirHandles = handles(o.plain);
   if (myHandles.length && theirHandles.length && !myHandles.some((h) => theirHandles.includes(h))) return conflict(`names ${theirHandles.join(', ')} where the correction names ${myHandles.join(', ')}`);
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
