@@ -843,7 +843,7 @@ describe('read off the twelfth blind pair (corr-z13, corr-z14)', () => {
     const { mem: m, ids } = home([{ text: '[code] 〔红线〕不要动 draft 端口 4533', time: t(1) }]);
     const edges = m.add({ text: '[code] 〔红线〕draft port 5166 不要动', time: t(9) }).supersedes;
     expect(edges.filter((e) => !e.blocked).map((e) => e.oldId)).not.toContain(ids[0]);
-    expect(m.history(ids[0])!.chain.find((c) => c.record.id === ids[0])!.superseded).toBe(false);
+    expect(m.history(ids[0]!)!.chain.find((c) => c.record.id === ids[0])!.superseded).toBe(false);
   });
 });
 
@@ -889,8 +889,9 @@ describe('read off the fourteenth blind pair (corr-z17, corr-z18)', () => {
   const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
 
   it('a target disk named (目标盘) is the attribute: it does not correct when the backup runs', () => {
-    const { mem: m } = home([{ text: '[hermes] NAS 备份 每晚 02:00 跑', time: t(1) }]);
-    expect(correct(m, '[hermes] 〔更正〕NAS 备份的目标盘换成 volume2').linked).toEqual([]);
+    // (The background's "备份到 NAS /volume1/backup" states the target disk: linking that one is right.)
+    const { mem: m, ids } = home([{ text: '[hermes] NAS 备份 每晚 02:00 跑', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕NAS 备份的目标盘换成 volume2').linked).not.toContain(ids[0]);
   });
 
   it('waking a screen and switching it off are two facts, the verb read anywhere in the correction', () => {
@@ -1464,5 +1465,53 @@ describe('read off the thirtieth blind pair (corr-z49, corr-z50)', () => {
       { text: 'Harper 的球衣号码 5', time: t(2) },
     ]);
     expect(correct(n, '〔更正〕Harper 的球衣尺码是 YM 不是 YS').linked).toEqual([ids[0]]);
+  });
+});
+
+describe('copies of one fact written another way (session 25)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('a note opened with 再记一次： is a copy: its preamble names no subject', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 注册中心 etcd 地址 etcd.internal:2379', time: t(1) },
+      { text: '[code] 再记一次：etcd 在 etcd.internal:2379', time: t(5) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕etcd 迁到 etcd.sg.internal:2379 了').linked.sort()).toEqual([...ids].sort());
+  });
+
+  it('the same fact written once in Chinese and once in English is one fact, taken together', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 题库系统后端端口 8443', time: t(1) },
+      { text: '[code] quizbank backend listens on 8443', time: t(5) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕后端端口改为 9443').linked.sort()).toEqual([...ids].sort());
+  });
+
+  it('two Chinese notes naming different things at one value stay two (no copy across subjects)', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 每周一 09:00 发 GMV 周报', time: t(1) },
+      { text: '[hermes] 每周一 09:00 发售后工单周报', time: t(5) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕周报改到周一 10:00 发').linked).toEqual([]);
+  });
+
+  it('a copy giving the value in other words (50 个字 / 50 字以内, 晚上十点 / 22:00) is taken with the best', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) },
+      { text: '[openclaw] 知乎回答摘要 50 字以内', time: t(5) },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕知乎回答摘要上限改成 60 字').linked.sort()).toEqual([...ids].sort());
+    const { mem: n, ids: jds } = home([
+      { text: '[hermes] 每周日 22:00 把成绩库导出到 NAS', time: t(1) },
+      { text: '[hermes] 成绩库每周日晚上十点导出', time: t(5) },
+    ]);
+    expect(correct(n, '[hermes] 〔更正〕成绩库导出改到周六 22:00').linked.sort()).toEqual([...jds].sort());
+  });
+
+  it('a copy with the same value written another way infers no change', () => {
+    const { mem: m } = home([{ text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) }]);
+    expect(m.add({ text: '[openclaw] 知乎回答摘要 50 字以内', time: t(9) }).supersedes).toEqual([]);
+    const { mem: n } = home([{ text: '[hermes] labnas 快照保留 30 天', time: t(1) }]);
+    expect(n.add({ text: '[hermes] labnas snapshot retention: 30 days', time: t(9) }).supersedes).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { bigramsOf } from './tokenizer/bigrams.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
+import { languageOf } from './resolve/language.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
 
@@ -392,6 +393,7 @@ export class SupersessionResolver {
         text: this.analysis(o).hay,
         lead: this.analysis(o).opening,
         names: this.analysis(o).ids,
+        language: languageOf(this.analysis(o).plain),
         verdict,
         domain: o.domain,
         rec: o,

@@ -125,6 +125,9 @@ const CUE_BUT_TO = new RegExp(CHANGE_CUE.source.replace('(?:to|', '(?:'));
 /** Attribute classes of when: what a reason clause most often names without changing it. */
 const WHEN = new Set(['schedule', 'date']);
 
+/** How a note says it is a note (再记一次：, 记一下哈：, reminder to self:): words that name nothing. */
+const NOTE_PREAMBLE = /^\s*(?:\[[a-z]+\]\s*)?(?:再记一(?:次|遍|下)|再记|记一下|记一笔|备忘一下|备忘|提醒自己|提醒一下|reminder to self|note to self|reminder|note|fyi)[哈啊呀吧]?\s*[:：,，]/i;
+
 /** Words that say why, in the clause after a correction's new value (，半夜太吵 / , compliance asked). */
 const REASON = /太|因为|由于|所以|不够|撞|冲突|说|要求|提的|调的|坏了|过期|没人|不查|嫌|怕|免得|以免|省得|为了|\b(?:because|since|too|asked|requires?|required|needs?|got|was|were|so that|otherwise)\b/;
 
@@ -447,10 +450,13 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const m of norm.matchAll(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g)) anchors.push(m.index!);
 
   // Subject words: content words that are not values, attributes, generic words or filler.
+  const preambleEnd = NOTE_PREAMBLE.exec(norm)?.[0].length ?? 0;
   const found: { word: string; at: number; raw?: string }[] = [];
   /** generic content words (服务, script, job): never subject words, but part of what a phrase names */
   const generic: { word: string; at: number; raw?: string }[] = [];
   const keep = (raw: string, at: number) => {
+    // "再记一次：" opening a note says it is noted again; its words (一次) name nothing.
+    if (at < preambleEnd) return;
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || ENGLISH_STOPWORDS.has(w))) return;

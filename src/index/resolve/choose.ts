@@ -1,4 +1,6 @@
 import { contrastOf, holds, NAME_INITIAL, otherMember, prefixClash } from './analyze.js';
+import type { Language } from './language.js';
+import { sameValue } from './same-value.js';
 import { DISTANCE_RE, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
@@ -38,6 +40,8 @@ export interface Judged {
   verdict: Verdict;
   /** the record's domain: copies of one fact are written in one domain */
   domain?: string | null;
+  /** what the record is written in (languageOf its text as written, without alias forms) */
+  language?: Language;
 }
 
 export type ResolutionStatus = 'linked' | 'none' | 'ambiguous';
@@ -65,7 +69,9 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // Each naming something the other does not (杭州仓 / 东莞仓) is two subjects; one adding a word is a copy.
   const onlyA = a.lead.filter((w) => !holds(b.text, w));
   const onlyB = b.lead.filter((w) => !holds(a.text, w));
-  if (onlyA.length && onlyB.length) return false;
+  // A copy written in the other language (成绩系统后端端口 8080 / grader backend listens on 8080) names its subject in
+  // its own words: its lead tells nothing.
+  if (onlyA.length && onlyB.length && (a.language ?? null) === (b.language ?? null)) return false;
   // Each naming a place or thing of its own (仓A 白班 / 仓B 白班 at one hour) is two facts.
   const namesA = (a.names ?? []).filter((n) => !holds(b.text, n));
   const namesB = (b.names ?? []).filter((n) => !holds(a.text, n));
@@ -113,7 +119,7 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyNumA = numbers([...a.verdict.tokens, ...inText(a.text)], [...vb, ...inText(b.text)]);
   const onlyNumB = numbers([...b.verdict.tokens, ...inText(b.text)], [...va, ...inText(a.text)]);
   if (onlyNumA.some((x) => onlyNumB.some((y) => form(x) === form(y)))) return false;
-  return va.some((v) => vb.includes(v));
+  return va.some((v) => vb.some((w) => sameValue(v, w)));
 }
 
 

@@ -3,6 +3,7 @@ import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
+import { sameValue } from './same-value.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
@@ -751,16 +752,18 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   if (oneOccasion(r.plain) && !oneOccasion(o.plain)) return refuse('other-attribute', 'says what happens once (this Wednesday, this time), not a standing fact');
   // A setting's value of the same shape on both sides, and they differ.
   const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
+  // A value the older record gives in other words (20 个字 / 20字, 周一 / Mon) is no new value.
+  const held = (a: TextAnalysis, v: string) => holds(a.hay, v) || [...a.valueShapes.keys()].some((av) => sameValue(av, v));
   const differs = [...r.valueShapes].some(
     ([v, shape]) =>
-      setting(shape, r) && !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
+      setting(shape, r) && !held(o, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
   );
   // One fact changes at a time: a path or host that differs beside another value that differs
   // (Hyper Backup：/volume1/shop → USB，每天 02:30 / Hyper Backup：/volume1/finance → B2，每天 03:30) is
   // a second thing of the same kind, not the first one restated.
   const differingShapes = new Set(
     [...r.valueShapes]
-      .filter(([v, shape]) => !holds(o.hay, v) && [...o.valueShapes].some(([ov, os]) => os === shape && !holds(r.hay, ov)))
+      .filter(([v, shape]) => !held(o, v) && [...o.valueShapes].some(([ov, os]) => os === shape && !holds(r.hay, ov)))
       .map(([, shape]) => shape),
   );
   if (differingShapes.size >= 2) {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { sameValue } from './same-value.js';
+
+describe('sameValue', () => {
+  it.each([
+    ['20个字', '20字'],
+    ['三周', '每 3周'],
+    ['9:00', '09:00'],
+    ['22:00', '晚上十点'],
+    ['02:00', '凌晨两点'],
+    ['22:00', '十点'],
+    ['周一', 'mon'],
+    ['weekly', '每周'],
+    ['每晚', '每日'],
+    ['30 days', '30天'],
+    ['5 min', '5分钟'],
+  ])('%s is %s written another way', (a, b) => {
+    expect(sameValue(a, b)).toBe(true);
+    expect(sameValue(b, a)).toBe(true);
+  });
+
+  it.each([
+    ['3个月', '3月'],
+    ['20字', '30字'],
+    ['周一', '周二'],
+    ['3 weeks', '3天'],
+    ['weekly', '每天'],
+    ['22:00', '23:00'],
+    ['周一', 'weekly'],
+  ])('%s is not %s', (a, b) => {
+    expect(sameValue(a, b)).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { clockTimes } from '../tokenizer/clock-times.js';
+import { frequenciesIn } from './frequency.js';
+import { weekdaysIn } from './weekdays.js';
+
+/**
+ * Whether two values two records give are one value written two ways: 20 个字 / 20字, 三周 / 每 3 周, 9:00 / 09:00,
+ * 周一 / Mon, weekly / 每周. A copy written in other words is no value changed. Pure.
+ */
+export function sameValue(a: string, b: string): boolean {
+  const ka = valueKey(a);
+  const kb = valueKey(b);
+  if (ka === kb) return true;
+  // One clock time: 22:00 / 晚上十点, 02:00 / 凌晨两点.
+  const ta = timesOf(a);
+  const tb = timesOf(b);
+  if (ta.length && tb.length && ta.some((t) => tb.includes(t))) return true;
+  // A day of the week, or how often, alone: the same day or frequency in either language.
+  const bare = (v: string) => !/\d/.test(v);
+  if (bare(a) && bare(b)) {
+    const da = weekdaysIn(a);
+    const db = weekdaysIn(b);
+    if (da.size && equalSets(da, db)) return true;
+    const fa = frequenciesIn(a);
+    const fb = frequenciesIn(b);
+    if (fa.size && equalSets(fa, fb) && da.size === 0 && db.size === 0) return true;
+  }
+  return false;
+}
+
+/** The HH:MM readings of a clock time, as the tokenizer reads it (3点 is 03:00 and 15:00). */
+function timesOf(v: string): string[] {
+  const own = [...v.matchAll(/(?<![\d:])(\d{2}):(\d{2})(?![\d:])/g)].map((m) => m[0]);
+  // A value already read as a time (十点 in 每周日晚上十点) is one without the words around it.
+  const read = clockTimes(v);
+  return [...own, ...(read.length || own.length ? read : clockTimes(`每天${v}`))];
+}
+
+const UNIT_ZH: Record<string, string> = {
+  day: '天', days: '天', week: '周', weeks: '周', month: '个月', months: '个月', year: '年', years: '年',
+  hour: '小时', hours: '小时', h: '小时', hr: '小时', hrs: '小时', minute: '分钟', minutes: '分钟', min: '分钟', mins: '分钟',
+  second: '秒', seconds: '秒', s: '秒', sec: '秒', secs: '秒', kg: '公斤', km: '公里',
+};
+
+const HAN_DIGIT: Record<string, string> = { 一: '1', 二: '2', 两: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9', 十: '10' };
+
+/** A value as one key: no spaces, no measure word after a number (20个字), a Han digit before a unit as a digit, no 每. */
+function valueKey(v: string): string {
+  let k = v.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  k = k.replace(/^每/, '');
+  k = k.replace(/^([一二两三四五六七八九十])(?=[\u4e00-\u9fff])/, (d) => HAN_DIGIT[d]!);
+  k = k.replace(/(\d)个(?!月)(?=[\u4e00-\u9fff])/g, '$1');
+  // A unit in English is the unit in Chinese: 30 days / 30天, 5 min / 5分钟.
+  k = k.replace(/(\d)([a-z]+)$/, (_m, d: string, u: string) => d + (UNIT_ZH[u] ?? u));
+  k = k.replace(/(?<!\d)(\d):(\d\d)(?!\d)/g, '0$1:$2');
+  return k;
+}
+
+function equalSets<T>(a: Set<T>, b: Set<T>): boolean {
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
