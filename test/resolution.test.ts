@@ -1508,6 +1508,20 @@ describe('copies of one fact written another way (session 25)', () => {
     expect(correct(n, '[hermes] 〔更正〕成绩库导出改到周六 22:00').linked.sort()).toEqual([...jds].sort());
   });
 
+  it('a copy missing one subject word of the best (bootstrap) is still a copy when it gives the best\'s own address', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] Pulsar bootstrap servers pulsar-1.internal:6650', time: t(1) },
+      { text: '[code] pulsar broker 地址 pulsar-1.internal:6650', time: t(5) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕pulsar bootstrap 换成 pulsar-lb.internal:6651').linked.sort()).toEqual([...ids].sort());
+    // Without the address in common, the broker note is another thing.
+    const { mem: n, ids: jds } = home([
+      { text: '[code] Pulsar bootstrap servers pulsar-1.internal:6650', time: t(1) },
+      { text: '[code] pulsar broker 地址 pulsar-2.internal:6650', time: t(5) },
+    ]);
+    expect(correct(n, '[code] 〔更正〕pulsar bootstrap 换成 pulsar-lb.internal:6651').linked).toEqual([jds[0]]);
+  });
+
   it('a copy with the same value written another way infers no change', () => {
     const { mem: m } = home([{ text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) }]);
     expect(m.add({ text: '[openclaw] 知乎回答摘要 50 字以内', time: t(9) }).supersedes).toEqual([]);

@@ -133,6 +133,9 @@ function kinOf(text: string): string[] {
   return [...KINSHIP_WORDS].filter((k) => holds(text, k));
 }
 
+/** A value that names one thing: letters and digits or marks together (kafka-1.internal:9092, qb-main, release.yml), a dated day. */
+const DISTINCT_VALUE = /^(?=.*[a-z])(?=.*[\d./:_-]).{4,}$|^\d{4}-\d{2}-\d{2}$/i;
+
 /** Whether a text holds a word, an English plural and its singular counted as one (covers / cover). */
 function holdsWord(text: string, w: string): boolean {
   return holds(text, w) || (/^[a-z]{4,}s$/.test(w) && holds(text, w.slice(0, -1)));
@@ -154,7 +157,11 @@ function sameAttribute(best: Judged, j: Judged): boolean {
  */
 function refusedCopy(best: Judged, j: Judged): boolean {
   if (j.verdict.accepted || j.verdict.conflict || j.verdict.refusal === 'generic-only') return false;
-  if (best.verdict.shared.length === 0 || !best.verdict.shared.every((w) => holdsWord(j.text, w))) return false;
+  if (best.verdict.shared.length === 0) return false;
+  // Missing a subject word the best holds (crawler / crawl, 短信 / SMS), it must give the best's own value, one that names
+  // one thing (kafka-1.internal:9092, templates/sms/, 2026-06-30).
+  const distinct = [...best.verdict.quoted, ...best.verdict.tokens].filter((v) => DISTINCT_VALUE.test(v) && holds(j.text, v));
+  if (!best.verdict.shared.every((w) => holdsWord(j.text, w)) && !(distinct.length && best.verdict.shared.some((w) => holdsWord(j.text, w)))) return false;
   if (!sameAttribute(best, j)) return false;
   return sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } });
 }
