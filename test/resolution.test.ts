@@ -1522,6 +1522,16 @@ describe('copies of one fact written another way (session 25)', () => {
     expect(correct(n, '[code] 〔更正〕pulsar bootstrap 换成 pulsar-lb.internal:6651').linked).toEqual([jds[0]]);
   });
 
+  it('改： opening a note takes back what was said: it links by the relative it names, read without the label', () => {
+    const { mem: m, ids } = home([
+      { text: '老妈体检 4 月 18 日上午，空腹', time: t(1) },
+      { text: '老爸体检 4 月 20 日上午', time: t(2) },
+    ]);
+    const { res, linked } = correct(m, '改：老爸体检挪到 4 月 25');
+    expect(res.record.kind).toBe('correction');
+    expect(linked).toEqual([ids[1]]);
+  });
+
   it('a copy with the same value written another way infers no change', () => {
     const { mem: m } = home([{ text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) }]);
     expect(m.add({ text: '[openclaw] 知乎回答摘要 50 字以内', time: t(9) }).supersedes).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOMAINS, detectMarkers, prefixDomain, stripMarkers } from './markers.js';
+import { DEFAULT_DOMAINS, detectMarkers, prefixDomain, stripLabel, stripMarkers } from './markers.js';
 
 const D = [...DEFAULT_DOMAINS];
 
@@ -43,6 +43,18 @@ describe('markers', () => {
       expect(detectMarkers(t, D), t).toMatchObject({ kind: 'note', tier: 'normal' });
     expect(prefixDomain('【更正】[code] 端口 9090', D)).toBe('code');
     expect(stripMarkers('[code] 【更正】端口', D).trim()).toBe('端口');
+  });
+
+  it('taking back what one said, opening the text, is a correction: 改：, 不对，, 说错了，, Erratum:, oops — correction:', () => {
+    for (const t of ['改：二甲双胍的补货点从 20 盒提到 30 盒', '[hermes] 不对，早上 5 点走', '说错了，早餐 8 点开始', '搞错了，牛肉面是 29', '记错了，体检是 4 月 25', '上条有误：跟诊是周丽', 'Erratum: the draft is v3.4, not v3.2', 'oops — correction: sprint 15 starts Mar 26', '[hermes] Correction — freeze starts at noon', '哦不对，那个 SKU 是 399'])
+      expect(detectMarkers(t, D), t).toMatchObject({ kind: 'correction', tier: 'evidence' });
+    // the same words inside a sentence, or 改 without a colon, are just words
+    for (const t of ['这个不对，要再查', '改天再说', '代码审查说错了两处', 'fix: null pointer in the parser', '改进：缓存命中率'])
+      expect(detectMarkers(t, D), t).toMatchObject({ kind: 'note', tier: 'normal' });
+    // read without its label: 改：老爸体检 is about 老爸体检
+    expect(stripLabel('改：老爸体检挪到 4 月 25').trim()).toBe('老爸体检挪到 4 月 25');
+    expect(stripLabel('oops — correction: sprint 15 starts Mar 26').trim()).toBe('sprint 15 starts Mar 26');
+    expect(stripLabel('后端端口改为 9090')).toBe('后端端口改为 9090');
   });
 
   it('only configured domains count', () => {

@@ -15,13 +15,17 @@ export interface Markers {
 /**
  * The markers, as users write them: the user's own 〔更正〕 / 〔红线〕, the same word in other brackets
  * (【更正】, [更正]), the English [correction] / [redline] / [red line], and a label that opens the text,
- * after the domain prefix and other markers ("更正：…", "更正一下：…", "订正：…", "Correction: …", "红线：…", "Red line: …").
+ * after the domain prefix and other markers ("更正：…", "更正一下：…", "订正：…", "Correction: …", "Correction — …", "Erratum: …",
+ * "oops — correction: …", "红线：…", "Red line: …"), and the ways a Chinese-first user takes back what they said, opening
+ * the text: "改：…", "不对，…", "说错了，…", "搞错了，…", "记错了，…", "上条有误：…".
  */
 const CORRECTION_BRACKETED = '〔更正〕|【更正】|\\[更正\\]|〔correction〕|\\[correction\\]';
 const REDLINE_BRACKETED = '〔红线〕|【红线】|\\[红线\\]|〔redline〕|\\[red ?line\\]';
 /** What may stand before a label: the domain prefix and bracketed markers. */
 const LEAD = '^\\s*(?:(?:\\[[A-Za-z][\\w -]{0,31}\\]|〔[^〕\\n]{1,12}〕|【[^】\\n]{1,6}】)\\s*)*';
-const CORRECTION_LABEL = `${LEAD}(?:(?:更正|订正|纠正)(?:一下)?|correction)\\s?[:：]`;
+const CORRECTION_LABEL =
+  `${LEAD}(?:(?:oops|哦|噢)[\\s,，—–-]*)?` +
+  `(?:(?:(?:更正|订正|纠正|勘误)(?:一下)?|correction|erratum)\\s?[:：—–]|改\\s?[:：]|(?:不对不对|不对|说错了|搞错了|记错了|写错了|上条有误|前面说的不对)\\s?[，,：:！!])`;
 const REDLINE_LABEL = `${LEAD}(?:红线|red ?line)\\s?[:：]`;
 /** A correction marker anywhere, or a correction label opening the text. */
 export const CORRECTION_MARK = new RegExp(`${CORRECTION_BRACKETED}|${CORRECTION_LABEL}`, 'i');
@@ -53,6 +57,12 @@ export function detectMarkers(text: string, knownDomains: readonly string[]): Ma
   return { domain, kind: 'note', tier: 'normal', correction, redline };
 }
 
+/** The text without a label opening it ("改：", "不对，", "Correction —"): what the correction says, for reading it. */
+export function stripLabel(text: string): string {
+  return text.replace(LABEL_AT_START, ' ');
+}
+const LABEL_AT_START = new RegExp(`${CORRECTION_LABEL}|${REDLINE_LABEL}`, 'i');
+
 /** The text without its leading domain prefix and markers: what the index should match on. */
 export function stripMarkers(text: string, knownDomains: readonly string[]): string {
   let t = text;
@@ -66,8 +76,8 @@ export const CORRECTION_FILLER = new Set(
   (
     '更正 纠正 订正 作废 废弃 之前 以前 此前 原来 原先 先前 记 记的 记录 写 写的 错 错了 不对 不是 应该 应为 实际 实际上 其实 已 已经 ' +
     '改为 改成 换成 变成 变为 更新 修改 改 调整 现在 目前 新 旧 从 到 为 ' +
-    '最后 笔误 搞错 搞错了 口误 说错 说错了 写错 写错了 以这个为准 为准 ' +
-    'correction correct corrected wrong actually previously earlier noted note now instead no longer changed change update updated new old typo scratch back again'
+    '最后 笔误 搞错 搞错了 口误 说错 说错了 写错 写错了 记错 记错了 以这个为准 为准 勘误 有误 上条 ' +
+    'correction correct corrected wrong actually previously earlier noted note now instead no longer changed change update updated new old typo scratch back again erratum oops'
   ).split(/\s+/),
 );
 

@@ -1,4 +1,4 @@
-import { CORRECTION_FILLER, stripMarkers } from '../../core/markers.js';
+import { CORRECTION_FILLER, stripLabel, stripMarkers } from '../../core/markers.js';
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
@@ -348,7 +348,7 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
 
 /** Analyse one record's text. */
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
-  const stripped = stripMarkers(text, knownDomains);
+  const stripped = stripLabel(stripMarkers(text, knownDomains));
   // As written (upper case kept), for names read by their case: course codes, numbered things.
   const written = stripped.normalize('NFKC');
   const norm = stripped.replace(/〔[^〕]{1,6}〕/g, ' ').normalize('NFKC').toLowerCase();
