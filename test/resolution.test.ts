@@ -1532,6 +1532,11 @@ describe('copies of one fact written another way (session 25)', () => {
     expect(linked).toEqual([ids[1]]);
   });
 
+  it('a hyphenated word is the same words written apart (late-shift / late shift)', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] Volunteer reminder SMS goes out at 18:00 before each late shift', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: late-shift reminder moves to 15:00').linked).toEqual([ids[0]]);
+  });
+
   it('a copy with the same value written another way infers no change', () => {
     const { mem: m } = home([{ text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) }]);
     expect(m.add({ text: '[openclaw] 知乎回答摘要 50 字以内', time: t(9) }).supersedes).toEqual([]);

@@ -199,6 +199,12 @@ function onlyInKin(text: string, form: string): boolean {
  */
 export function holds(hay: string, word: string, wholeOnly = false): boolean {
   if (!isAscii(word)) return hay.includes(word);
+  // A hyphenated word is the same words written apart (night-shift / night shift).
+  if (/^[a-z]{2,}(?:-[a-z]{2,})+$/.test(word) && holdsWhole(hay, word.replace(/-/g, ' '), wholeOnly)) return true;
+  return holdsWhole(hay, word, wholeOnly);
+}
+
+function holdsWhole(hay: string, word: string, wholeOnly: boolean): boolean {
   // An identifier with an underscore goes on with one (lumen_web_1080_vertical is another preset).
   const joiner = wholeOnly || word.includes('_') ? /[a-z0-9_-]/ : /[a-z0-9-]/;
   let i = hay.indexOf(word);
