@@ -1537,6 +1537,11 @@ describe('copies of one fact written another way (session 25)', () => {
     expect(correct(m, '[hermes] Correction: late-shift reminder moves to 15:00').linked).toEqual([ids[0]]);
   });
 
+  it('a number inside a 《title》 is part of its name: a progress note about the article infers no change', () => {
+    const { mem: m } = home([{ text: '[openclaw] 《从 6 小时到 30 分钟：自动化周报》已发布，阅读 1234，在看 56', time: t(1) }]);
+    expect(m.add({ text: '[openclaw] 进展：《从 6 小时到 30 分钟：自动化周报》改到第 3 稿', time: t(9) }).supersedes).toEqual([]);
+  });
+
   it('a copy with the same value written another way infers no change', () => {
     const { mem: m } = home([{ text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) }]);
     expect(m.add({ text: '[openclaw] 知乎回答摘要 50 字以内', time: t(9) }).supersedes).toEqual([]);

@@ -420,6 +420,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // A service that listens (Redis 换到 6380) names its port as surely as the word does: a number of three digits or more.
   const listens = /\b(?:redis|mysql|postgres(?:ql)?|mongo(?:db)?|nginx|kafka|rabbitmq|memcached|grafana|prometheus|jenkins|ssh)\b/.test(norm);
   masked = masked.replace(/(?<![\w.\-/:])\d{2,6}(?![\w.\-])/g, (m, at: number) => {
+    // 《从 8 小时到 20 分钟》: a number in a title is part of its name.
+    if (inTitle(at)) return m;
     values.push(m);
     if ((namesPort || (listens && m.length >= 3)) && m.length <= 5 && !valueShapes.has(m)) {
       valueShapes.set(m, 'port');
