@@ -1542,6 +1542,14 @@ describe('copies of one fact written another way (session 25)', () => {
     expect(m.add({ text: '[openclaw] 进展：《从 6 小时到 30 分钟：自动化周报》改到第 3 稿', time: t(9) }).supersedes).toEqual([]);
   });
 
+  it('a plain record saying a value changed (现在是, raised to) infers the change without a setting word, only of a slot the older states', () => {
+    const { mem: m, ids } = home([{ text: '[code] orders-api readiness probe 超时 2s', time: t(1) }]);
+    const edges = m.add({ text: '[code] orders-api readiness probe timeout 现在是 4s', time: t(9) }).supersedes;
+    expect(edges.map((e) => [e.oldId, e.method])).toEqual([[ids[0], 'inferred']]);
+    const { mem: n } = home([{ text: '儿子校车 早上 7:10 到小区门口', time: t(1) }]);
+    expect(n.add({ text: '儿子校车换成 25 路了', time: t(9) }).supersedes).toEqual([]);
+  });
+
   it('a copy with the same value written another way infers no change', () => {
     const { mem: m } = home([{ text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) }]);
     expect(m.add({ text: '[openclaw] 知乎回答摘要 50 字以内', time: t(9) }).supersedes).toEqual([]);

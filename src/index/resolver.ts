@@ -266,8 +266,8 @@ export class SupersessionResolver {
     else if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, 'correction');
     if (this.opts.inferCorrections) {
       n += this.inferFromFacts(r);
-      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0 && SETTING_HINT.test(r.text)) {
-        const k = this.resolveByText(r, 'restatement');
+      if (!isCorrection(r) && !isRedline(r) && r.corrects.length === 0) {
+        const k = SETTING_HINT.test(r.text) ? this.resolveByText(r, 'restatement') : 0;
         n += k;
         // One saying the value changed (现在是, 换成, is now) is judged as a correction is, its edges still inferred.
         if (k === 0 && STATED_CHANGE.test(r.text)) n += this.resolveByText(r, 'cued');
@@ -327,6 +327,7 @@ export class SupersessionResolver {
     // The attribute's own words too: a record about the same attribute of another subject is a
     // candidate worth refusing by name (--explain shows it).
     // A plain record (a restatement, or one saying a value changed) is looked for by its subject words alone.
+    const settingHinted = SETTING_HINT.test(r.text);
     const matchTerms = this.selective(mode === 'restatement' || mode === 'cued' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
     const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
     if (matchTerms.length === 0) {
@@ -382,6 +383,11 @@ export class SupersessionResolver {
         mode === 'restatement'
           ? judgeRestatement(c, this.analysis(o), weight)
           : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn, unknownWeight });
+      // A plain record saying something changed, with no setting in sight, infers a change only of a slot the older record
+      // states: 女儿校车换成 23 路了 does not change when the bus comes.
+      if (mode === 'cued' && !settingHinted && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
+        verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'names no attribute the record states, and quotes no value of it' };
+      }
       // Found through character pairs alone, sharing no whole word: it must state the attribute too.
       if (byGrams.has(row.rid) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'weak-subject', why: `shares no whole word with the correction (found through character pairs), and states no attribute it changes` };
