@@ -1550,6 +1550,18 @@ describe('copies of one fact written another way (session 25)', () => {
     expect(n.add({ text: '儿子校车换成 25 路了', time: t(9) }).supersedes).toEqual([]);
   });
 
+  it('a record holding the value the correction says is right (是 X，不是 Y) is not the one it corrects', () => {
+    const { mem: m, ids } = home([{ text: '狂犬疫苗批号 RB9001，有效期 2027-03-31', time: t(1) }]);
+    expect(correct(m, '〔更正〕猫三联那批的有效期是 2027-03-31，不是 4月').linked).not.toContain(ids[0]);
+  });
+
+  it('a race named by its distance (30K) is not another distance\'s checkpoint', () => {
+    const { mem: m } = home([{ text: '15K CP1（梅家坞）关门 10:45', time: t(1) }]);
+    expect(correct(m, '〔更正〕30K 的梅家坞关门改 12:15').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '30K CP3（梅家坞）关门 11:30', time: t(1) }]);
+    expect(correct(n, '〔更正〕30K 的梅家坞关门改 12:15').linked).toEqual([ids[0]]);
+  });
+
   it('a copy with the same value written another way infers no change', () => {
     const { mem: m } = home([{ text: '[openclaw] 知乎回答摘要最多 50 个字', time: t(1) }]);
     expect(m.add({ text: '[openclaw] 知乎回答摘要 50 字以内', time: t(9) }).supersedes).toEqual([]);

@@ -2,7 +2,7 @@ import { CHANGE_CUE, contrastOf, deputyClash, holds, NAME_INITIAL, otherMember, 
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
-import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { sameValue } from './same-value.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
@@ -151,6 +151,18 @@ function namesOccasion(text: string, end: number): boolean {
   return cue !== null || (clock !== null && clock.index > 1);
 }
 
+/** The distances a text names, a race's too (10km, 10 公里, 50K), spaces out and lower-case. */
+function distancesOf(text: string): Set<string> {
+  const out = new Set<string>();
+  const unit = (u: string) => (/^(?:km|kilomet|公里|千米)/.test(u) ? 'km' : 'mi');
+  for (const m of text.matchAll(DISTANCE_RE)) {
+    const d = /^(\d+(?:\.\d+)?)\s?(.+)$/.exec(m[0].toLowerCase());
+    if (d) out.add(`${d[1]}${unit(d[2]!)}`);
+  }
+  for (const m of text.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)\s?k(?![\w])/gi)) out.add(`${m[1]}k`);
+  return out;
+}
+
 /** The relation words a text holds (妈妈, 公公, wife). */
 const kinIn = memo((text: string) => [...KINSHIP_WORDS].filter((k) => holds(text, k)));
 
@@ -292,7 +304,10 @@ function sameForm(a: TextAnalysis, v: string, w: string): boolean {
  * one and the old one: "jellyfin 换到 8920 了，8096 被占了"), and the candidate holds exactly one.
  */
 export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
-  const held = c.values.filter((v) => holds(o.hay, v));
+  // Where the correction says which value was the old one (是 2026-10-31，不是 11月), another value of that kind is the new one.
+  const stated = (v: string) =>
+    !c.oldValues.some((w) => w === v || sameValue(v, w)) && c.oldValues.some((w) => c.values.includes(w) && sameForm(c, v, w));
+  const held = c.values.filter((v) => holds(o.hay, v) && !stated(v));
   return held.filter((v) => c.values.some((w) => w !== v && sameForm(c, v, w) && !holds(o.hay, w)));
 }
 
@@ -403,6 +418,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   for (const [w, mine] of c.qualifiersEarly) {
     const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !holds(o.hay, q));
     if (kin && holds(o.hay, w)) return conflict(`says ${w} of no ${kin}, where the correction says ${kin}'s ${w}`);
+  }
+  // The race or route the correction names by its distance (50K 的龙井村关门) is not the one the candidate names (25K CP2).
+  const myDist = new Set([...distancesOf(beforeChange)].filter((d) => !c.values.some((v) => distancesOf(v).has(d))));
+  const theirDist = distancesOf(o.plain);
+  if (myDist.size && theirDist.size && ![...myDist].some((d) => theirDist.has(d))) {
+    return conflict(`names the ${[...theirDist].join('/')} where the correction names the ${[...myDist].join('/')}`);
   }
   // The correction is about one relative (公公的降压药) and the candidate opens with another (妈妈降压药): another
   // person's, whatever the correction compares them with after it says what changed (跟妈妈一样早上吃).
