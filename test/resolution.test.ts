@@ -1569,3 +1569,26 @@ describe('copies of one fact written another way (session 25)', () => {
     expect(n.add({ text: '[hermes] labnas snapshot retention: 30 days', time: t(9) }).supersedes).toEqual([]);
   });
 });
+
+describe('a correction granting a permission changes a rule, not a fact of the same thing (session 26)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('可以直接发 does not take the posting schedule of the same platform', () => {
+    const { mem: m } = home([{ text: '[openclaw] B站动态每周发 3 条，周一三五', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕B站动态可以直接发，不用等我确认了').linked).toEqual([]);
+  });
+
+  it('"can go out before the meeting" does not take where the slides are kept', () => {
+    const { mem: m } = home([{ text: 'Board slides live in the shared drive under board/2026', time: t(1) }]);
+    expect(correct(m, 'Correction: the board slides can go out to members before the meeting').linked).toEqual([]);
+  });
+
+  it('the rule it changes is still taken (不准直接发, must not), and a retired thing (那个不用了) is no permission', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] 知乎专栏的文章不准直接发，要等审稿', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕知乎专栏的文章可以直接发了').linked).toEqual([ids[0]]);
+    const { mem: k, ids: kds } = home([{ text: 'Board slides must not go out to members before the meeting', time: t(1) }]);
+    expect(correct(k, 'Correction: the board slides can go out to members before the meeting').linked).toEqual([kds[0]]);
+    const { mem: n, ids: jds } = home([{ text: '[hermes] 每周对账结果推到 Slack 频道 #fin-weekly', time: t(1) }]);
+    expect(correct(n, '[hermes] 〔更正〕每周对账结果改推到飞书群「财务」，Slack 那个不用了').linked).toEqual([jds[0]]);
+  });
+});

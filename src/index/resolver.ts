@@ -10,6 +10,7 @@ import { bigramsOf } from './tokenizer/bigrams.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
+import { grantsPermission, statesRule } from './resolve/permission.js';
 import { languageOf } from './resolve/language.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
@@ -371,6 +372,7 @@ export class SupersessionResolver {
       }
     }
     const judged: (Judged & { rec: IndexedRecord })[] = [];
+    const permitsOnly = grantsPermission(c.plain) && c.values.length === 0;
     for (const row of rows) {
       const o = this.record(this.q.byRid.get(row.rid));
       if (!o || !older(o, r) || !inScope(o, r)) continue;
@@ -387,6 +389,11 @@ export class SupersessionResolver {
       // states: 女儿校车换成 23 路了 does not change when the bus comes.
       if (mode === 'cued' && !settingHinted && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'names no attribute the record states, and quotes no value of it' };
+      }
+      // A correction granting a permission (可以直接发, no need to wait) changes a rule; a record stating no rule is
+      // another fact of the same thing (where the key is kept, how often notes go out), unless the correction quotes its value.
+      if (mode === 'correction' && verdict.accepted && permitsOnly && verdict.quoted.length === 0 && !statesRule(this.analysis(o).plain) && !grantsPermission(this.analysis(o).plain)) {
+        verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'the correction grants a permission; the record states no rule it could change' };
       }
       // Found through character pairs alone, sharing no whole word: it must state the attribute too.
       if (byGrams.has(row.rid) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
