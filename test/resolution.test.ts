@@ -1592,3 +1592,21 @@ describe('a correction granting a permission changes a rule, not a fact of the s
     expect(correct(n, '[hermes] 〔更正〕每周对账结果改推到飞书群「财务」，Slack 那个不用了').linked).toEqual([jds[0]]);
   });
 });
+
+describe('a correction naming one by name does not take another named one (session 26)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('Hina is not Hana, Freight is not Express', () => {
+    const { mem: m } = home([{ text: 'Hana (ko 审校) 单价 0.07/word', time: t(1) }]);
+    expect(correct(m, '〔更正〕Hina 的 ko 单价改成 0.08/word').linked).toEqual([]);
+    const { mem: k } = home([{ text: 'DHL Express pickup at the north dock: 16:00 daily', time: t(1) }]);
+    expect(correct(k, 'Correction: DHL Freight (the pallet service) picks up at the north dock at 11:00').linked).toEqual([]);
+  });
+
+  it('the same name, or a name only in the new value, still links', () => {
+    const { mem: m, ids } = home([{ text: 'Hina (ko 审校) 单价 0.07/word', time: t(1) }]);
+    expect(correct(m, '〔更正〕Hina 的 ko 单价改成 0.08/word').linked).toEqual([ids[0]]);
+    const { mem: n, ids: jds } = home([{ text: '[code] Deploy: `git pull && pm2 restart quiz` on the Aliyun box', time: t(1) }]);
+    expect(correct(n, '[code] Correction: quiz deploys now go through a Jenkins job that rsyncs to the Aliyun box').linked).toEqual([jds[0]]);
+  });
+});

@@ -24,6 +24,8 @@ export interface TextAnalysis {
   acronyms: string[];
   /** those written before the text gives its new value: what it is about (SMALL in "downsized to SMALL" is not) */
   acronymsEarly: string[];
+  /** capitalized names as written mid-sentence (Marta, Tidepool, Freight), lower-cased, those before the text says what changed */
+  propersEarly: string[];
   /** subject words first met after the text starts to say what changed: context, or the new value */
   late: string[];
   /** subject words before the first attribute word or value: the subject phrase of a plain statement */
@@ -106,6 +108,28 @@ export const NAME_INITIAL = /(?<![\w.])[a-z]{2,} [a-z]\.(?![\w.])/g;
 /** The everyday names of people a text holds (小刘, 老周, 阿杰, 林先生). */
 export function peopleIn(text: string): string[] {
   return [...new Set(text.match(PEOPLE_RE) ?? [])];
+}
+
+const NOT_PROPER = new Set(
+  'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec correction update note reminder please'.split(' '),
+);
+/**
+ * Capitalized words written mid-sentence (Marta, Tidepool, SF Freight): names of people, products
+ * and things. Not a word opening an English text or sentence (a text holding Chinese has no
+ * capitals of its own: Marta 的合同), not a month, a weekday or a function word.
+ */
+export function propersOf(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<![A-Za-z0-9_-])[A-Z][a-z]{2,}(?![A-Za-z0-9_'’-])/g)) {
+    const before = text.slice(0, m.index).trimEnd();
+    // Opening a sentence, a capital says nothing, unless Chinese follows (Marta 的合同: Chinese has no capitals).
+    const opens = before === '' || /[.!?:;。！？：；—–\[\]]$/.test(before) || /^\[\w+\]$/.test(before);
+    if (opens && !/\p{Script=Han}/u.test(text)) continue;
+    const w = m[0].toLowerCase();
+    if (NOT_PROPER.has(w) || NOT_PROPER.has(w.replace(/s$/, '')) || ENGLISH_STOPWORDS.has(w)) continue;
+    out.add(w);
+  }
+  return [...out];
 }
 
 /** Where a correction starts to say what changed. */
@@ -687,5 +711,11 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const m of idMatches) if (!norm.includes(m.id)) extra.add(m.id);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
-  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, acronymsEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
+  const propersEarly = propersOf(stripped).filter((w) => {
+    const at = norm.search(new RegExp(`(?<![a-z0-9_-])${w}(?![a-z0-9_-])`));
+    // A cue opening the text (改一下, Yumi 的单价…) ends no subject part.
+    const start = norm.length - norm.trimStart().length;
+    return at !== -1 && at < Math.min(...[cueAt, valueAt].filter((x) => x > start), Infinity);
+  });
+  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, acronymsEarly, propersEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
 }

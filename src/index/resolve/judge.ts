@@ -689,6 +689,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (myAcr.length && otherAcr.length && !myAcr.some((a) => o.acronyms.includes(a) || holds(o.hay, a))) {
     return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${myAcr.join(', ')}`), ...extra };
   }
+  // Another one by name: Yuka where the correction names Yumi, 阿杰 where it names Marta, SF Express where
+  // it names SF Freight. Only when the record holds none of the correction's names and has its own.
+  if (!relaxed && quoted.length === 0) {
+    const mine = c.propersEarly.filter((p) => !holds(o.hay, p));
+    const theirs = [...o.propersEarly, ...peopleIn(o.plain)].filter((p) => !holds(c.hay, p));
+    if (mine.length && mine.length === c.propersEarly.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
+  }
   const need = relaxed ? 0.3 : namesHeld ? 0 : quoted.length ? Math.min(minShare, 0.34) : minShare;
   if (coverage < need) {
     return refuse('weak-subject', `holds ${shared.join(', ')} of ${known.join(', ')} (${(coverage * 100).toFixed(0)}% < ${need * 100}%)`, extra);
