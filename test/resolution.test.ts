@@ -1610,3 +1610,25 @@ describe('a correction naming one by name does not take another named one (sessi
     expect(correct(n, '[code] Correction: quiz deploys now go through a Jenkins job that rsyncs to the Aliyun box').linked).toEqual([jds[0]]);
   });
 });
+
+describe('items of one list are two facts, not one written twice (session 26)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('照片 backup / 视频 backup at one hour: a correction naming neither links to neither', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 照片 sync 每天凌晨4:00到 NAS。', time: t(1) },
+      { text: '[hermes] 视频 sync 每天凌晨4:00到 NAS。', time: t(2) },
+    ]);
+    const r = correct(m, '[hermes] 更正：sync 改为每天凌晨2:00。');
+    expect(r.linked).toEqual([]);
+    expect(r.res.resolution?.status).toBe('ambiguous');
+  });
+
+  it('the same fact written anew (reworded, not one word swapped) is still a copy', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] weekly_digest posts to #news', time: t(1) },
+      { text: '[hermes] weekly_digest output channel: #news', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] [correction] weekly_digest posts to #digest from now on').linked.sort()).toEqual([...ids].sort());
+  });
+});

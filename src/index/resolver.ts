@@ -405,6 +405,8 @@ export class SupersessionResolver {
         supersededBy: this.q.supersededBy.all(o.id) as string[],
         text: this.analysis(o).hay,
         lead: this.analysis(o).opening,
+        things: [...this.analysis(o).subjects, ...this.analysis(o).generics],
+        plain: this.analysis(o).plain,
         names: this.analysis(o).ids,
         language: languageOf(this.analysis(o).plain),
         verdict,

@@ -16,6 +16,8 @@ export interface TextAnalysis {
   plain: string;
   /** subject words, alias-folded, unique, in order of appearance */
   subjects: string[];
+  /** generic nouns it names (文档, 服务, webhook): no subject words, but they tell two things apart */
+  generics: string[];
   /** subject words next before an attribute word or a value: what the text says the attribute is OF */
   heads: string[];
   /** the single nearest subject word before each attribute word or value of the first clause */
@@ -717,5 +719,6 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const start = norm.length - norm.trimStart().length;
     return at !== -1 && at < Math.min(...[cueAt, valueAt].filter((x) => x > start), Infinity);
   });
-  return { hay, plain: norm, subjects, heads: [...heads], nearest, acronyms, acronymsEarly, propersEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
+  const generics = [...new Set(generic.map((g) => g.word))];
+  return { hay, plain: norm, subjects, generics, heads: [...heads], nearest, acronyms, acronymsEarly, propersEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
 }

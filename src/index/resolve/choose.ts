@@ -35,6 +35,10 @@ export interface Judged {
   text: string;
   /** the record's subject phrase (analysis `lead`), for telling copies from look-alikes */
   lead: string[];
+  /** every thing it names: subject words and generic nouns (analysis `subjects`, `generics`) */
+  things?: string[];
+  /** the text as written, lower case, markers removed (analysis `plain`) */
+  plain?: string;
   /** the identifiers and numbered names it gives (analysis `ids`: 仓A, app-02) */
   names?: string[];
   verdict: Verdict;
@@ -72,6 +76,7 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // A copy written in the other language (成绩系统后端端口 8080 / grader backend listens on 8080) names its subject in
   // its own words: its lead tells nothing.
   if (onlyA.length && onlyB.length && (a.language ?? null) === (b.language ?? null)) return false;
+  if (siblings(a, b)) return false;
   // Each naming a place or thing of its own (仓A 白班 / 仓B 白班 at one hour) is two facts.
   const namesA = (a.names ?? []).filter((n) => !holds(b.text, n));
   const namesB = (b.names ?? []).filter((n) => !holds(a.text, n));
@@ -122,6 +127,42 @@ export function sameFact(a: Judged, b: Judged): boolean {
   return va.some((v) => vb.some((w) => sameValue(v, w)));
 }
 
+
+/**
+ * Two records written from one template that differ in the thing they name (照片 backup / 文档 backup at one
+ * 3:00, NAS 备份实验数据 / 备份照片库, API / webhook 服务端口 8080): items of a list, not one fact written twice,
+ * which is worded anew. Most of the shorter text is a common opening and ending, and the part between names
+ * a thing on each side.
+ */
+export function siblings(a: Judged, b: Judged): boolean {
+  const x = (a.plain ?? '').trim();
+  const y = (b.plain ?? '').trim();
+  if (!x || !y || x === y) return false;
+  let p = 0;
+  while (p < x.length && p < y.length && x[p] === y[p]) p++;
+  let q = 0;
+  while (q < x.length - p && q < y.length - p && x[x.length - 1 - q] === y[y.length - 1 - q]) q++;
+  if (p + q < 0.5 * Math.min(x.length, y.length)) return false;
+  // Widen each middle to whole words: an ASCII word cut at its edge (lumen ds / lumen app).
+  const widen = (t: string) => {
+    let s0 = p;
+    let e = t.length - q;
+    while (s0 > 0 && /[a-z0-9_-]/.test(t[s0 - 1]!)) s0--;
+    while (e < t.length && /[a-z0-9_-]/.test(t[e]!)) e++;
+    return t.slice(s0, e);
+  };
+  const mx = widen(x);
+  const my = widen(y);
+  // The part between is the thing and no more (照片 / 文档): a copy rewords more than that (posts to / output channel:).
+  const onlyThing = (m: string, things: string[] | undefined) => {
+    const held = (things ?? []).filter((w) => holds(m, w));
+    if (!held.length) return false;
+    let rest = m;
+    for (const w of held) rest = rest.split(w).join('');
+    return rest.replace(/[\s\p{P}]/gu, '').length <= 2;
+  };
+  return (a.language ?? null) === (b.language ?? null) && onlyThing(mx, a.things) && onlyThing(my, b.things);
+}
 
 /** Distances a text names, spaces out (10公里, 10英里, 5km). */
 function distancesIn(text: string): Set<string> {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { siblings, type Judged } from './choose.js';
+
+const j = (plain: string, things: string[], language: 'zh' | 'en' = 'zh'): Judged =>
+  ({ id: plain, timeMs: 0, supersededBy: [], text: plain, plain, things, lead: [], language, verdict: {} as Judged['verdict'] }) as Judged;
+
+describe('siblings: one template, another thing named', () => {
+  it('one word swapped in the subject is two items', () => {
+    expect(siblings(j('照片 sync 每天凌晨4:00到 nas', ['照片', 'nas']), j('视频 sync 每天凌晨4:00到 nas', ['视频', 'nas']))).toBe(true);
+    expect(siblings(j('api 服务端口 8080', ['api', '服务']), j('webhook 服务端口 8080', ['webhook', '服务']))).toBe(true);
+  });
+
+  it('a reworded copy, a copy in another language, and a value swapped are not', () => {
+    expect(siblings(j('weekly_digest posts to #news', ['weekly_digest'], 'en'), j('weekly_digest output channel: #news', ['weekly_digest', 'channel'], 'en'))).toBe(false);
+    expect(siblings(j('cab 3 显示器 chassis:hantarex', ['cab', '显示器', 'hantarex']), j('cab 3 monitor chassis:hantarex', ['cab', 'monitor', 'hantarex'], 'en'))).toBe(false);
+    expect(siblings(j('nas 每晚 01:00 备份', ['nas']), j('nas 每晚 02:00 备份', ['nas']))).toBe(false);
+  });
+});
