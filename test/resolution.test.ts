@@ -1632,3 +1632,13 @@ describe('items of one list are two facts, not one written twice (session 26)', 
     expect(correct(m, '[hermes] [correction] weekly_digest posts to #digest from now on').linked.sort()).toEqual([...ids].sort());
   });
 });
+
+describe('a correction naming one by number does not take another number (session 26)', () => {
+  it('尾号 6633 is not 尾号 6363; the same number still links', () => {
+    const t = '2026-03-02T10:00:00+08:00';
+    const { mem: m } = home([{ text: '尾号 6363 那单走的 顺丰', time: t }]);
+    expect(correct(m, '〔更正〕尾号 6633 那单改走 京东，顺丰 不收了').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '尾号 6633 那单走的 顺丰', time: t }]);
+    expect(correct(n, '〔更正〕尾号 6633 那单改走 京东，顺丰 不收了').linked).toEqual([ids[0]]);
+  });
+});

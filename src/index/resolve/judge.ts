@@ -689,6 +689,17 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (myAcr.length && otherAcr.length && !myAcr.some((a) => o.acronyms.includes(a) || holds(o.hay, a))) {
     return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${myAcr.join(', ')}`), ...extra };
   }
+  // Another one by number: booking 尾号 7788 where the record names 7878, room 302 where it names 303. A number the
+  // correction names as an id (after 尾号, 单号, #, room; before 那票, 号房) before it says what changed, which the
+  // record lacks while naming another of as many digits.
+  if (!relaxed && quoted.length === 0) {
+    const cut = CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length;
+    const numbersOf = (t: string) =>
+      [...t.matchAll(/(?:尾号|单号|编号|工单|订单|票号|#|\bno\.|\broom|\bticket|\bbooking|\border)\s?(\d{3,})(?![\d.:/\-])|(?<![\d.:/\-])(\d{3,})\s?(?=那票|那单|那批|那个单|号房|房间)/gi)].map((m) => m[1] ?? m[2]!);
+    const mine = numbersOf(c.plain.slice(0, cut)).filter((n) => !numbersOf(o.plain).includes(n));
+    const theirs = numbersOf(o.plain).filter((n) => !c.plain.includes(n) && mine.some((m) => m.length === n.length));
+    if (mine.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
+  }
   // Another one by name: Yuka where the correction names Yumi, 阿杰 where it names Marta, SF Express where
   // it names SF Freight. Only when the record holds none of the correction's names and has its own.
   if (!relaxed && quoted.length === 0) {
