@@ -1642,3 +1642,14 @@ describe('a correction naming one by number does not take another number (sessio
     expect(correct(n, '〔更正〕尾号 6633 那单改走 京东，顺丰 不收了').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a quoted old value that names one thing stands in for the word before it (session 26)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('"pin is v1.31.0, not v1.28.3" takes "pinned to v1.28.3"; a bare 30 (retries) is no such value', () => {
+    const { mem: m, ids } = home([{ text: '[code] rke2 server pinned to v1.28.3+rke2r1', time: t }]);
+    expect(correct(m, '[code] Correction: rke2 server pin is v1.31.0+rke2r1, not v1.28.3').linked).toEqual([ids[0]]);
+    const { mem: n } = home([{ text: '[code] relay-api retries a failed send 30 times', time: t }]);
+    expect(correct(n, '[code] Correction: relay-api request timeout is 60 s, not 30 s').linked).toEqual([]);
+  });
+});

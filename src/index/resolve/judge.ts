@@ -590,8 +590,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // Naming the same identifiers (drafting-service, backup_daily) is the subject, whatever else is said.
   const namesHeld = c.names.length > 0 && c.names.every((n) => holds(o.hay, n));
-  // What the attribute is of must be there, known to the home or not (顺丰揽收 is not 截单).
-  if (!relaxed && c.heads.length && !c.heads.some((h) => holds(o.hay, h))) {
+  // What the attribute is of must be there, known to the home or not (顺丰揽收 is not 截单), unless the record holds a
+  // subject word and an old value the correction quotes that names one thing (v1.29.4, 1883, 5mg; not a bare 30, not a
+  // word): "k3s server pin is v1.30.2, not v1.29.4" is about "k3s server pinned to v1.29.4", whatever "pin" is written as.
+  const quotesDistinct = quoted.some((v) => /\d/.test(v) && !/^\d{1,2}$/.test(v)) && shared.length > 0;
+  if (!relaxed && c.heads.length && !c.heads.some((h) => holds(o.hay, h)) && !quotesDistinct) {
     return refuse('subject-missing', `does not name ${c.heads.join('/')}`, extra);
   }
   // The word right before the attribute differs on both sides: the candidate's attribute is of
