@@ -699,8 +699,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const cut = CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length;
     const numbersOf = (t: string) =>
       [...t.matchAll(/(?:尾号|单号|编号|工单|订单|票号|#|\bno\.|\broom|\bticket|\bbooking|\border)\s?(\d{3,})(?![\d.:/\-])|(?<![\d.:/\-])(\d{3,})\s?(?=那票|那单|那批|那个单|号房|房间)/gi)].map((m) => m[1] ?? m[2]!);
-    const mine = numbersOf(c.plain.slice(0, cut)).filter((n) => !numbersOf(o.plain).includes(n));
-    const theirs = numbersOf(o.plain).filter((n) => !c.plain.includes(n) && mine.some((m) => m.length === n.length));
+    const recordNumbers = numbersOf(o.plain);
+    const mine = numbersOf(c.plain.slice(0, cut)).filter((n) => !recordNumbers.includes(n));
+    const theirs = recordNumbers.filter((n) => !c.plain.includes(n) && mine.some((m) => m.length === n.length));
     if (mine.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
   }
   // Another one by name: Yuka where the correction names Yumi, 阿杰 where it names Marta, SF Express where
