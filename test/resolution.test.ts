@@ -1653,3 +1653,55 @@ describe('a quoted old value that names one thing stands in for the word before 
     expect(correct(n, '[code] Correction: relay-api request timeout is 60 s, not 30 s').linked).toEqual([]);
   });
 });
+
+describe('a plain record saying a value went up or changes from a date is judged as a correction (session 27)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('加到 / 下月起 / "is €900 warm now" / 涨到 restate the slot they name', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 那台 VPS 的 swap 设了 1G', time: t }]);
+    expect(correct(m, '[hermes] VPS swap 加到 4G 了，编译老是 OOM').linked).toEqual([ids[0]]);
+    const { mem: n, ids: nIds } = home([{ text: '复诊挂号费 15 元', time: t }]);
+    expect(correct(n, '复诊挂号费下月起 18 元').linked).toEqual([nIds[0]]);
+    const { mem: p, ids: pIds } = home([{ text: 'Dresden flat budget: max €700 warm', time: t }]);
+    expect(correct(p, 'Flat budget is €900 warm now, 700 gets nothing near the river.').linked).toEqual([pIds[0]]);
+    const { mem: q, ids: qIds } = home([{ text: '城西店外卖打包费 2 元一单', time: t }]);
+    expect(correct(q, '城西店外卖打包费涨到 3 元了').linked).toEqual([qIds[0]]);
+  });
+
+  it('the same words about another thing still link nothing', () => {
+    const { mem: m } = home([{ text: '[hermes] 那台 VPS 是 2G 内存的套餐', time: t }]);
+    expect(correct(m, '[hermes] NAS swap 加到 4G 了').linked).toEqual([]);
+  });
+});
+
+describe('a fee is not another fee (session 27)', () => {
+  it('钢琴课学费 does not take the 考级报名费; the same fee still links', () => {
+    const t = '2026-03-02T10:00:00+08:00';
+    const { mem: m } = home([{ text: '儿子钢琴考级报名费 520 元', time: t }]);
+    expect(correct(m, '〔更正〕儿子钢琴课学费这学期涨到 4800 元').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '儿子钢琴课学费每学期 4500 元', time: t }]);
+    expect(correct(n, '〔更正〕儿子钢琴课学费这学期涨到 4800 元').linked).toEqual([ids[0]]);
+  });
+});
+
+describe('two records from one template with other values are two facts, not copies (session 27)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('two hearings on 14 Mar, at 10am and at 2pm: a correction naming neither matter links neither', () => {
+    const { mem: m } = home([
+      { text: 'Hearing for OC 611/2025 (Tan) on 14 Mar, 10am', time: t },
+      { text: 'Hearing for OC 617/2025 (Lim) on 14 Mar, 2pm', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    const { linked, res } = correct(m, 'Correction: the 14 Mar hearing got vacated, new date 3 Apr. Need to tell client');
+    expect(linked).toEqual([]);
+    expect(res.resolution?.status).toBe('ambiguous');
+  });
+
+  it('one fact written twice with its values in other forms (3月28日 晚6点 / 3/28 18:00) is still a copy', () => {
+    const { mem: m, ids } = home([
+      { text: '何家试菜约在3月28日晚6点，金陵饭店', time: t },
+      { text: '何家试菜：3/28 18:00 金陵', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕试菜改4月4号，厨师长那周出差').linked.sort()).toEqual([...ids].sort());
+  });
+});

@@ -21,7 +21,7 @@ const isRedline = (r: IndexedRecord) => r.tier === 'redline';
 /** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
 const UNKNOWN_SUBJECT_SHARE = 0.25;
 /** A plain record saying a setting changed (现在是, 换成, is now, moved to): a correction in all but its mark. */
-const STATED_CHANGE = /现在(?:是|改|换|用|在|挂|跑|定)|改成|改为|改到|改\s?(?=\d)|提高?到\s?(?=\d)|不是[^，。,；;]{1,12}[，,]\s?(?:是|而是)|换成|换到|换了|调到|调成|升到|降到|挪到|搬到|迁到|从.{1,12}起|以后(?:改|都)|\bnow (?:is|are|targets?|runs?|lives?|uses?|goes|go|lands?|at|on)\b|\b(?:moved|switched|changed|bumped|raised|lowered) to\b|\bfrom now on\b|\b(?:is|are) now\b/i;
+const STATED_CHANGE = /现在(?:是|改|换|用|在|挂|跑|定)|改成|改为|改到|改\s?(?=\d)|提高?到\s?(?=\d)|不是[^，。,；;]{1,12}[，,]\s?(?:是|而是)|换成|换到|换了|调到|调成|升到|降到|挪到|搬到|迁到|从.{1,12}起|以后(?:改|都)|\bnow (?:is|are|targets?|runs?|lives?|uses?|goes|go|lands?|at|on)\b|\b(?:moved|switched|changed|bumped|raised|lowered) to\b|\bfrom now on\b|\b(?:is|are) now\b|加到|涨到|减到|降为|减为|重签|(?:下个?月|下周|明年|今年|这学期|下学期|本月|这个月)(?:开始|起)|换\s?\S{1,24}\s?了|\b(?:is|are)\s[^,.;，。；]{1,24}\snow\b|\bas of (?:today|now|this|next)\b|\b(?:went|goes|gone) (?:up|down) to\b|\bstarting (?:today|this|next|from)\b|\b(?:raised|bumped|lowered|upped|dropped) (?:it )?to\b/i;
 /** Words by which a record says it replaces an earlier one. */
 const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;
 /** Kinds that are never a correction's target. */
@@ -409,6 +409,7 @@ export class SupersessionResolver {
         plain: this.analysis(o).plain,
         names: this.analysis(o).ids,
         language: languageOf(this.analysis(o).plain),
+        shapes: [...this.analysis(o).valueShapes],
         verdict,
         domain: o.domain,
         rec: o,

@@ -46,6 +46,8 @@ export interface Judged {
   domain?: string | null;
   /** what the record is written in (languageOf its text as written, without alias forms) */
   language?: Language;
+  /** its values and their shapes (analysis `valueShapes`: 10am → schedule, 400元 → price) */
+  shapes?: [string, string][];
 }
 
 export type ResolutionStatus = 'linked' | 'none' | 'ambiguous';
@@ -111,6 +113,15 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xb = new Set([...b.text.matchAll(re)].map((m) => m[0]));
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x))) return false;
   }
+  // Each stating a value of one shape the other has no match for, and none of that shape in common (the 3月9日 invoice
+  // for 400元 / the 3月16日 one for 150元; two hearings on 12 Mar, at 10am and at 2pm): two facts, not one written twice.
+  const sa = a.shapes ?? [];
+  const sb = b.shapes ?? [];
+  for (const shape of new Set(sa.map(([, sh]) => sh))) {
+    const xa = sa.filter(([, sh]) => sh === shape).map(([v]) => v);
+    const xb = sb.filter(([, sh]) => sh === shape).map(([v]) => v);
+    if (xa.length && xb.length && !xa.some((v) => xb.some((w) => sameValue(v, w) || sameLoosely(v, w, shape)))) return false;
+  }
   // How often (每天, daily) is no value in common: "NAS 照片备份每天 01:00" and "NAS 数据库备份每天 02:00" are two jobs.
   const often = (v: string) => frequenciesIn(v).size > 0 && !/\d/.test(v);
   const va = [...a.verdict.quoted, ...a.verdict.tokens].filter((v) => !often(v));
@@ -127,6 +138,23 @@ export function sameFact(a: Judged, b: Judged): boolean {
   return va.some((v) => vb.some((w) => sameValue(v, w)));
 }
 
+
+/**
+ * One value written two ways, read loosely (the same value must never read as two): 500 RMB / ¥500 by their numbers,
+ * 10am / 10:00 and 晚6点 / 18:00 by the hour on a twelve-hour clock, 3月28日 / 3/28 and Feb 20 / 2 月 20 日 by the day.
+ */
+function sameLoosely(v: string, w: string, shape: string): boolean {
+  const nums = (x: string) => [...x.matchAll(/\d+/g)].map((m) => Number(m[0]));
+  const a = nums(v);
+  const b = nums(w);
+  if (a.length === 0 || b.length === 0) return false;
+  if (shape === 'schedule') return a[0]! % 12 === b[0]! % 12;
+  if (shape === 'date') {
+    const day = (n: number[]) => n.filter((x) => x >= 1 && x <= 31).at(-1);
+    return day(a) !== undefined && day(a) === day(b);
+  }
+  return a.some((x) => b.includes(x));
+}
 
 /**
  * Two records written from one template that differ in the thing they name (照片 backup / 文档 backup at one

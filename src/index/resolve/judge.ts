@@ -4,6 +4,7 @@ import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { sameValue } from './same-value.js';
+import { otherFees } from './fees.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
@@ -691,6 +692,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const otherAcr = o.acronyms.filter((a) => !c.acronyms.includes(a) && !holds(c.hay, a));
   if (myAcr.length && otherAcr.length && !myAcr.some((a) => o.acronyms.includes(a) || holds(o.hay, a))) {
     return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${myAcr.join(', ')}`), ...extra };
+  }
+  // Another charge: the correction raises the 学费 where the record states the 报名费.
+  if (!relaxed && quoted.length === 0) {
+    const fees = otherFees(c.plain, o.plain);
+    if (fees) return refuse('other-attribute', `states the ${fees.theirs.join('/')}, the correction the ${fees.mine.join('/')}`, extra);
   }
   // Another one by number: booking 尾号 7788 where the record names 7878, room 302 where it names 303. A number the
   // correction names as an id (after 尾号, 单号, #, room; before 那票, 号房) before it says what changed, which the

@@ -1,0 +1,33 @@
+/**
+ * Fee words: the kind of charge a Chinese text names by a word ending in 费 (学费, 报名费, 挂号费, 网费).
+ * Two texts that each name a fee, and no fee in common, are about two charges: a correction raising
+ * 钢琴课学费 says nothing of the 考级报名费. Verbs and generic words built on 费 (免费, 收费, 费用,
+ * 缴费) name no charge. A fee is keyed by the character before 费, shown with up to two more.
+ */
+const NOT_A_FEE = new Set([...'免收花消付缴交浪破耗白经']);
+
+export interface Fee {
+  /** the character before 费: the key two fees are compared by */
+  key: string;
+  /** the word as written, up to three characters before 费 (报名费) */
+  word: string;
+}
+
+export function feesOf(text: string): Fee[] {
+  const out: Fee[] = [];
+  for (const m of text.matchAll(/(\p{Script=Han}{0,2})(\p{Script=Han})费(?!用)/gu)) {
+    const key = m[2]!;
+    if (NOT_A_FEE.has(key)) continue;
+    out.push({ key, word: `${m[1]}${key}费` });
+  }
+  return out;
+}
+
+/** Each text names a fee and none of one's is the other's: two charges. */
+export function otherFees(a: string, b: string): { mine: string[]; theirs: string[] } | null {
+  const mine = feesOf(a);
+  const theirs = feesOf(b);
+  if (mine.length === 0 || theirs.length === 0) return null;
+  if (mine.some((f) => theirs.some((g) => g.key === f.key))) return null;
+  return { mine: mine.map((f) => f.word), theirs: theirs.map((f) => f.word) };
+}
