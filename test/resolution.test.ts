@@ -1705,3 +1705,22 @@ describe('two records from one template with other values are two facts, not cop
     expect(correct(m, '〔更正〕试菜改4月4号，厨师长那周出差').linked.sort()).toEqual([...ids].sort());
   });
 });
+
+describe('a case number of a year and a setting said to stay the same (session 27)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('OC 2741/2025 is not OC 2714/2025; the same number still links', () => {
+    const { mem: m } = home([{ text: 'OC 2714/2025: PTC on 6 Mar, 9am', time: t }]);
+    expect(correct(m, 'Correction: OC 2741/2025 PTC moved to 20 Mar 9am, clerk confirmed').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: 'OC 2741/2025: PTC on 6 Mar, 9am', time: t }]);
+    expect(correct(n, 'Correction: OC 2741/2025 PTC moved to 20 Mar 9am, clerk confirmed').linked).toEqual([ids[0]]);
+  });
+
+  it('"换茶厂，起订量一样" takes the supplier, not the minimum order the correction keeps', () => {
+    const { mem: m, ids } = home([
+      { text: '正山小种供应商是周姐(周美玲),微信 zhou_tea', time: t },
+      { text: '周姐那边正山小种起订量 10kg', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕正山小种以后不跟周姐拿了,换她外甥阿明的茶厂,起订量一样').linked).toEqual([ids[0]]);
+  });
+});

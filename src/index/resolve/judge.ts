@@ -554,6 +554,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const inKept = (w: string) => keptClauses.some((cl) => inClause(cl, w));
     const elsewhere = (w: string) => written.some((cl) => !UNCHANGED.test(cl) && inClause(cl, w));
     if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
+    // "白茶换阿杰的茶厂，起订量一样": the record whose value is of 起订量 states what the correction keeps.
+    const keptNear = o.nearest.filter((w) => inKept(w));
+    if (keptNear.length && keptNear.length === o.nearest.length && !o.nearest.some(elsewhere)) return refuse('other-attribute', `the correction says ${keptNear.join(', ')} stays as it was`, extra);
     // "需求评审换到 5 楼小会议室，时间不变": the time is the one thing it says did not change.
     const keptAttr = (a: string) => (ATTRIBUTE_WORDS[a] ?? []).some((w) => keptClauses.some((cl) => holds(cl, w)) && !written.some((cl) => !UNCHANGED.test(cl) && holds(cl, w)));
     const changes = [...cAttrs].filter((a) => a !== attribute);
@@ -699,12 +702,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (fees) return refuse('other-attribute', `states the ${fees.theirs.join('/')}, the correction the ${fees.mine.join('/')}`, extra);
   }
   // Another one by number: booking 尾号 7788 where the record names 7878, room 302 where it names 303. A number the
-  // correction names as an id (after 尾号, 单号, #, room; before 那票, 号房) before it says what changed, which the
-  // record lacks while naming another of as many digits.
+  // correction names as an id (after 尾号, 单号, #, room; before 那票, 号房; a number of a year, OC 1432/2025) before it
+  // says what changed, which the record lacks while naming another of as many digits.
   if (!relaxed && quoted.length === 0) {
     const cut = CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length;
     const numbersOf = (t: string) =>
-      [...t.matchAll(/(?:尾号|单号|编号|工单|订单|票号|#|\bno\.|\broom|\bticket|\bbooking|\border)\s?(\d{3,})(?![\d.:/\-])|(?<![\d.:/\-])(\d{3,})\s?(?=那票|那单|那批|那个单|号房|房间)/gi)].map((m) => m[1] ?? m[2]!);
+      [...t.matchAll(/(?:尾号|单号|编号|工单|订单|票号|#|\bno\.|\broom|\bticket|\bbooking|\border)\s?(\d{3,})(?![\d.:/\-])|(?<![\d.:/\-])(\d{3,})\s?(?=那票|那单|那批|那个单|号房|房间)|(?<![\d.:/\-])(\d{3,6}\/(?:19|20)\d{2})(?![\d/])/gi)].map((m) => m[1] ?? m[2] ?? m[3]!);
     const recordNumbers = numbersOf(o.plain);
     const mine = numbersOf(c.plain.slice(0, cut)).filter((n) => !recordNumbers.includes(n));
     const theirs = recordNumbers.filter((n) => !c.plain.includes(n) && mine.some((m) => m.length === n.length));
