@@ -1724,3 +1724,20 @@ describe('a case number of a year and a setting said to stay the same (session 2
     expect(correct(m, '〔更正〕正山小种以后不跟周姐拿了,换她外甥阿明的茶厂,起订量一样').linked).toEqual([ids[0]]);
   });
 });
+
+describe('one fact noted twice in other words is a copy (session 27)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('"第16周发提醒 (再记一次)" is a copy; the URL and the bare host are one value', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 每学期第16周给学生发课程评估问卷提醒', time: t },
+      { text: '[hermes] 第16周发课程评估提醒（再记一次，别忘了）', time: '2026-03-05T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕课程评估提醒改到第13周').linked.sort()).toEqual([...ids].sort());
+    const { mem: n, ids: nIds } = home([
+      { text: '[code] prod kibana 的 ingress 域名 kibana.internal.ledgerly.io', time: t },
+      { text: '[code] Kibana URL: https://kibana.internal.ledgerly.io', time: '2026-03-05T10:00:00+08:00' },
+    ]);
+    expect(correct(n, '[code] 〔更正〕kibana 迁到 kibana.ops.ledgerly.io 了').linked.sort()).toEqual([...nIds].sort());
+  });
+});

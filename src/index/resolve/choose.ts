@@ -1,7 +1,7 @@
 import { contrastOf, holds, NAME_INITIAL, otherMember, prefixClash } from './analyze.js';
 import type { Language } from './language.js';
 import { sameValue } from './same-value.js';
-import { DISTANCE_RE, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
+import { ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
@@ -62,6 +62,18 @@ export interface Choice {
 /** Candidates within this share of the best one's score are "about equally likely". */
 export const AMBIGUITY_RATIO = 0.85;
 
+/** Words of a note's wording that name no thing: again, noted. */
+const WORDING = new Set(['重新', '一次', '再次', '再记', '记一下', '再说一遍', 'again', 'noting', 'noted']);
+const ATTRIBUTE_WORD_SET = new Set(Object.values(ATTRIBUTE_WORDS).flat());
+
+/**
+ * A word one record puts in its subject phrase that names no thing of its own: an attribute (电话, position), wording
+ * (重新, 一次), a generic noun, or the other record's word with a character more (阿豪带 for 阿豪).
+ */
+function incidental(w: string, other: string[]): boolean {
+  return WORDING.has(w) || GENERIC_WORDS.has(w) || ATTRIBUTE_WORD_SET.has(w) || other.some((x) => x.length >= 2 && x !== w && w.startsWith(x));
+}
+
 /**
  * Two records state the same fact: the same subject phrase (the words before their first
  * attribute or value), the same correction words held, and a value in common. 杭州仓推单 17:00 and
@@ -73,8 +85,8 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const same = (x: string[], y: string[]) => x.length === y.length && x.every((w) => y.includes(w));
   if (!same(a.verdict.shared, b.verdict.shared)) return false;
   // Each naming something the other does not (杭州仓 / 东莞仓) is two subjects; one adding a word is a copy.
-  const onlyA = a.lead.filter((w) => !holds(b.text, w));
-  const onlyB = b.lead.filter((w) => !holds(a.text, w));
+  const onlyA = a.lead.filter((w) => !holds(b.text, w) && !incidental(w, b.lead));
+  const onlyB = b.lead.filter((w) => !holds(a.text, w) && !incidental(w, a.lead));
   // A copy written in the other language (成绩系统后端端口 8080 / grader backend listens on 8080) names its subject in
   // its own words: its lead tells nothing.
   if (onlyA.length && onlyB.length && (a.language ?? null) === (b.language ?? null)) return false;

@@ -19,6 +19,11 @@ describe('sameValue', () => {
     expect(sameValue(b, a)).toBe(true);
   });
 
+  it('an address with its scheme is the address without it', () => {
+    expect(sameValue('https://grafana.example.io', 'grafana.example.io')).toBe(true);
+    expect(sameValue('stg.example.org/', 'https://stg.example.org')).toBe(true);
+  });
+
   it.each([
     ['3个月', '3月'],
     ['20字', '30字'],
@@ -27,6 +32,8 @@ describe('sameValue', () => {
     ['weekly', '每天'],
     ['22:00', '23:00'],
     ['周一', 'weekly'],
+    ['http://grafana.example.io', 'https://grafana.example.io'],
+    ['https://grafana.example.io/v2', 'grafana.example.io'],
   ])('%s is not %s', (a, b) => {
     expect(sameValue(a, b)).toBe(false);
   });

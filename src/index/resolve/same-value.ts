@@ -4,12 +4,15 @@ import { weekdaysIn } from './weekdays.js';
 
 /**
  * Whether two values two records give are one value written two ways: 20 个字 / 20字, 三周 / 每 3 周, 9:00 / 09:00,
- * 周一 / Mon, weekly / 每周. A copy written in other words is no value changed. Pure.
+ * 周一 / Mon, weekly / 每周, https://grafana.example.io / grafana.example.io. A copy written in other words is no value changed. Pure.
  */
 export function sameValue(a: string, b: string): boolean {
   const ka = valueKey(a);
   const kb = valueKey(b);
   if (ka === kb) return true;
+  // An address with its scheme and one without: https://grafana.example.io / grafana.example.io (not http / https).
+  const scheme = /^https?:\/\//;
+  if (scheme.test(ka) !== scheme.test(kb) && ka.replace(scheme, '').replace(/\/$/, '') === kb.replace(scheme, '').replace(/\/$/, '')) return true;
   // One clock time: 22:00 / 晚上十点, 02:00 / 凌晨两点.
   const ta = timesOf(a);
   const tb = timesOf(b);
