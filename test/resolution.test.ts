@@ -1741,3 +1741,23 @@ describe('one fact noted twice in other words is a copy (session 27)', () => {
     expect(correct(n, '[code] 〔更正〕kibana 迁到 kibana.ops.ledgerly.io 了').linked.sort()).toEqual([...nIds].sort());
   });
 });
+
+describe('a copy noted in fewer words is taken too, but not for the old value alone (session 27)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('"次日取药单由药房 18:10 打出来" is a copy of "药房每天 18:10 打印次日取药单"', () => {
+    const { mem: m, ids } = home([
+      { text: '药房每天 18:10 打印次日取药单', time: t },
+      { text: '提醒自己：次日取药单由药房 18:10 打出来', time: '2026-03-05T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕次日取药单改为 17:40 打印，方便药房提前核对').linked.sort()).toEqual([...ids].sort());
+  });
+
+  it('holding the old value the correction quotes (7 点) does not make a copy', () => {
+    const { mem: m, ids } = home([
+      { text: '妈的二甲双胍 0.5g 每天早上 7 点吃', time: t },
+      { text: '妈每天早上 7 点测血糖，记在本子上', time: '2026-03-05T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '不对，妈的二甲双胍从早上 7 点挪到 6 点半，医生说饭前吃').linked).toEqual([ids[0]]);
+  });
+});

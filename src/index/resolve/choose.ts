@@ -83,7 +83,10 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // The drafting job in one domain and the publishing rule in another can share a schedule: two facts.
   if ((a.domain ?? null) !== (b.domain ?? null)) return false;
   const same = (x: string[], y: string[]) => x.length === y.length && x.every((w) => y.includes(w));
-  if (!same(a.verdict.shared, b.verdict.shared)) return false;
+  // The same correction words held, or one holding some of the other's and none of its own (a copy noted in fewer words).
+  const within = (x: string[], y: string[]) => x.length > 0 && x.every((w) => y.includes(w));
+  const fewer = !same(a.verdict.shared, b.verdict.shared);
+  if (fewer && !within(a.verdict.shared, b.verdict.shared) && !within(b.verdict.shared, a.verdict.shared)) return false;
   // Each naming something the other does not (杭州仓 / 东莞仓) is two subjects; one adding a word is a copy.
   const onlyA = a.lead.filter((w) => !holds(b.text, w) && !incidental(w, b.lead));
   const onlyB = b.lead.filter((w) => !holds(a.text, w) && !incidental(w, a.lead));
@@ -147,6 +150,14 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyNumA = numbers([...a.verdict.tokens, ...inText(a.text)], [...vb, ...inText(b.text)]);
   const onlyNumB = numbers([...b.verdict.tokens, ...inText(b.text)], [...va, ...inText(a.text)]);
   if (onlyNumA.some((x) => onlyNumB.some((y) => form(x) === form(y)))) return false;
+  // Noted in fewer words, the value in common must be one the correction does not quote (nor its digits, 仓3 for 3号门):
+  // many records hold its old 7点.
+  if (fewer) {
+    const digits = (v: string) => v.replace(/\D/g, '');
+    const quoted = [...a.verdict.quoted, ...b.verdict.quoted];
+    const own = (v: string) => !often(v) && !quoted.some((x) => sameValue(v, x) || (digits(v) !== '' && digits(v) === digits(x)));
+    return a.verdict.tokens.filter(own).some((v) => b.verdict.tokens.filter(own).some((w) => sameValue(v, w)));
+  }
   return va.some((v) => vb.some((w) => sameValue(v, w)));
 }
 
