@@ -1761,3 +1761,20 @@ describe('a copy noted in fewer words is taken too, but not for the old value al
     expect(correct(m, '不对，妈的二甲双胍从早上 7 点挪到 6 点半，医生说饭前吃').linked).toEqual([ids[0]]);
   });
 });
+
+describe('two notes giving one value that names one thing are one fact (session 27)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('"Stripe 跨境收款费率 3.9%" and "对账 job 算 Stripe 手续费按 3.9%" are a copy; one date is not such a value', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 记一下：Stripe 跨境收款费率 3.9%+$0.30，对账脚本里是写死的', time: t },
+      { text: '[hermes] 对账 job 算 Stripe 手续费按 3.9% + 0.30 usd', time: '2026-03-05T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕Stripe 费率现在是 4.4% + 0.30，4 月起调的，对账脚本要跟着改').linked.sort()).toEqual([...ids].sort());
+    const { mem: n } = home([
+      { text: '周家婚礼片 deadline 7/2', time: t },
+      { text: '吴家婚礼片 deadline 7/2', time: '2026-03-05T10:00:00+08:00' },
+    ]);
+    expect(correct(n, '〔更正〕婚礼片 deadline 改 7/9').linked).toEqual([]);
+  });
+});

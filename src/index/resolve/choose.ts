@@ -92,7 +92,13 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const onlyB = b.lead.filter((w) => !holds(a.text, w) && !incidental(w, a.lead));
   // A copy written in the other language (成绩系统后端端口 8080 / grader backend listens on 8080) names its subject in
   // its own words: its lead tells nothing.
-  if (onlyA.length && onlyB.length && (a.language ?? null) === (b.language ?? null)) return false;
+  // Unless both give one value that names one thing and that the correction does not quote (4.4%, /backup/grader,
+  // 13800001234): two things do not share it.
+  const timely = new Set([...(a.shapes ?? []), ...(b.shapes ?? [])].filter(([, sh]) => sh === 'date' || sh === 'schedule' || sh === 'duration').map(([v]) => v));
+  const specific = (v: string) => /\d[.]\d|\/\w|\d{5,}/.test(v) && !/^\d{1,2}\/\d{1,2}$/.test(v) && !timely.has(v);
+  const unquoted = (j: Judged) => j.verdict.tokens.filter((v) => specific(v) && !a.verdict.quoted.some((x) => sameValue(v, x)) && !b.verdict.quoted.some((x) => sameValue(v, x)));
+  const sharesSpecific = unquoted(a).some((v) => unquoted(b).some((w) => sameValue(v, w) || v.replace(/\D/g, '') === w.replace(/\D/g, '')));
+  if (onlyA.length && onlyB.length && (a.language ?? null) === (b.language ?? null) && !sharesSpecific) return false;
   if (siblings(a, b)) return false;
   // Each naming a place or thing of its own (仓A 白班 / 仓B 白班 at one hour) is two facts.
   const namesA = (a.names ?? []).filter((n) => !holds(b.text, n));
