@@ -1778,3 +1778,14 @@ describe('two notes giving one value that names one thing are one fact (session 
     expect(correct(n, '〔更正〕婚礼片 deadline 改 7/9').linked).toEqual([]);
   });
 });
+
+describe('a plain record ending a clause on "now" says a value changed (session 27)', () => {
+  it('"Moonbeam ja rate is 0.095 USD now, agreed on the call" restates the rate; another client\'s is untouched', () => {
+    const t = '2026-03-02T10:00:00+08:00';
+    const { mem: m, ids } = home([
+      { text: 'Moonbeam ja word rate: 0.09 USD', time: t },
+      { text: 'Driftwood ja word rate: 0.09 USD', time: '2026-03-02T10:01:00+08:00' },
+    ]);
+    expect(correct(m, 'Moonbeam ja rate is 0.095 USD now, agreed on the call').linked).toEqual([ids[0]]);
+  });
+});
