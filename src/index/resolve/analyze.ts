@@ -1,7 +1,7 @@
 import { CORRECTION_FILLER, stripLabel, stripMarkers } from '../../core/markers.js';
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { ALIASES, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
 
 /**
  * What a record says, in the terms correction resolution compares: the things it names (subject
@@ -184,7 +184,6 @@ const ATTRIBUTE_LIST = Object.entries(ATTRIBUTE_WORDS)
 /** Acronyms that name a kind of thing, not one thing. */
 const ACRONYM_COMMON = new Set(['api', 'url', 'ip', 'db', 'id', 'ui', 'ci', 'cd', 'pr', 'ok', 'cpu', 'gpu', 'ram', 'ssd', 'hdd', 'dns', 'ssh', 'ssl', 'tls', 'http', 'https', 'json', 'yaml', 'csv', 'pdf', 'sql', 'ttl', 'aoe', 'utc', 'cst', 'pst', 'am', 'pm', 'kb', 'mb', 'gb', 'tb', 'qps', 'llm', 'ai', 'faq', 'seo', 'cdn', 'vpn', 'nas', 'os', 'env', 'dev', 'prod', 'qa', 'ops', 'io', 'pv', 'uv', 'tps', 'sla', 'todo', 'on', 'off', 'yes', 'no', 'tbd', 'asap', 'fyi', 'eta', 'na']);
 
-const ALL_ATTRIBUTE_WORDS = new Set(Object.values(ATTRIBUTE_WORDS).flat());
 /** Alias forms by their first character: a text is only checked for forms whose first character it holds. */
 const ALIAS_BY_FIRST = new Map<string, [string, string][]>();
 

@@ -1,7 +1,7 @@
 import { contrastOf, holds, NAME_INITIAL, otherMember, prefixClash } from './analyze.js';
 import type { Language } from './language.js';
-import { sameValue } from './same-value.js';
-import { ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
+import { sameLoosely, sameValue } from './same-value.js';
+import { ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
@@ -64,19 +64,19 @@ export const AMBIGUITY_RATIO = 0.85;
 
 /** Words of a note's wording that name no thing: again, noted. */
 const WORDING = new Set(['重新', '一次', '再次', '再记', '记一下', '再说一遍', 'again', 'noting', 'noted']);
-const ATTRIBUTE_WORD_SET = new Set(Object.values(ATTRIBUTE_WORDS).flat());
 
 /**
  * A word one record puts in its subject phrase that names no thing of its own: an attribute (电话, position), wording
  * (重新, 一次), a generic noun, or the other record's word with a character more (阿豪带 for 阿豪).
  */
 function incidental(w: string, other: string[]): boolean {
-  return WORDING.has(w) || GENERIC_WORDS.has(w) || ATTRIBUTE_WORD_SET.has(w) || other.some((x) => x.length >= 2 && x !== w && w.startsWith(x));
+  return WORDING.has(w) || GENERIC_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(w) || other.some((x) => x.length >= 2 && x !== w && w.startsWith(x));
 }
 
 /**
  * Two records state the same fact: the same subject phrase (the words before their first
- * attribute or value), the same correction words held, and a value in common. 杭州仓推单 17:00 and
+ * attribute or value), the same correction words held (or fewer of them, with a value in common the correction does
+ * not quote), and a value in common. 杭州仓推单 17:00 and
  * 东莞仓推单 17:00 share a value and most of their text, and are two facts.
  */
 export function sameFact(a: Judged, b: Judged): boolean {
@@ -168,22 +168,6 @@ export function sameFact(a: Judged, b: Judged): boolean {
 }
 
 
-/**
- * One value written two ways, read loosely (the same value must never read as two): 500 RMB / ¥500 by their numbers,
- * 10am / 10:00 and 晚6点 / 18:00 by the hour on a twelve-hour clock, 3月28日 / 3/28 and Feb 20 / 2 月 20 日 by the day.
- */
-function sameLoosely(v: string, w: string, shape: string): boolean {
-  const nums = (x: string) => [...x.matchAll(/\d+/g)].map((m) => Number(m[0]));
-  const a = nums(v);
-  const b = nums(w);
-  if (a.length === 0 || b.length === 0) return false;
-  if (shape === 'schedule') return a[0]! % 12 === b[0]! % 12;
-  if (shape === 'date') {
-    const day = (n: number[]) => n.filter((x) => x >= 1 && x <= 31).at(-1);
-    return day(a) !== undefined && day(a) === day(b);
-  }
-  return a.some((x) => b.includes(x));
-}
 
 /**
  * Two records written from one template that differ in the thing they name (照片 backup / 文档 backup at one

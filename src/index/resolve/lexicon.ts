@@ -57,6 +57,9 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   threshold: ['阈值', '告警阈值', '报警阈值', '告警上限', '报警上限', '告警下限', '报警下限', '触发线', 'threshold', 'alert threshold', 'alarm threshold'],
 };
 
+/** Every attribute word of every attribute. */
+export const ALL_ATTRIBUTE_WORDS: ReadonlySet<string> = new Set(Object.values(ATTRIBUTE_WORDS).flat());
+
 /**
  * Value shapes and the attribute class a value of that shape implies. Order matters: the first
  * shape to claim a span wins (an IP is not a version, a time is not a port).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameValue } from './same-value.js';
+import { sameLoosely, sameValue } from './same-value.js';
 
 describe('sameValue', () => {
   it.each([
@@ -36,5 +36,16 @@ describe('sameValue', () => {
     ['https://grafana.example.io/v2', 'grafana.example.io'],
   ])('%s is not %s', (a, b) => {
     expect(sameValue(a, b)).toBe(false);
+  });
+});
+
+describe('sameLoosely', () => {
+  it('reads one value written two ways by its numbers, its hour or its day', () => {
+    expect(sameLoosely('500 RMB', '¥500', 'price')).toBe(true);
+    expect(sameLoosely('晚6点', '18:00', 'schedule')).toBe(true);
+    expect(sameLoosely('3月28日', '3/28', 'date')).toBe(true);
+    expect(sameLoosely('10am', '2pm', 'schedule')).toBe(false);
+    expect(sameLoosely('3月9日', '3月16日', 'date')).toBe(false);
+    expect(sameLoosely('400元', '150元', 'price')).toBe(false);
   });
 });

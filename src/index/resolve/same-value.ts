@@ -61,3 +61,20 @@ function valueKey(v: string): string {
 function equalSets<T>(a: Set<T>, b: Set<T>): boolean {
   return a.size === b.size && [...a].every((x) => b.has(x));
 }
+
+/**
+ * One value written two ways, read loosely (the same value must never read as two): 500 RMB / ¥500 by their numbers,
+ * 10am / 10:00 and 晚6点 / 18:00 by the hour on a twelve-hour clock, 3月28日 / 3/28 and Feb 20 / 2 月 20 日 by the day.
+ */
+export function sameLoosely(v: string, w: string, shape: string): boolean {
+  const nums = (x: string) => [...x.matchAll(/\d+/g)].map((m) => Number(m[0]));
+  const a = nums(v);
+  const b = nums(w);
+  if (a.length === 0 || b.length === 0) return false;
+  if (shape === 'schedule') return a[0]! % 12 === b[0]! % 12;
+  if (shape === 'date') {
+    const day = (n: number[]) => n.filter((x) => x >= 1 && x <= 31).at(-1);
+    return day(a) !== undefined && day(a) === day(b);
+  }
+  return a.some((x) => b.includes(x));
+}

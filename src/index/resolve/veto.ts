@@ -2,7 +2,7 @@ import { CORRECTION_FILLER } from '../../core/markers.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { holds, type TextAnalysis } from './analyze.js';
 import type { Verdict } from './judge.js';
-import { ATTRIBUTE_WORDS, CHANGE_WORDS, GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
+import { ALL_ATTRIBUTE_WORDS, CHANGE_WORDS, GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
 /**
  * The last look at a correction's chosen targets (after resolve/choose.ts, and after a chain is
@@ -57,7 +57,6 @@ export interface Vetoed {
   why: string;
 }
 
-const ALL_ATTRIBUTE_WORDS = new Set(Object.values(ATTRIBUTE_WORDS).flat());
 /** Chinese words taken out before a correction's subject is cut into pieces, longest first. */
 const MASKED = [...new Set([...ALL_ATTRIBUTE_WORDS, ...CHANGE_WORDS, ...GENERIC_WORDS, ...CORRECTION_FILLER])]
   .filter((w) => w.length >= 2 && /^[\u4e00-\u9fff]+$/.test(w))
