@@ -1789,3 +1789,22 @@ describe('a plain record ending a clause on "now" says a value changed (session 
     expect(correct(m, 'Moonbeam ja rate is 0.095 USD now, agreed on the call').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a Han word held inside a longer word counts as held (session 28)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('托育 in 豆豆托育 and 红书 in 小红书 are the words the correction names', () => {
+    const { mem: m, ids } = home([{ text: '豆豆托育 下午 17:00 前必须接，晚了按小时收费', time: t }]);
+    expect(correct(m, '更正：刚改了，托育接娃从 17:00 放宽到 17:30，园长群里发的').linked).toEqual([ids[0]]);
+    const { mem: n, ids: nIds } = home([{ text: '[openclaw] 小红书账号 @博士日常研究 每周二、周六晚 8 点更新', time: t }]);
+    expect(correct(n, '[openclaw] 〔更正〕红书更新改成每周三、周日 20:00').linked).toEqual([nIds[0]]);
+  });
+
+  it('two characters across two words (棚 / 滴灌) name nothing: the other greenhouse is not taken', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 5号棚（东边靠河那个）滴灌每天早上 6 点开', time: t },
+      { text: '[hermes] 2号棚滴灌每天早上 6 点开', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕东边那个棚滴灌提前到 5 点半').linked).not.toContain(ids[1]);
+  });
+});

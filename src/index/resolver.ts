@@ -42,6 +42,11 @@ function older(o: IndexedRecord, r: IndexedRecord): boolean {
   return o.timeMs < r.timeMs || (o.timeMs === r.timeMs && o.rid < r.rid);
 }
 
+/** Two Han characters: a word the bigram table can count wherever it stands. */
+const HAN_PAIR = /^\p{Script=Han}{2}$/u;
+/** How many of the bigram table's rows are read to count a word held inside longer words. */
+const GRAM_SAMPLE = 200;
+
 /** A person's everyday name (小刘): the index holds it cut into its characters. */
 const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
 const ftsString = (t: string) => `"${(isPersonName(t) ? [...t].join(' ') : t).replace(/"/g, '""')}"`;
@@ -79,6 +84,9 @@ export class SupersessionResolver {
       docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
       // The text only: key expansion (the keys column) never changes what a correction finds.
       matchCount: db.prepare('SELECT count(*) FROM fts WHERE body MATCH ?').pluck(),
+      // Records holding a Han bigram inside a longer word (托育 in 豆豆托育): the bigram fallback's table.
+      gramCount: db.prepare('SELECT count(*) FROM grams WHERE grams MATCH ?').pluck(),
+      gramRows: db.prepare('SELECT rowid FROM grams WHERE grams MATCH ? LIMIT ?').pluck(),
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
       linkedFrom: db.prepare('SELECT DISTINCT old_id FROM link_events WHERE new_id = ?').pluck(),
       sessionBefore: db.prepare(
@@ -224,9 +232,28 @@ export class SupersessionResolver {
     if (n === undefined) {
       // A person's everyday name (小刘) the index may hold cut apart: counted as a phrase.
       n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) || isPersonName(w) ? (this.q.matchCount.get(ftsString(w)) as number) : 0);
+      // A two-character Han word is held by the records that cut it as a word and by those holding it inside a
+      // longer one (托育 in 豆豆托育, 面签 in 面签约): the two tables are disjoint by construction.
+      if (HAN_PAIR.test(w) && !isPersonName(w)) n += this.heldInside(w);
       this.dfCache.set(w, n);
     }
     return n;
+  }
+
+  /**
+   * Records holding a two-character Han word inside a longer word the segmenter cut (托育 in 豆豆托育), not across two
+   * words (棚滴 in 棚 / 滴灌 is an accident of the characters). Counted on a sample of the bigram table's rows.
+   */
+  private heldInside(w: string): number {
+    const rids = this.q.gramRows.all(`"${w}"`, GRAM_SAMPLE) as number[];
+    if (rids.length === 0) return 0;
+    let inside = 0;
+    for (const rid of rids) {
+      const r = this.record(this.q.byRid.get(rid));
+      if (r && this.index.bodyOf(r).split(/\s+/).some((t) => t.length > w.length && t.includes(w))) inside++;
+    }
+    const total = rids.length < GRAM_SAMPLE ? rids.length : (this.q.gramCount.get(`"${w}"`) as number);
+    return Math.round((inside * total) / rids.length);
   }
 
   /** The words the index holds for a record (as its segmenter cut them), read only when a Han word asks. */
@@ -248,7 +275,7 @@ export class SupersessionResolver {
     }
     // The correction holds its own words as the index cut them (补货单改 may be 补货 / 单改 there); an
     // alias form it did not write was not counted.
-    const self = forms.some((f) => (isAscii(f) ? correction.hay.includes(f) : own().has(f))) ? 1 : 0;
+    const self = forms.some((f) => (isAscii(f) ? correction.hay.includes(f) : own().has(f) || (HAN_PAIR.test(f) && !isPersonName(f) && [...own()].some((t) => t.length > f.length && t.includes(f))))) ? 1 : 0;
     return Math.max(0, n - self);
   }
 
