@@ -1808,3 +1808,33 @@ describe('a Han word held inside a longer word counts as held (session 28)', () 
     expect(correct(m, '[hermes] 〔更正〕东边那个棚滴灌提前到 5 点半').linked).not.toContain(ids[1]);
   });
 });
+
+describe('"X 那条" names the record by what it holds only when 那条 ends the phrase (session 28)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('红旺那条口播 is "that voice-over of 红旺": 红旺 is no old value, and the sponsorship fee and the video date are not taken', () => {
+    const { mem: m } = home([
+      { text: '红旺底料赞助费 3000', time: t },
+      { text: '红旺那条视频 5月10号前发', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    expect(correct(m, '刚才说错了〔更正〕红旺那条口播从 60 秒改 90 秒').linked).toEqual([]);
+  });
+
+  it('内存那条改成 90% still names the memory alert by what it holds', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] payments-api CPU 告警阈值 80%', time: t },
+      { text: '[hermes] payments-api 内存告警阈值 85%', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕payments-api 内存那条改成 90%').linked).toEqual([ids[1]]);
+  });
+});
+
+describe('a record opening with what the correction says did not change is not its target (session 28)', () => {
+  it('张记鸭肠涨到 40，毛肚没涨: the tripe price is not taken, the duck-intestine price is', () => {
+    const t = '2026-03-02T10:00:00+08:00';
+    const { mem: m } = home([{ text: '毛肚 supplier 张记, price 38 per kg', time: t }]);
+    expect(correct(m, '〔更正〕张记鸭肠涨到 40 一公斤了，毛肚没涨').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '鸭肠 supplier 张记, price 35 per kg', time: t }]);
+    expect(correct(n, '〔更正〕张记 鸭肠 涨到 40 一公斤了，毛肚没涨').linked).toEqual([ids[0]]);
+  });
+});

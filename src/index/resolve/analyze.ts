@@ -368,7 +368,10 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   /(?:从|由)\s*([^\s，。,;；]{1,24}?(?:\s[^\s，。,;；]{1,12}?)?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
   new RegExp(`([^\\s，。,;；从]{1,24}?)\\s*(?:${TO_NEW_VALUE}|改(?=\\s?\\d))`, 'g'),
   /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d{1,2}月\d{1,2}[日号]?|\d+(?:\.\d+)?\s?(?:小时|分钟|天|周|个月|月底|月初|月|年|字|个|号[场桌台房柜窗线楼卡]?|楼|层|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
-  /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|那条|是错的|记错|已经不对|已失效|失效)/g,
+  /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|是错的|记错|已经不对|已失效|失效)/g,
+  // "8080 那条改成…", "内存那条改成 90%": the record by what it holds. Not "红旺那条口播从 60 秒改…": there 那条 is
+  // "that" before the noun it names (the 红旺 voice-over), and 红旺 is no value.
+  /([^\s，。,;；]{1,24}?)\s*那条(?=\s*(?:$|[，。,;；:：]|改|换|调|挪|搬|推|提前|延|作废|不|是|错|记错|应|要|也|删|去掉|→|->))/g,
   /\bfrom\s+([^\s,;]+)\s+to\b/g,
   /\b(?:not|no longer(?: on| at| in| uses?| is)?|instead of|rather than|replaces?|replacing|was|were|used to be|formerly|previously|moved off|off of|away from|switched from|changed from)\s+(\d+(?:\.\d+)?\s?(?:hours?|minutes?|days?|weeks?|months?|px|%|chars|characters|words)\b|[^\s,;)]+)/g,
   /\b([^\s,;]+)\s+(?:is|was)\s+(?:wrong|outdated|obsolete|stale|deprecated|gone|retired|dead)\b/g,

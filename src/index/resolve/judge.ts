@@ -555,8 +555,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const elsewhere = (w: string) => written.some((cl) => !UNCHANGED.test(cl) && inClause(cl, w));
     if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
     // "白茶换阿杰的茶厂，起订量一样": the record whose value is of 起订量 states what the correction keeps.
-    const keptNear = o.nearest.filter((w) => inKept(w));
-    if (keptNear.length && keptNear.length === o.nearest.length && !o.nearest.some(elsewhere)) return refuse('other-attribute', `the correction says ${keptNear.join(', ')} stays as it was`, extra);
+    // With no word right before its attribute, the word it opens with: "毛肚 supplier 张记, price 38" for "张记鸭肠涨到 40，毛肚没涨".
+    // (Said unchanged in so many words: "冰箱 A 和冰箱 D 都一样" says the rule holds for both, not that a fridge stays.)
+    const saidKept = (w: string) => keptClauses.some((cl) => UNCHANGED.test(cl.replace(/一样\s*$/, '')) && inClause(cl, w));
+    const near = o.nearest.length ? o.nearest : o.lead.slice(0, 1);
+    const keptNear = near.filter((w) => (o.nearest.length ? inKept(w) : saidKept(w)));
+    if (keptNear.length && keptNear.length === near.length && !near.some(elsewhere)) return refuse('other-attribute', `the correction says ${keptNear.join(', ')} stays as it was`, extra);
     // "需求评审换到 5 楼小会议室，时间不变": the time is the one thing it says did not change.
     const keptAttr = (a: string) => (ATTRIBUTE_WORDS[a] ?? []).some((w) => keptClauses.some((cl) => holds(cl, w)) && !written.some((cl) => !UNCHANGED.test(cl) && holds(cl, w)));
     const changes = [...cAttrs].filter((a) => a !== attribute);
