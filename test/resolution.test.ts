@@ -1838,3 +1838,19 @@ describe('a record opening with what the correction says did not change is not i
     expect(correct(n, '〔更正〕张记 鸭肠 涨到 40 一公斤了，毛肚没涨').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a name of capitalized words is held by its initials (session 28)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('HA is Home Assistant, LT is LanguageTool', () => {
+    const { mem: m, ids } = home([{ text: '[code] Home Assistant 钉在 2025.1.4，先别升', time: t }]);
+    expect(correct(m, '[code] 〔更正〕HA 不是 2025.1.4 了，已经升到 2025.2.3，Zigbee 那个 bug 修了').linked).toEqual([ids[0]]);
+    const { mem: n, ids: nIds } = home([{ text: '[code] termkit 本地 LanguageTool 服务跑在 8081', time: t }]);
+    expect(correct(n, '[code] 〔更正〕LT 端口 8081→8010，8081 被别的东西占了').linked).toEqual([nIds[0]]);
+  });
+
+  it("initials that are not the name's do not make it held: LT is not Grafana Loki on 8081", () => {
+    const { mem: m } = home([{ text: '[code] Grafana Loki 跑在 8081', time: t }]);
+    expect(correct(m, '[code] 〔更正〕LT 端口 8081→8010，8081 被别的东西占了').linked).toEqual([]);
+  });
+});

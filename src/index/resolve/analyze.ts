@@ -380,6 +380,16 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   /(?:原来|原先|之前|以前|此前)(?:是|为)\s*(\d[^\s，。,;；）)]{0,12})/g,
 ];
 
+/** The initials of each name of two to four capitalized words, as written or joined (Home Assistant, PagerDuty): ha, pd. */
+export function initialsOf(written: string): string[] {
+  const out = new Set<string>();
+  for (const m of written.matchAll(/(?<![\p{L}\d])[A-Z][a-z]+(?:[ -]?[A-Z][a-z]+){1,3}(?![\p{L}\d])/gu)) {
+    const words = m[0].match(/[A-Z][a-z]+/g)!;
+    out.add(words.map((w) => w[0]).join('').toLowerCase());
+  }
+  return [...out];
+}
+
 /** Analyse one record's text. */
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
   const stripped = stripLabel(stripMarkers(text, knownDomains));
@@ -713,6 +723,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const [v, canon] of aliasesIn(norm)) if (v !== canon && holds(norm, v) && !onlyInKin(norm, v)) extra.add(canon);
   for (const v of collapsed) extra.add(v);
   for (const m of idMatches) if (!norm.includes(m.id)) extra.add(m.id);
+  // A name of two to four capitalized words (Home Assistant, LanguageTool, Open Collective) is written by its initials
+  // too (HA, LT, OC): the record holds what a correction calls it for short.
+  for (const a of initialsOf(written)) if (!holds(norm, a)) extra.add(a);
   const hay = extra.size ? `${norm} ${[...extra].join(' ')}` : norm;
 
   const propersEarly = propersOf(stripped).filter((w) => {
