@@ -1854,3 +1854,24 @@ describe('a name of capitalized words is held by its initials (session 28)', () 
     expect(correct(m, '[code] 〔更正〕LT 端口 8081→8010，8081 被别的东西占了').linked).toEqual([]);
   });
 });
+
+describe('an old value quoted that names one thing outweighs how the thing around it is called (session 28)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('192.168.1.1 (an address the pattern once cut to 192.168), 0.09 per word (no date), 1600x900 with one word in common', () => {
+    const { mem: m, ids } = home([{ text: '家里路由器管理后台 192.168.1.1，密码在 1Password', time: t }]);
+    expect(correct(m, '〔更正〕刷了 OpenWrt 以后路由器后台不是 192.168.1.1 了，是 192.168.8.1').linked).toEqual([ids[0]]);
+    const { mem: n, ids: nIds } = home([{ text: 'Rate with the Berlin agency (Lingua Nord): EUR 0.09/word for DE>ZH, invoiced monthly, net 30', time: t }]);
+    expect(correct(n, 'Correction: Lingua Nord pays 0.10/word now, not 0.09 - they accepted the new rate card in March').linked).toEqual([nIds[0]]);
+    const { mem: p, ids: pIds } = home([{ text: '[openclaw] blog cover images are 1600x900', time: t }]);
+    expect(correct(p, '[openclaw] [correction] blog covers: not 1600x900, PaperMod crops to 1200x630, use that').linked).toEqual([pIds[0]]);
+  });
+
+  it('a port is no such value: the other service on 7443 is still told apart by its name', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] matchmaking-svc listens on 7443 (gRPC)', time: t },
+      { text: '[code] lobby-svc gRPC is on 7443 too', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    expect(correct(m, '[code] Correction: matchmaking gRPC 7443 -> 7543, old one clashed with the mesh sidecar (TKT-918)').linked).toEqual([ids[0]]);
+  });
+});

@@ -3,7 +3,7 @@ import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
-import { sameValue } from './same-value.js';
+import { namesOneThing, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
@@ -406,10 +406,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   for (const [group, mine] of c.contrastEarly) {
     if (!o.contrast.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
   }
+  // An old value the correction quotes that names one thing (2025.1.4, 192.168.1.1, G7501, golang:1.22-alpine, 8081), which
+  // the candidate holds: what the correction calls the thing around it is no qualifier to match.
+  const distinctQuoted = c.oldValues.filter((v) => namesOneThing(v) && holds(o.hay, v));
   // The same word qualified differently: 头条封面 vs 次条封面, 客服 owner vs 发货 owner.
   for (const [w, mine] of c.qualifiersEarly) {
     const theirs = o.qualifiers.get(w);
-    if (!theirs || !holds(o.hay, w)) continue;
+    if (!theirs || !holds(o.hay, w) || distinctQuoted.length) continue;
     const x = [...mine].find((q) => !holds(o.hay, q));
     const y = [...theirs].find((q) => !holds(c.hay, q));
     // proj-moth and moth are one qualifier, written longer
@@ -581,7 +584,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const myDays = occasionWeekdaysOf(c.plain);
     const theirDays = weekdaysOf(o.plain);
     const otherDay = myDays.size > 0 && theirDays.size > 0 && ![...theirDays].some((d) => myDays.has(d));
-    if (quoted.length && attribute && !namesUnheld && !otherDay && !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w)))) {
+    if (quoted.length && attribute && !namesUnheld && !otherDay && (distinctQuoted.length > 0 || !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w))))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
     if (ctx.previousTurn && attribute && !holdsNew) {
@@ -724,7 +727,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = [...o.propersEarly, ...peopleIn(o.plain)].filter((p) => !holds(c.hay, p));
     if (mine.length && mine.length === c.propersEarly.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
   }
-  const need = relaxed ? 0.3 : namesHeld ? 0 : quoted.length ? Math.min(minShare, 0.34) : minShare;
+  // An old value quoted that names one thing is most of the evidence: a word or two of the subject in common will do.
+  const need = relaxed ? 0.3 : namesHeld ? 0 : distinctQuoted.length ? Math.min(minShare, 0.2) : quoted.length ? Math.min(minShare, 0.34) : minShare;
   if (coverage < need) {
     return refuse('weak-subject', `holds ${shared.join(', ')} of ${known.join(', ')} (${(coverage * 100).toFixed(0)}% < ${need * 100}%)`, extra);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameLoosely, sameValue } from './same-value.js';
+import { namesOneThing, sameLoosely, sameValue } from './same-value.js';
 
 describe('sameValue', () => {
   it.each([
@@ -47,5 +47,14 @@ describe('sameLoosely', () => {
     expect(sameLoosely('10am', '2pm', 'schedule')).toBe(false);
     expect(sameLoosely('3月9日', '3月16日', 'date')).toBe(false);
     expect(sameLoosely('400元', '150元', 'price')).toBe(false);
+  });
+});
+
+describe('namesOneThing', () => {
+  it.each(['2025.1.4', '192.168.1.1', 'g7501', 'golang:1.22-alpine', '1600x900', '13800001234', '0.09', '1.35', '$12.99'])('%s names one thing', (v) => {
+    expect(namesOneThing(v)).toBe(true);
+  });
+  it.each(['17:00', '3.15', '12/25', '2026', '8081', '30', '5mg', '40', '红旺'])('%s does not', (v) => {
+    expect(namesOneThing(v)).toBe(false);
   });
 });
