@@ -1875,3 +1875,22 @@ describe('an old value quoted that names one thing outweighs how the thing aroun
     expect(correct(m, '[code] Correction: matchmaking gRPC 7443 -> 7543, old one clashed with the mesh sidecar (TKT-918)').linked).toEqual([ids[0]]);
   });
 });
+
+describe('one day in two languages, Cantonese negation, a plural held by its singular (session 28)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+
+  it('Mar 15 is 3月15号: the deadline the correction names by its day is that record', () => {
+    const { mem: m, ids } = home([{ text: '伤口护理证书 Module 3 (pressure injuries) written assignment deadline 3月15号', time: t }]);
+    expect(correct(m, '[更正] Mar 15 deadline for the Module 3 written assignment got pushed to Mar 22, instructor sick').linked).toEqual([ids[0]]);
+  });
+
+  it('唔系 25 号 quotes the old day as 不是 25 号 does', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 医院停车证 auto-renew 每月 25 号跑', time: t }]);
+    expect(correct(m, '[hermes] 〔更正〕停车证 renew 唔系 25 号，改 28 号，hospital portal 月尾先开').linked).toEqual([ids[0]]);
+  });
+
+  it('write-ups is held by write-up', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] Blog schedule: one release write-up per month, published on the first Friday', time: t }]);
+    expect(correct(m, 'Correction: release write-ups now go out on the last Friday of the month').linked).toEqual([ids[0]]);
+  });
+});

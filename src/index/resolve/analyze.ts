@@ -226,7 +226,9 @@ export function holds(hay: string, word: string, wholeOnly = false): boolean {
   if (!isAscii(word)) return hay.includes(word);
   // A hyphenated word is the same words written apart (night-shift / night shift).
   if (/^[a-z]{2,}(?:-[a-z]{2,})+$/.test(word) && holdsWhole(hay, word.replace(/-/g, ' '), wholeOnly)) return true;
-  return holdsWhole(hay, word, wholeOnly);
+  if (holdsWhole(hay, word, wholeOnly)) return true;
+  // A plural is held by its singular (all-seasons / all-season, tickets / ticket); the other way is holdsWhole's.
+  return !wholeOnly && /^[a-z][a-z-]{3,}[^s]s$/.test(word) && holdsWhole(hay, word.slice(0, -1), false);
 }
 
 function holdsWhole(hay: string, word: string, wholeOnly: boolean): boolean {
@@ -380,6 +382,14 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   /(?:原来|原先|之前|以前|此前)(?:是|为)\s*(\d[^\s，。,;；）)]{0,12})/g,
 ];
 
+/**
+ * Cantonese function words read as their Mandarin ones, character for character (positions stay): 唔系 25 号 is 不是 25 号,
+ * 而家 is 现在, 改咗 is 改了, 嘅 is 的, 冇 is 没. Content words are left as written.
+ */
+export function cantoneseAsMandarin(text: string): string {
+  return /[唔咗嘅冇而係]/.test(text) ? text.replace(/唔[系係]/g, '不是').replace(/而家/g, '现在').replace(/咗/g, '了').replace(/嘅/g, '的').replace(/冇/g, '没').replace(/唔/g, '不') : text;
+}
+
 /** The initials of each name of two to four capitalized words, as written or joined (Home Assistant, PagerDuty): ha, pd. */
 export function initialsOf(written: string): string[] {
   const out = new Set<string>();
@@ -395,7 +405,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const stripped = stripLabel(stripMarkers(text, knownDomains));
   // As written (upper case kept), for names read by their case: course codes, numbered things.
   const written = stripped.normalize('NFKC');
-  const norm = stripped.replace(/〔[^〕]{1,6}〕/g, ' ').normalize('NFKC').toLowerCase();
+  const norm = cantoneseAsMandarin(stripped.replace(/〔[^〕]{1,6}〕/g, ' ').normalize('NFKC').toLowerCase());
 
   // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
   const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(

@@ -3,7 +3,7 @@ import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
-import { namesOneThing, sameValue } from './same-value.js';
+import { namesOneThing, sameDay, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
@@ -645,7 +645,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const cue = CHANGE_CUE.exec(c.plain)?.index ?? -1;
     const mine = [...c.valueShapes].filter(([v, sh]) => sh === 'date' && c.plain.indexOf(v) !== -1 && c.plain.indexOf(v) < cue).map(([v]) => v);
     const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'date').map(([v]) => v);
-    if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v)) && !theirs.some((v) => holds(c.hay, v))) {
+    // (Mar 15 and 3月15号 are one day.)
+    if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameDay(v, w))) && !theirs.some((v) => holds(c.hay, v))) {
       return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
     }
   }

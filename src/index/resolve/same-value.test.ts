@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesOneThing, sameLoosely, sameValue } from './same-value.js';
+import { monthDay, namesOneThing, sameDay, sameLoosely, sameValue } from './same-value.js';
 
 describe('sameValue', () => {
   it.each([
@@ -56,5 +56,25 @@ describe('namesOneThing', () => {
   });
   it.each(['17:00', '3.15', '12/25', '2026', '8081', '30', '5mg', '40', '红旺'])('%s does not', (v) => {
     expect(namesOneThing(v)).toBe(false);
+  });
+});
+
+describe('monthDay / sameDay', () => {
+  it.each([
+    ['3月15号', '3-15'],
+    ['3/15', '3-15'],
+    ['2026-03-15', '3-15'],
+    ['Mar 15', '3-15'],
+    ['March 15th', '3-15'],
+    ['15 Mar', '3-15'],
+  ])('%s is %s', (v, key) => {
+    expect(monthDay(v)).toBe(key);
+  });
+  it('tells days apart and reads no other value as a day', () => {
+    expect(sameDay('Mar 15', '3月15号')).toBe(true);
+    expect(sameDay('Feb 17', '2月20号')).toBe(false);
+    expect(monthDay('15:30')).toBeNull();
+    expect(monthDay('8080')).toBeNull();
+    expect(monthDay('may be')).toBeNull();
   });
 });

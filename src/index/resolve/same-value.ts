@@ -89,3 +89,23 @@ export function namesOneThing(v: string): boolean {
   if (!/\d/.test(v) || /^\d{1,2}[:：]\d{2}$|^(?:0?[1-9]|1[0-2])[/月.-](?:0?[1-9]|[12]\d|3[01])[日号]?$|^(?:19|20)\d{2}$/.test(v)) return false;
   return /\d\.\d+\.\d/.test(v) || (/[a-z]/i.test(v) && /\d/.test(v) && v.length >= 4 && !/^\d+(?:\.\d+)?\s?[a-z]{1,3}$/i.test(v)) || /^\d{7,}$/.test(v) || /^\$?\d+\.\d{2,}$/.test(v);
 }
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A day of the year as month-day (3-15) from 3月15号, 3/15, 2026-03-15, Mar 15, 15 March; null for anything else. */
+export function monthDay(v: string): string | null {
+  const t = v.toLowerCase().trim();
+  let m = /^(?:\d{4}\s?[-/年.]\s?)?(\d{1,2})\s?[月/-]\s?(\d{1,2})\s?[日号]?$/.exec(t);
+  if (m) return `${Number(m[1])}-${Number(m[2])}`;
+  m = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?$/.exec(t);
+  if (m && MONTHS.includes(m[1]!)) return `${MONTHS.indexOf(m[1]!) + 1}-${Number(m[2])}`;
+  m = /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?$/.exec(t);
+  if (m && MONTHS.includes(m[2]!)) return `${MONTHS.indexOf(m[2]!) + 1}-${Number(m[1])}`;
+  return null;
+}
+
+/** One day written two ways: Mar 15 / 3月15号, 2026-03-15 / 3/15. */
+export function sameDay(a: string, b: string): boolean {
+  const x = monthDay(a);
+  return x !== null && x === monthDay(b);
+}
