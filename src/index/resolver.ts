@@ -7,6 +7,7 @@ import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
 import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
 import { originOf } from '../core/provenance.js';
 import { bigramsOf } from './tokenizer/bigrams.js';
+import { CJK_RUN } from './tokenizer/cjk.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
@@ -45,7 +46,7 @@ function older(o: IndexedRecord, r: IndexedRecord): boolean {
 /** Two Han characters: a word the bigram table can count wherever it stands. */
 const HAN_PAIR = /^\p{Script=Han}{2}$/u;
 /** How many of the bigram table's rows are read to count a word held inside longer words. */
-const GRAM_SAMPLE = 200;
+const GRAM_SAMPLE = 50;
 
 /** A person's everyday name (小刘): the index holds it cut into its characters. */
 const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
@@ -62,6 +63,7 @@ export class SupersessionResolver {
   /** records in the index, counted once per batch */
   private total: number | null = null;
   private readonly dfCache = new Map<string, number>();
+  private readonly insideCache = new Map<string, number>();
   private readonly analyses = new Map<number, TextAnalysis>();
 
   constructor(index: RecordIndex, opts: SupersessionOptions = SUPERSESSION_DEFAULTS) {
@@ -87,6 +89,7 @@ export class SupersessionResolver {
       // Records holding a Han bigram inside a longer word (托育 in 豆豆托育): the bigram fallback's table.
       gramCount: db.prepare('SELECT count(*) FROM grams WHERE grams MATCH ?').pluck(),
       gramRows: db.prepare('SELECT rowid FROM grams WHERE grams MATCH ? LIMIT ?').pluck(),
+      textOf: db.prepare('SELECT text FROM records WHERE rid = ?').pluck(),
       factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
       linkedFrom: db.prepare('SELECT DISTINCT old_id FROM link_events WHERE new_id = ?').pluck(),
       sessionBefore: db.prepare(
@@ -149,6 +152,7 @@ export class SupersessionResolver {
     recs.sort((a, b) => a.timeMs - b.timeMs || a.rid - b.rid);
     this.total = null;
     this.dfCache.clear();
+    this.insideCache.clear();
     this.analyses.clear();
     let n = 0;
     for (const r of recs) n += this.resolve(r);
@@ -232,9 +236,6 @@ export class SupersessionResolver {
     if (n === undefined) {
       // A person's everyday name (小刘) the index may hold cut apart: counted as a phrase.
       n = (this.q.docFreq.get(w) as number | undefined) ?? (/[a-z.]/.test(w) || isPersonName(w) ? (this.q.matchCount.get(ftsString(w)) as number) : 0);
-      // A two-character Han word is held by the records that cut it as a word and by those holding it inside a
-      // longer one (托育 in 豆豆托育, 面签 in 面签约): the two tables are disjoint by construction.
-      if (HAN_PAIR.test(w) && !isPersonName(w)) n += this.heldInside(w);
       this.dfCache.set(w, n);
     }
     return n;
@@ -242,18 +243,23 @@ export class SupersessionResolver {
 
   /**
    * Records holding a two-character Han word inside a longer word the segmenter cut (托育 in 豆豆托育), not across two
-   * words (棚滴 in 棚 / 滴灌 is an accident of the characters). Counted on a sample of the bigram table's rows.
+   * words (棚滴 in 棚 / 滴灌 is an accident of the characters). Counted on a sample of the bigram table's rows (GRAM_SAMPLE), cut again run by run as the index cut them.
    */
   private heldInside(w: string): number {
+    let n = this.insideCache.get(w);
+    if (n !== undefined) return n;
     const rids = this.q.gramRows.all(`"${w}"`, GRAM_SAMPLE) as number[];
-    if (rids.length === 0) return 0;
     let inside = 0;
     for (const rid of rids) {
-      const r = this.record(this.q.byRid.get(rid));
-      if (r && this.index.bodyOf(r).split(/\s+/).some((t) => t.length > w.length && t.includes(w))) inside++;
+      const text = this.q.textOf.get(rid) as string | undefined;
+      // Only the Han runs holding the word are cut again, as the index cut them.
+      const runs = (text?.normalize('NFKC').match(CJK_RUN) ?? []).filter((run) => run.includes(w));
+      if (runs.some((run) => this.index.tokenizer.searchWords(run).some((t) => t.length > w.length && t.includes(w)))) inside++;
     }
     const total = rids.length < GRAM_SAMPLE ? rids.length : (this.q.gramCount.get(`"${w}"`) as number);
-    return Math.round((inside * total) / rids.length);
+    n = rids.length ? Math.round((inside * total) / rids.length) : 0;
+    this.insideCache.set(w, n);
+    return n;
   }
 
   /** The words the index holds for a record (as its segmenter cut them), read only when a Han word asks. */
@@ -269,6 +275,9 @@ export class SupersessionResolver {
     for (const f of forms) {
       try {
         n += f.includes(' ') ? (this.q.matchCount.get(ftsString(f)) as number) : this.docFreq(f);
+        // A two-character Han word is held by the records that cut it as a word and by those holding it inside a
+        // longer one (托育 in 豆豆托育): the word index and the bigram table are disjoint by construction.
+        if (HAN_PAIR.test(f) && !isPersonName(f)) n += this.heldInside(f);
       } catch {
         /* a form FTS5 cannot parse counts as absent */
       }
