@@ -1894,3 +1894,11 @@ describe('one day in two languages, Cantonese negation, a plural held by its sin
     expect(correct(m, 'Correction: release write-ups now go out on the last Friday of the month').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a demonstrative with any measure word points at the thing, it does not qualify it (session 28)', () => {
+  it('宴会厅那套 preset is the banquet-hall LR preset', () => {
+    const t = '2026-03-02T10:00:00+08:00';
+    const { mem: m, ids } = home([{ text: '室内宴会厅用 LR preset「Warm Film 03」', time: t }]);
+    expect(correct(m, 'Correction: 宴会厅那套 preset 换成 Warm Film 04，03 在暖光灯下太黄').linked).toEqual([ids[0]]);
+  });
+});

@@ -573,8 +573,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const xRaw = x.raw ?? x.word;
     const gap = norm.slice(x.at + xRaw.length, w.at);
     if (x.word === w.word || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(xRaw, x.at)) continue;
-    // A demonstrative (那场, 这个) points at the thing; it does not qualify it.
-    if (/^[那这][场个次节条篇件边些]$/.test(x.word)) continue;
+    // A demonstrative (那场, 这个, 那台, 那家, 那几个) points at the thing; it does not qualify it.
+    if (/^(?:[那这哪][几]?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组]$/.test(x.word)) continue;
     let s = qualifiers.get(w.word);
     if (!s) qualifiers.set(w.word, (s = new Set()));
     s.add(x.word);
