@@ -1902,3 +1902,14 @@ describe('a demonstrative with any measure word points at the thing, it does not
     expect(correct(m, 'Correction: 宴会厅那套 preset 换成 Warm Film 04，03 在暖光灯下太黄').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a demonstrative is not what an attribute is of (session 28)', () => {
+  it('trial 到期提醒那封 is the trial-expiry reminder e-mail', () => {
+    const t = '2026-03-02T10:00:00+08:00';
+    const { mem: m, ids } = home([
+      { text: '[hermes] 「trial 快到期」提醒邮件每天上午 10:00 批量发', time: t },
+      { text: '[hermes] 续费成功的感谢邮件每天 18:00 发', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕trial 到期提醒那封改成晚上 8 点发吧，看了下数据晚上的打开率高一倍').linked).toEqual([ids[0]]);
+  });
+});

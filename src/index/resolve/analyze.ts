@@ -400,6 +400,9 @@ export function initialsOf(written: string): string[] {
   return [...out];
 }
 
+/** A demonstrative and its measure word (那场, 这个, 那台, 那家, 那几个, 几个): it points at a thing, it names none. */
+const DEMONSTRATIVE = /^(?:[那这哪]几?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组封]$/;
+
 /** Analyse one record's text. */
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
   const stripped = stripLabel(stripMarkers(text, knownDomains));
@@ -574,7 +577,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const gap = norm.slice(x.at + xRaw.length, w.at);
     if (x.word === w.word || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(xRaw, x.at)) continue;
     // A demonstrative (那场, 这个, 那台, 那家, 那几个) points at the thing; it does not qualify it.
-    if (/^(?:[那这哪][几]?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组]$/.test(x.word)) continue;
+    if (DEMONSTRATIVE.test(x.word)) continue;
     let s = qualifiers.get(w.word);
     if (!s) qualifiers.set(w.word, (s = new Set()));
     s.add(x.word);
@@ -591,8 +594,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const a of [...anchors].sort((x, y) => x - y)) {
     if (a > clauseEnd) continue;
     // Only words of the subject part: after the change cue come the new value and its context.
+    // (那篇, 那台 point at the thing: what it is of is the word before them.)
     const before = found
-      .filter((f) => f.at < a && a - f.at <= 16 && (f.at < cueIndex || a < cueIndex) && !/[，。,;；!?！？]/.test(norm.slice(f.at, a)))
+      .filter((f) => f.at < a && a - f.at <= 16 && (f.at < cueIndex || a < cueIndex) && !/[，。,;；!?！？]/.test(norm.slice(f.at, a)) && !DEMONSTRATIVE.test(f.word))
       .sort((x, y) => y.at - x.at);
     for (const f of before.slice(0, 2)) heads.add(f.word);
     if (before[0] && !nearest.includes(before[0].word)) nearest.push(before[0].word);
