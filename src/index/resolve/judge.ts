@@ -406,8 +406,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   for (const [group, mine] of c.contrastEarly) {
     if (!o.contrast.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
   }
-  // An old value the correction quotes that names one thing (2025.1.4, 192.168.1.1, G7501, golang:1.22-alpine, 8081), which
-  // the candidate holds: what the correction calls the thing around it is no qualifier to match.
+  // An old value the correction quotes that names one thing (2025.1.4, 192.168.1.1, G7501, golang:1.22-alpine; not a port,
+  // see namesOneThing), which the candidate holds: what the correction calls the thing around it is no qualifier to match.
   const distinctQuoted = c.oldValues.filter((v) => namesOneThing(v) && holds(o.hay, v));
   // The same word qualified differently: 头条封面 vs 次条封面, 客服 owner vs 发货 owner.
   for (const [w, mine] of c.qualifiersEarly) {
