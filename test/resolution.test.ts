@@ -1913,3 +1913,55 @@ describe('a demonstrative is not what an attribute is of (session 28)', () => {
     expect(correct(m, '[hermes] 〔更正〕trial 到期提醒那封改成晚上 8 点发吧，看了下数据晚上的打开率高一倍').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a plain record saying a value is now another supersedes the older statement, inferred (session 29)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
+
+  it('以后 with the new day: 房租以后每月 10 号交 supersedes 房租每月 5 号交', () => {
+    const { mem: m, ids } = home([{ text: '房租每月 5 号交，转房东支付宝', time: t }]);
+    expect(inferred(correct(m, '房租以后每月 10 号交，房东说月初他忙').res)).toEqual([[ids[0], true]]);
+  });
+
+  it('with no digit at all: 对接人现在是 Sam supersedes 对接人 Priya; 现在 fully on cron supersedes APScheduler', () => {
+    const { mem: m, ids } = home([
+      { text: 'Lumen 设计对接人 Priya', time: t },
+      { text: '[code] shiftbot 的定时任务用 APScheduler', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(inferred(correct(m, 'Lumen 设计对接人现在是 Sam，Priya 休产假').res)).toEqual([[ids[0], true]]);
+    expect(inferred(correct(m, '[code] shiftbot scheduling 现在 fully on cron 了，APScheduler 拿掉', '2026-06-02T10:00:00+08:00').res)).toEqual([[ids[1], true]]);
+  });
+
+  it('a value it says stays (时间还是周一 09:00) is no reason to refuse: the channel changed', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 周会提醒每周一 09:00 发到 #general', time: t }]);
+    expect(inferred(correct(m, '[hermes] 周会提醒以后发到 #team-ops 频道，时间还是周一 09:00').res)).toEqual([[ids[0], true]]);
+  });
+
+  it('one giving only values the older record holds says something else about it: no edge', () => {
+    const { mem: m } = home([
+      { text: '每晚 01:00 把相册同步到 NAS', time: t },
+      { text: '房租每月 5 号交，4500，转房东支付宝', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '每晚 01:00 的相册同步现在会顺带清理缩略图缓存').res.supersedes).toEqual([]);
+    expect(correct(m, '房东说以后水电燃气他统一代缴，每月 5 号交房租的时候一起转给他就行', '2026-06-02T10:00:00+08:00').res.supersedes).toEqual([]);
+  });
+
+  it('takes no copy its words did not accept: 往后每月8号交 is the rent day, not 王哥 房租 1800', () => {
+    const { mem: m, ids } = home([
+      { text: 'C栋201 王哥 每月5号交租', time: t },
+      { text: 'C栋201 王哥 房租 1800', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    expect(inferred(correct(m, '王哥说往后每月8号交，他厂里发薪改日子了').res)).toEqual([[ids[0], true]]);
+  });
+
+  it('"went up to" a place is no value going up: a line of conversation supersedes nothing', () => {
+    const { mem: m } = home([
+      {
+        text: 'Evan: Yeah, thanks for the push, Sam. Oh, hey, I came across this pic when I was tidying up. I took a road trip last month - the scenery was stunning and nature really chilled me out. [image: a photography of a car is parked near a lake with mountains in the background]',
+        time: t,
+      },
+    ]);
+    const line = 'Evan: Thanks! I went up to the Rocky Mountains, it was so refreshing! The views were stunning and I felt so relaxed. Do you enjoy road trips and exploring nature?';
+    expect(correct(m, line).res.supersedes).toEqual([]);
+  });
+});

@@ -355,7 +355,7 @@ export class RecordIndex {
     }
     // Only records that can take part in supersession need resolving: those naming targets,
     // corrections, red lines, and those stating fact slots or values (a restatement may supersede).
-    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || CORRECTION_MARK.test(r.text) || /\d/.test(r.text) || loadResolver().SETTING_HINT.test(r.text)) {
+    if (r.corrects.length || facts.length || r.kind === 'correction' || r.tier === 'redline' || CORRECTION_MARK.test(r.text) || /\d/.test(r.text) || loadResolver().SETTING_HINT.test(r.text) || loadResolver().STATED_CHANGE.test(r.text)) {
       this.dirty.set(r.id, { ...r, rid: Number(info.lastInsertRowid), file, line, timeMs });
     }
     return true;

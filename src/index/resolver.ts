@@ -2,8 +2,8 @@ import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
 import { analyzeText, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
-import { judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
-import { ALIASES, SETTING_HINT } from './resolve/lexicon.js';
+import { heldValue, judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
+import { ALIASES, SETTING_HINT, UNCHANGED } from './resolve/lexicon.js';
 import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
 import { originOf } from '../core/provenance.js';
 import { bigramsOf } from './tokenizer/bigrams.js';
@@ -21,8 +21,22 @@ const isRedline = (r: IndexedRecord) => r.tier === 'redline';
 
 /** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
 const UNKNOWN_SUBJECT_SHARE = 0.25;
-/** A plain record saying a setting changed (现在是, 换成, is now, moved to): a correction in all but its mark. */
-const STATED_CHANGE = /现在(?:是|改|换|用|在|挂|跑|定)|改成|改为|改到|改\s?(?=\d)|提高?到\s?(?=\d)|不是[^，。,；;]{1,12}[，,]\s?(?:是|而是)|换成|换到|换了|调到|调成|升到|降到|挪到|搬到|迁到|从.{1,12}起|以后(?:改|都)|\bnow (?:is|are|targets?|runs?|lives?|uses?|goes|go|lands?|at|on)\b|\b(?:moved|switched|changed|bumped|raised|lowered|upped|dropped) (?:it )?to\b|\bfrom now on\b|\b(?:is|are) now\b|加到|涨到|减到|降为|减为|重签|(?:下个?月|下周|明年|今年|这学期|下学期|本月|这个月)(?:开始|起)|换\s?\S{1,24}\s?了|\b(?:is|are)\s[^,.;，。；]{1,24}\snow\b|\bas of (?:today|now|this|next)\b|\b(?:went|goes|gone) (?:up|down) to\b|\bstarting (?:today|this|next|from)\b|\bnow(?=\s*(?:[,.;:!，。；—-]|$))/i;
+/**
+ * A plain record saying a setting changed: a correction in all but its mark. 现在 / now and 以后 / from now on say what
+ * holds from here (医院停车月卡现在 350, 公众号以后署名「云上果园」, is in Bruntsfield now); the verbs of a change say it
+ * (换成, 调整为, 改由, 交接给, switched, moved, instead). What it changes is judged as for a correction, and more strictly.
+ */
+export const STATED_CHANGE = new RegExp(
+  [
+    '现在|以后|往后|今后|\\bnow\\b|\\binstead\\b|\\bswitched\\b|\\bmoved\\b',
+    '改成|改为|改到|改(?:请|看|用|由|在|名|年付|月付|订)|改\\s?(?=\\d)|提高?到\\s?(?=\\d)|不是[^，。,；;]{1,12}[，,]\\s?(?:是|而是)',
+    '换成|换到|换了|换上|换人|换\\s?\\S{1,24}\\s?了|调到|调成|调为|调整[为成]|升到|降到|挪到|移到|搬到|迁到|切到|交接给|转给|定了|定在',
+    '加到|涨到|减到|降为|减为|重签|从.{1,12}起|(?:下个?月|下周|明年|今年|这学期|下学期|本月|这个月)(?:开始|起)',
+    '\\b(?:changed|bumped|raised|lowered|upped|dropped) (?:it )?to\\b|\\bas of (?:today|this|next)\\b|\\bstarting (?:today|this|next|from)\\b',
+    '\\bfrom this (?:month|week|year|term)\\b|\\b(?:went|goes|gone) (?:up|down) to\\s?(?=[\\d$£€¥])',
+  ].join('|'),
+  'i',
+);
 /** Words by which a record says it replaces an earlier one. */
 const REPLACES = /作废|废止|取代|替代|代替|替换|更新|改为|改成|不再|以此为准|上一条|之前那条|旧的那条|replaces?|supersedes?|instead of|no longer|overrides?|updates?|earlier|previous|old rule/i;
 /** Kinds that are never a correction's target. */
@@ -47,6 +61,19 @@ function older(o: IndexedRecord, r: IndexedRecord): boolean {
 const HAN_PAIR = /^\p{Script=Han}{2}$/u;
 /** How many of the bigram table's rows are read to count a word held inside longer words. */
 const GRAM_SAMPLE = 50;
+
+/** A clause saying something stays as it was (still Mondays 09:00, 时间还是周日上午10点). */
+const KEPT_CLAUSE = new RegExp(`${UNCHANGED.source}|还是|照样`, 'i');
+
+/**
+ * Whether an older record holds every value a plain record gives, leaving out those it says stay as they were: then the
+ * record says something else about the same thing, and no value of it changed. False when it gives no value but kept ones.
+ */
+function newValuesHeld(c: TextAnalysis, o: TextAnalysis): boolean {
+  const kept = c.plain.split(/[，,。；;（）()]/).filter((cl) => KEPT_CLAUSE.test(cl));
+  const fresh = c.values.filter((v) => !kept.some((cl) => holds(cl, v)));
+  return fresh.length > 0 && fresh.every((v) => heldValue(o, v));
+}
 
 /** A person's everyday name (小刘): the index holds it cut into its characters. */
 const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
@@ -354,7 +381,7 @@ export class SupersessionResolver {
     const onlyRedlines = mode === 'redline';
     const c = this.analysis(r);
     if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
-    if (mode === 'cued' && c.values.length === 0) return 0;
+    if (mode === 'cued' && c.values.length === 0 && c.attrWords.length === 0) return 0;
     const own = this.ownTokens(r);
     const weight = this.weightFor(c, own);
     const unknownWeight = this.unknownWeightFor(c, own);
@@ -423,7 +450,12 @@ export class SupersessionResolver {
           : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn, unknownWeight });
       // A plain record saying something changed, with no setting in sight, infers a change only of a slot the older record
       // states: 女儿校车换成 23 路了 does not change when the bus comes.
-      if (mode === 'cued' && !settingHinted && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
+      // A plain record gives its values as they are now: one the older record holds every value of ("nightly build 现在会顺带跑
+      // GUT", "每月 5 号交房租的时候…") says something else about the same thing, not that value changed.
+      if (mode === 'cued' && verdict.accepted && newValuesHeld(c, this.analysis(o))) {
+        verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: `holds every value the record gives (${c.values.join(', ')}): nothing it states changed` };
+      }
+      if (mode === 'cued' && (!settingHinted || c.values.length === 0) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'names no attribute the record states, and quotes no value of it' };
       }
       // A correction granting a permission (可以直接发, no need to wait) changes a rule; a record stating no rule is
@@ -462,6 +494,9 @@ export class SupersessionResolver {
       }
     }
     const choice = choose(judged, this.opts.ambiguityRatio);
+    // An inferred edge stands on its own verdict: a plain record takes no copy its words did not accept (王哥 房租 1900 is
+    // no copy of 王哥 每月5号交租 for "往后每月8号交").
+    if (mode === 'cued') choice.targets = choice.targets.filter((id) => judged.find((j) => j.id === id)!.verdict.accepted);
     if (mode === 'restatement') {
       let n = 0;
       for (const id of choice.targets) {

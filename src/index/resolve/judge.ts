@@ -776,6 +776,11 @@ function scheduleKind(v: string): string | null {
  * What a plain record states a setting OF: the words right before its attribute or value, else
  * its subject phrase (the words before its first value).
  */
+/** A record holds a value as written or in other words (20 个字 / 20字, 周一 / Mon): then it is no new value. */
+export function heldValue(a: TextAnalysis, v: string): boolean {
+  return holds(a.hay, v) || [...a.valueShapes.keys()].some((av) => sameValue(av, v));
+}
+
 export function restatedSubject(r: TextAnalysis): string[] {
   return r.heads.length ? r.heads : r.lead;
 }
@@ -813,8 +818,7 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   if (oneOccasion(r.plain) && !oneOccasion(o.plain)) return refuse('other-attribute', 'says what happens once (this Wednesday, this time), not a standing fact');
   // A setting's value of the same shape on both sides, and they differ.
   const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
-  // A value the older record gives in other words (20 个字 / 20字, 周一 / Mon) is no new value.
-  const held = (a: TextAnalysis, v: string) => holds(a.hay, v) || [...a.valueShapes.keys()].some((av) => sameValue(av, v));
+  const held = heldValue;
   const differs = [...r.valueShapes].some(
     ([v, shape]) =>
       setting(shape, r) && !held(o, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
