@@ -1965,3 +1965,10 @@ describe('a plain record saying a value is now another supersedes the older stat
     expect(correct(m, line).res.supersedes).toEqual([]);
   });
 });
+
+describe('a person the segmenter knows whole (小林) is found as one cut into characters is (session 29)', () => {
+  it('〔更正〕小林改到周四了 links 小林 周三值班', () => {
+    const { mem: m, ids } = home([{ text: '小林 周三值班', time: '2026-03-02T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕小林改到周四了').linked).toEqual([ids[0]]);
+  });
+});

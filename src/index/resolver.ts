@@ -75,9 +75,13 @@ function newValuesHeld(c: TextAnalysis, o: TextAnalysis): boolean {
   return fresh.length > 0 && fresh.every((v) => heldValue(o, v));
 }
 
-/** A person's everyday name (小刘): the index holds it cut into its characters. */
+/** A person's everyday name (小刘): the index holds it cut into its characters, unless the segmenter knows it (小林). */
 const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
-const ftsString = (t: string) => `"${(isPersonName(t) ? [...t].join(' ') : t).replace(/"/g, '""')}"`;
+/** A word as an FTS5 string; a person's everyday name either way the segmenter took it (小刘 cut, 小林 whole). */
+const ftsString = (t: string) => {
+  const q = `"${t.replace(/"/g, '""')}"`;
+  return isPersonName(t) ? `(${q} OR "${[...t].join(' ')}")` : q;
+};
 
 /**
  * The correction resolver: works out, when a record is indexed, which older records it supersedes
