@@ -1972,3 +1972,13 @@ describe('a person the segmenter knows whole (小林) is found as one cut into c
     expect(correct(m, '〔更正〕小林改到周四了').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a surname before 奶奶 / 爷爷 names one person, as before 老师 (session 29)', () => {
+  it('孙爷爷改8号 links 孙爷爷 每月5号复诊, not 周爷爷 at the same day', () => {
+    const { mem: m, ids } = home([
+      { text: '孙爷爷每月5号复诊', time: '2026-03-02T10:00:00+08:00' },
+      { text: '周爷爷每月5号复诊', time: '2026-03-02T10:05:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕孙爷爷改8号，5号他儿子接他去北京').linked).toEqual([ids[0]]);
+  });
+});
