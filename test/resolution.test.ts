@@ -1954,6 +1954,27 @@ describe('a plain record saying a value is now another supersedes the older stat
     expect(inferred(correct(m, '王哥说往后每月8号交，他厂里发薪改日子了').res)).toEqual([[ids[0], true]]);
   });
 
+  it('with no value and no attribute word, only by naming the old one as gone: 对接现在是 Tom，Chloe 调去别的组了', () => {
+    const { mem: m, ids } = home([
+      { text: 'Mira 项目的设计对接人 Chloe', time: t },
+      { text: '[hermes] NAS 每晚备份到外接盘', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(inferred(correct(m, 'Mira 项目设计对接现在是 Tom，Chloe 调去别的组了').res)).toEqual([[ids[0], true]]);
+    // Naming nothing the older record holds after the change: no edge.
+    expect(correct(m, '[hermes] NAS 备份用的外接盘换成大容量的了', '2026-06-02T10:00:00+08:00').res.supersedes).toEqual([]);
+  });
+
+  it('a line of conversation thanking twice supersedes nothing', () => {
+    const { mem: m } = home([
+      {
+        text: "Joanna: Thanks Nate! Your support and encouragement mean a lot. Writing isn't always easy but moments like these make me appreciate it. I'm so thankful for all the opportunities. Last week, I found these old notebooks with my early writings - it was cool to see how far I've come. [image: a photo of a notebook with a list of things to write]",
+        time: t,
+      },
+    ]);
+    const line = "Joanna: Appreciate you, Nate! Your support and encouragement mean a lot to me. I feel like I just can't stop writing write now! [image: a photo of a pen and notebook on a table with a book]";
+    expect(correct(m, line).res.supersedes).toEqual([]);
+  });
+
   it('"went up to" a place is no value going up: a line of conversation supersedes nothing', () => {
     const { mem: m } = home([
       {

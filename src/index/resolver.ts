@@ -385,7 +385,8 @@ export class SupersessionResolver {
     const onlyRedlines = mode === 'redline';
     const c = this.analysis(r);
     if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
-    if (mode === 'cued' && c.values.length === 0 && c.attrWords.length === 0) return 0;
+    // A plain record saying something changed with no value and no attribute word: judged below, more strictly still.
+    const bare = mode === 'cued' && c.values.length === 0 && c.attrWords.length === 0;
     const own = this.ownTokens(r);
     const weight = this.weightFor(c, own);
     const unknownWeight = this.unknownWeightFor(c, own);
@@ -459,7 +460,14 @@ export class SupersessionResolver {
       if (mode === 'cued' && verdict.accepted && newValuesHeld(c, this.analysis(o))) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: `holds every value the record gives (${c.values.join(', ')}): nothing it states changed` };
       }
-      if (mode === 'cued' && (!settingHinted || c.values.length === 0) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
+      if (bare) {
+        // Giving no value and naming no attribute ("Lumen 设计对接现在是 Sam，Priya 休产假"), a plain record says what it replaced
+        // only by naming the old thing as gone: it supersedes a record stating no value that holds a word it names after the change.
+        const oa = this.analysis(o);
+        if (verdict.accepted && (oa.valueShapes.size > 0 || !c.late.some((w) => holds(oa.hay, w) && !oa.lead.includes(w)))) {
+          verdict = { ...verdict, accepted: false, score: 0, refusal: 'weak-subject', why: 'the record gives no value and names no attribute, and this one holds nothing it names after the change' };
+        }
+      } else if (mode === 'cued' && (!settingHinted || c.values.length === 0) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'names no attribute the record states, and quotes no value of it' };
       }
       // A correction granting a permission (可以直接发, no need to wait) changes a rule; a record stating no rule is
