@@ -2003,3 +2003,10 @@ describe('a surname before 奶奶 / 爷爷 names one person, as before 老师 (s
     expect(correct(m, '〔更正〕孙爷爷改8号，5号他儿子接他去北京').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a surname before 师兄 / 师姐 names one person too (session 29)', () => {
+  it('程师兄答辩定在 6 月 19 日 does not supersede 陈师兄答辩定在 6 月 12 日', () => {
+    const { mem: m } = home([{ text: '陈师兄答辩定在 6 月 12 日', time: '2026-03-02T10:00:00+08:00' }]);
+    expect(correct(m, '程师兄答辩定在 6 月 19 日').res.supersedes).toEqual([]);
+  });
+});
