@@ -70,5 +70,9 @@ for (const [name, rs] of [['development sets', dev], ['test split', test]]) {
   const otherMade = s.truePos + s.falsePos - strongMade;
   const otherRight = s.truePos - strongRight;
   console.log(`  by evidence: strong ${strongRight}/${strongMade} right (${pct(strongMade ? strongRight / strongMade : 1)}), recall ${pct(s.positives ? strongRight / s.positives : 1)}; words alone ${otherRight}/${otherMade} right (${pct(otherMade ? otherRight / otherMade : 1)})`);
+  // Edges among each case's other records (chains left out): no label asks for one, and a wrong one hides a record.
+  const stray = rs.flatMap((r) => r.stray.map((e) => `${r.id} [${r.kind}] ${e}`));
+  console.log(`  edges among the other records (not chains): ${stray.length} in ${rs.filter((r) => r.kind !== 'chain').length} cases`);
+  if (showErrors && name !== 'test split') for (const e of stray) console.log(`    ${e}`);
 }
 console.log(`\n${all.length} cases in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -88,6 +88,11 @@ export interface LinkCaseResult {
   positives: number;
   /** the resolver's notes per candidate ref, for reading a development set's errors */
   notes: string[];
+  /**
+   * edges among the case's other records ("r2 → r1"), which no label asks for outside a chain: a wrong one would
+   * hide a record that no score of the correction shows
+   */
+  stray: string[];
 }
 
 export interface LinkRunOptions {
@@ -118,6 +123,8 @@ export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseRes
       const blocked = h.out.filter((e) => e.blocked).map((e) => idOf.get(e.oldId)).filter((x): x is string => !!x);
       const isStrong = (e: (typeof h.out)[number]) => e.method === 'explicit' || e.method === 'linked' || (e.detail.quoted?.length ?? 0) > 0;
       const strong = h.out.filter((e) => !e.blocked && isStrong(e)).map((e) => idOf.get(e.oldId)).filter((x): x is string => !!x);
+      // Edges among the other records: none is labelled, and in a chain the older links are the case's own.
+      const stray = c.kind === 'chain' ? [] : [...idOf].flatMap(([id, ref]) => mem.links(id).out.filter((e) => !e.blocked).map((e) => `${ref} → ${idOf.get(e.oldId) ?? (e.oldId === corrId ? 'C' : e.oldId)}`));
       const truePos = linked.filter((r) => c.links.includes(r)).length;
       const falsePos = linked.filter((r) => !c.links.includes(r) && !c.ok.includes(r)).length;
       return {
@@ -138,6 +145,7 @@ export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseRes
         hardTotal: c.hard.length,
         positives: c.links.length,
         notes: (h.resolution?.candidates ?? []).map((x) => `${idOf.get(x.id) ?? x.id} ${x.accepted ? '+' : '-'}${x.score}: ${x.note}`),
+        stray,
       };
     } finally {
       mem.close();
