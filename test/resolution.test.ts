@@ -2010,3 +2010,10 @@ describe('a surname before 师兄 / 师姐 names one person too (session 29)', (
     expect(correct(m, '程师兄答辩定在 6 月 19 日').res.supersedes).toEqual([]);
   });
 });
+
+describe("a choir's men's and women's sections are two things (session 29)", () => {
+  it('男声部 rehearses on Thursdays does not supersede 女声部 rehearses on Tuesdays', () => {
+    const { mem: m } = home([{ text: '合唱团女声部每周二下午2:30排练。', time: '2026-03-02T10:00:00+08:00' }]);
+    expect(correct(m, '合唱团男声部每周四下午2:30排练。').res.supersedes).toEqual([]);
+  });
+});

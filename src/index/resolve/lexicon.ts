@@ -217,6 +217,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
       bass: ['男低音', 'bass section', 'basses'],
     },
   },
+  // A choir's men's and women's sections: the 男声部 rehearsal is not the 女声部 one.
+  { name: 'section', members: { men: ['男声部', '男声'], women: ['女声部', '女声'] } },
   { name: 'humidity', members: { up: ['加湿器', '加湿机', 'humidifier'], down: ['除湿机', '除湿器', 'dehumidifier'] } },
   {
     name: 'platform',
