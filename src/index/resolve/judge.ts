@@ -771,20 +771,20 @@ function scheduleKind(v: string): string | null {
   return null;
 }
 
-/** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
-/**
- * What a plain record states a setting OF: the words right before its attribute or value, else
- * its subject phrase (the words before its first value).
- */
 /** A record holds a value as written or in other words (20 个字 / 20字, 周一 / Mon): then it is no new value. */
 export function heldValue(a: TextAnalysis, v: string): boolean {
   return holds(a.hay, v) || [...a.valueShapes.keys()].some((av) => sameValue(av, v));
 }
 
+/**
+ * What a plain record states a setting OF: the words right before its attribute or value, else
+ * its subject phrase (the words before its first value).
+ */
 export function restatedSubject(r: TextAnalysis): string[] {
   return r.heads.length ? r.heads : r.lead;
 }
 
+/** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
 export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
   const o = alignValues(r, older);
   const base = judge(r, o, weight, { minShare: 0.75 });
@@ -818,17 +818,16 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   if (oneOccasion(r.plain) && !oneOccasion(o.plain)) return refuse('other-attribute', 'says what happens once (this Wednesday, this time), not a standing fact');
   // A setting's value of the same shape on both sides, and they differ.
   const setting = (shape: string, a: TextAnalysis) => CONFIG_SHAPES.has(shape) || (shape === 'duration' && (a.named.has('retention') || a.named.has('timeout')));
-  const held = heldValue;
   const differs = [...r.valueShapes].some(
     ([v, shape]) =>
-      setting(shape, r) && !held(o, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
+      setting(shape, r) && !heldValue(o, v) && [...o.valueShapes].some(([ov, os]) => os === shape && setting(os, o) && !holds(r.hay, ov) && scheduleKind(v) === scheduleKind(ov)),
   );
   // One fact changes at a time: a path or host that differs beside another value that differs
   // (Hyper Backup：/volume1/shop → USB，每天 02:30 / Hyper Backup：/volume1/finance → B2，每天 03:30) is
   // a second thing of the same kind, not the first one restated.
   const differingShapes = new Set(
     [...r.valueShapes]
-      .filter(([v, shape]) => !held(o, v) && [...o.valueShapes].some(([ov, os]) => os === shape && !holds(r.hay, ov)))
+      .filter(([v, shape]) => !heldValue(o, v) && [...o.valueShapes].some(([ov, os]) => os === shape && !holds(r.hay, ov)))
       .map(([, shape]) => shape),
   );
   if (differingShapes.size >= 2) {
