@@ -2017,3 +2017,54 @@ describe("a choir's men's and women's sections are two things (session 29)", () 
     expect(correct(m, '合唱团男声部每周四下午2:30排练。').res.supersedes).toEqual([]);
   });
 });
+
+describe('what a lesson teaches names the lesson: the maths tutor is not the English tutor (session 30)', () => {
+  it('英语家教每次一个半小时 does not supersede 数学家教每次2小时; an English course level still reaches 英语课程', () => {
+    const { mem: m, ids } = home([
+      { text: '女儿数学家教：每周六上午，每次2小时', time: '2026-03-02T10:00:00+08:00' },
+      { text: 'English course level: A2', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕英语家教每次一个半小时，不是两小时').linked).toEqual([]);
+    expect(correct(m, '【更正】英语课程级别升到 B1 了', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[1]]);
+  });
+});
+
+describe('an acronym in capitals that spells a stop word (HIS) names a system (session 30)', () => {
+  it('数据库备份改到03:00 is ambiguous between the HIS and the PACS database backups at one 02:00', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 每天 02:00 备份HIS数据库', time: '2026-03-02T10:00:00+08:00' },
+      { text: '[hermes] 每天 02:00 备份PACS数据库', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕数据库备份改到03:00').linked).toEqual([]);
+  });
+
+  it('the HIS backup named links alone', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 每天 02:00 备份HIS数据库', time: '2026-03-02T10:00:00+08:00' },
+      { text: '[hermes] 每天 02:00 备份PACS数据库', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕HIS数据库备份改到03:00').linked).toEqual([ids[0]]);
+  });
+});
+
+describe("the writer's own thing is not a relative's (session 30)", () => {
+  it('我的车 road tax 7 月到期 does not supersede 妈妈的 Myvi road tax 6 月 renew', () => {
+    const { mem: m } = home([{ text: '妈妈的 Myvi road tax 6 月 renew 了', time: '2026-03-02T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕我的车 road tax 7 月才到期').linked).toEqual([]);
+  });
+});
+
+describe('one way is not the way back: EN→BM is not BM→EN (session 30)', () => {
+  it('EN→BM 不是 RM0.12 了 supersedes the EN→BM rate only, though both hold RM0.12', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] invoice.py 里 EN→BM 的 word rate 设 RM0.12', time: '2026-03-02T10:00:00+08:00' },
+      { text: '[code] invoice.py 里 BM→EN 的 word rate 也是 RM0.12', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕EN→BM 不是 RM0.12 了，改 RM0.15').linked).toEqual([ids[0]]);
+  });
+
+  it('a correction whose new value is the direction still reaches the record with the old one', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 照片同步方向：云盘→NAS，每晚 01:00', time: '2026-03-02T10:00:00+08:00' }]);
+    expect(correct(m, '[hermes] 〔更正〕照片同步方向改成 NAS→云盘').linked).toEqual([ids[0]]);
+  });
+});

@@ -403,6 +403,9 @@ export function initialsOf(written: string): string[] {
 /** A demonstrative and its measure word (那场, 这个, 那台, 那家, 那几个, 几个): it points at a thing, it names none. */
 const DEMONSTRATIVE = /^(?:[那这哪]几?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组封]$/;
 
+/** Stop words written in capitals for emphasis (NOT, NEVER, ALL), not as a name. */
+const EMPHASIS = new Set(['not', 'all', 'any', 'only', 'must', 'never', 'none', 'nor', 'and', 'but', 'the', 'are', 'was', 'were', 'you', 'your', 'our', 'this', 'that', 'before', 'after', 'again', 'every', 'each', 'both', 'very', 'just', 'now', 'off', 'out', 'own', 'too', 'can', 'will', 'should', 'why', 'how', 'what', 'who', 'yes']);
+
 /** Analyse one record's text. */
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
   const stripped = stripLabel(stripMarkers(text, knownDomains));
@@ -415,6 +418,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     // API 9000 is a port of the API, USD 120 an amount: a common acronym or a currency names no course.
     (c) => !CURRENCY.has(c.replace(/[\s\d]+.*$/, '')) && !ACRONYM_COMMON.has(c.replace(/[\s\d]+.*$/, '')),
   );
+
+  // An acronym written in capitals that spells a stop word (the hospital's HIS beside its PACS): a name, not "his".
+  const cappedStopWords = new Set([...written.matchAll(/(?<![A-Za-z])[A-Z]{3,6}(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()).filter((w) => ENGLISH_STOPWORDS.has(w) && !EMPHASIS.has(w)));
 
   // Numbered things as written (Hive 2): a name, its number no value.
   // Only a text with a capital before a space and a digit can hold one.
@@ -518,7 +524,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (at < preambleEnd) return;
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
-    if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || ENGLISH_STOPWORDS.has(w))) return;
+    if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || (ENGLISH_STOPWORDS.has(w) && !cappedStopWords.has(w)))) return;
     if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w)) return;
     if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {

@@ -292,6 +292,12 @@ function sameMember(word: string, a: TextAnalysis): boolean {
   return CONTRAST_GROUPS.some((g) => Object.entries(g.members).some(([m, ws]) => ws.includes(word) && a.contrast.get(g.name)?.has(m)));
 }
 
+/** The ways a text names from one thing to another (EN→BM, 主库 -> 从库): word pairs around an arrow, no numbers (8080→9090 is a change). */
+const ARROW = /→|->|=>|⇒|➡/g;
+const directionsOf = memo((text: string): [string, string, number][] =>
+  [...text.matchAll(/([a-z\p{Script=Han}]{1,12})\s*(?:→|->|=>|⇒|➡)\s*([a-z\p{Script=Han}]{1,12})/gu)].map((m) => [m[1]!, m[2]!, m.index!] as [string, string, number]),
+);
+
 /** Two values of one form: the same shape (a schedule of the same kind), or numbers of as many digits (8096 / 8920). */
 function sameForm(a: TextAnalysis, v: string, w: string): boolean {
   const sv = a.valueShapes.get(v);
@@ -435,6 +441,19 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const theirKin = kinIn(o.lead.join(' '));
   if (myKin.length && theirKin.length && !myKin.some((k) => holds(o.hay, k) || theirKin.some((x) => akin(k, x)))) {
     return conflict(`is about ${theirKin.join('/')} where the correction is about ${myKin.join('/')}`);
+  }
+  // One way and the other (EN→BM / BM→EN: a translation pair, a sync, a route): the candidate says the way back.
+  // (An arrow is a change cue of its own, 8080→9090: where the correction says what changed is read without arrows.)
+  const changeAt = CHANGE_CUE.exec(c.plain.replace(ARROW, (m) => ' '.repeat(m.length)))?.index ?? c.plain.length;
+  const back = directionsOf(o.plain).filter(([x, y]) => !directionsOf(o.plain).some(([p, q]) => p === y && q === x));
+  const mineWays = directionsOf(c.plain).filter((w) => w[2] < changeAt);
+  const reversed = back.find(([x, y]) => mineWays.some(([p, q]) => p === y && q === x));
+  if (reversed) return conflict(`says ${reversed[0]}→${reversed[1]} where the correction says ${reversed[1]}→${reversed[0]}`);
+  // The writer's own (我的车, my car) is not a relative's (妈妈的 Myvi): a candidate opening with a relative the correction
+  // does not name, and not saying it is the writer's too, is about that relative's.
+  const own = (t: string) => /我的|(?<![a-z])my\s/.test(t);
+  if (!myKin.length && own(beforeChange) && theirKin.length && !own(o.plain) && !theirKin.some((k) => holds(c.hay, k))) {
+    return conflict(`is about ${theirKin.join('/')}'s where the correction is about the writer's own`);
   }
   // Two people by their everyday names (小陈 / 小刘, 老周 / 老王, 阿杰 / 阿芳): the correction's person is
   // not the one the candidate names.

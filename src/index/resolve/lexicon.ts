@@ -219,6 +219,18 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   },
   // A choir's men's and women's sections: the 男声部 rehearsal is not the 女声部 one.
   { name: 'section', members: { men: ['男声部', '男声'], women: ['女声部', '女声'] } },
+  // What a lesson or a tutor teaches: the maths tutor's hours are not the English tutor's.
+  {
+    name: 'lesson',
+    members: {
+      chinese: ['语文'],
+      maths: ['数学', '奥数', 'maths', 'math'],
+      english: ['英语', 'english'],
+      physics: ['物理', 'physics'],
+      chemistry: ['化学', 'chemistry'],
+      geography: ['地理', 'geography'],
+    },
+  },
   { name: 'humidity', members: { up: ['加湿器', '加湿机', 'humidifier'], down: ['除湿机', '除湿器', 'dehumidifier'] } },
   {
     name: 'platform',
