@@ -2068,3 +2068,14 @@ describe('one way is not the way back: EN→BM is not BM→EN (session 30)', () 
     expect(correct(m, '[hermes] 〔更正〕照片同步方向改成 NAS→云盘').linked).toEqual([ids[0]]);
   });
 });
+
+describe('a duration in Chinese numerals with 个 (一个半小时, 两个小时) is a value (session 30)', () => {
+  it('小宇数学现在每次一个半小时 supersedes 小宇数学补课 每次2小时, inferred, and not the English lesson', () => {
+    const { mem: m, ids } = home([
+      { text: '小宇数学补课 每次2小时', time: '2026-03-02T10:00:00+08:00' },
+      { text: '小宇英语网课 每次2小时 周日上午', time: '2026-03-02T10:02:00+08:00' },
+    ]);
+    const r = correct(m, '小宇数学现在每次一个半小时 他坐不住').res;
+    expect(r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred])).toEqual([[ids[0], true]]);
+  });
+});
