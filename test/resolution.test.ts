@@ -2079,3 +2079,23 @@ describe('a duration in Chinese numerals with 个 (一个半小时, 两个小时
     expect(r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred])).toEqual([[ids[0], true]]);
   });
 });
+
+describe('a plain record giving no value supersedes one stating no value either (session 30)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
+
+  it('公众号留言现在直接显示，不精选了 supersedes 公众号留言要精选后才显示, inferred', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] 公众号留言要精选后才显示', time: t }]);
+    expect(inferred(correct(m, '[openclaw] 公众号留言现在直接显示，不精选了').res)).toEqual([[ids[0], true]]);
+  });
+
+  it('not one holding a number or naming an attribute, unless it names the old thing as gone', () => {
+    const { mem: m } = home([{ text: '[openclaw] 公众号留言精选，每天 21:00 统一处理', time: t }]);
+    expect(correct(m, '[openclaw] 公众号留言现在直接显示了').res.supersedes).toEqual([]);
+  });
+
+  it('a report of progress says no setting changed: 进展：《…》改到第 2 稿 does not supersede 《…》二稿改了开头', () => {
+    const { mem: m } = home([{ text: '[openclaw] 《SQLite 是被低估的数据库》二稿改了开头，删掉了数据那段', time: t }]);
+    expect(correct(m, '[openclaw] 进展：《SQLite 是被低估的数据库》改到第 2 稿').res.supersedes).toEqual([]);
+  });
+});

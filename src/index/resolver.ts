@@ -2,7 +2,8 @@ import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
 import { analyzeText, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
-import { heldValue, judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
+import { EVENT_CUE, heldValue, judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
+import { speakerOf } from '../core/speaker.js';
 import { ALIASES, SETTING_HINT, UNCHANGED } from './resolve/lexicon.js';
 import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
 import { originOf } from '../core/provenance.js';
@@ -461,11 +462,17 @@ export class SupersessionResolver {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: `holds every value the record gives (${c.values.join(', ')}): nothing it states changed` };
       }
       if (bare) {
-        // Giving no value and naming no attribute ("Lumen 设计对接现在是 Sam，Priya 休产假"), a plain record says what it replaced
-        // only by naming the old thing as gone: it supersedes a record stating no value that holds a word it names after the change.
+        // Giving no value and naming no attribute ("Lumen 设计对接现在是 Sam，Priya 休产假"), a plain record supersedes a record
+        // stating no value either: one that names no attribute and holds no number ("公众号留言现在直接显示" for "公众号留言要精选后
+        // 才显示"), or, when the older one does, by naming the old thing as gone: a word it names after the change.
+        // Never a line of dialogue ("Joanna: Appreciate you, Nate! … can't stop writing now") nor a report of progress: chat and
+        // news say "now" of no setting.
         const oa = this.analysis(o);
-        if (verdict.accepted && (oa.valueShapes.size > 0 || !c.late.some((w) => holds(oa.hay, w) && !oa.lead.includes(w)))) {
-          verdict = { ...verdict, accepted: false, score: 0, refusal: 'weak-subject', why: 'the record gives no value and names no attribute, and this one holds nothing it names after the change' };
+        const plainStatement = oa.named.size === 0 && !/\d/.test(oa.plain);
+        if (verdict.accepted && (speakerOf(r.text) || EVENT_CUE.test(c.hay) || EVENT_CUE.test(oa.hay))) {
+          verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'a line of dialogue or a report of progress, giving no value: says no setting changed' };
+        } else if (verdict.accepted && (oa.valueShapes.size > 0 || (!plainStatement && !c.late.some((w) => holds(oa.hay, w) && !oa.lead.includes(w))))) {
+          verdict = { ...verdict, accepted: false, score: 0, refusal: 'weak-subject', why: 'the record gives no value and names no attribute; this one states one, and holds nothing it names after the change' };
         }
       } else if (mode === 'cued' && (!settingHinted || c.values.length === 0) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'names no attribute the record states, and quotes no value of it' };

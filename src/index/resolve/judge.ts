@@ -777,7 +777,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
 const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
 /** A text about one occasion: this week's day (这周三, this Wednesday) or this time (这次). */
 const oneOccasion = (text: string) => relativeWeekOf(text) === 'this week' || /这次|本次|\bthis time\b/.test(text);
-const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
+export const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
 
 /**
  * Schedules are of several kinds that do not replace each other: a time of day (10:00, 两点), a
