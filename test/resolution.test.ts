@@ -2099,3 +2099,26 @@ describe('a plain record giving no value supersedes one stating no value either 
     expect(correct(m, '[openclaw] 进展：《SQLite 是被低估的数据库》改到第 2 稿').res.supersedes).toEqual([]);
   });
 });
+
+describe('a plain record giving an amount where the older one gives another of its size (session 30)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
+
+  it('东门健身房月卡涨到 229 了 supersedes 学校东门那家健身房月卡 199; airflow parallelism 现在 64 supersedes parallelism = 32', () => {
+    const { mem: m, ids } = home([
+      { text: '学校东门那家健身房月卡 199', time: t },
+      { text: '[code] Airflow scheduler 的 parallelism = 32', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(inferred(correct(m, '东门健身房月卡涨到 229 了，肉疼').res)).toEqual([[ids[0], true]]);
+    expect(inferred(correct(m, '[code] airflow parallelism 现在 64', '2026-06-02T10:00:00+08:00').res)).toEqual([[ids[1], true]]);
+  });
+
+  it('not a number of another size (每周 3 次), nor an identifier (35521 is a plate, not an amount)', () => {
+    const { mem: m } = home([
+      { text: '学校东门那家健身房 每周去 3 次', time: t },
+      { text: '沪D·20817 的 data logger 是 Elitech RC-5', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '东门健身房月卡现在 229 了').res.supersedes).toEqual([]);
+    expect(correct(m, '35521 logger 换了，now a Tzone TT19', '2026-06-02T10:00:00+08:00').res.supersedes).toEqual([]);
+  });
+});

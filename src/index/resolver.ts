@@ -76,6 +76,20 @@ function newValuesHeld(c: TextAnalysis, o: TextAnalysis): boolean {
   return fresh.length > 0 && fresh.every((v) => heldValue(o, v));
 }
 
+/** Bare amounts a text gives (229, 24, 4500, £32): numbers that are no time, date, floor, address or identifier. */
+const amountsIn = (t: string) =>
+  [...t.matchAll(/(?<![\d.:/#_a-z-])\d{1,4}(?:\.\d+)?(?![\d.:/_-]|\s?(?:月|号|日|点|时|年|楼|栋|层|室|路|f\b|st\b|nd\b|rd\b|th\b|am\b|pm\b))/gi)].map((m) => m[0]);
+
+/**
+ * A plain record giving an amount where an older one gives another of its size (月卡 229 / 199, parallelism 64 / 32):
+ * the amount changed, though neither says of what.
+ */
+function amountChanged(newer: string, older: string): boolean {
+  const mine = amountsIn(newer).filter((n) => !amountsIn(older).includes(n));
+  const theirs = amountsIn(older).filter((n) => !amountsIn(newer).includes(n));
+  return mine.some((a) => theirs.some((b) => a.replace('.', '').length === b.replace('.', '').length || (Number(a) / Number(b) >= 0.5 && Number(a) / Number(b) <= 2)));
+}
+
 /** A person's everyday name (小刘): the index holds it cut into its characters, unless the segmenter knows it (小林). */
 const isPersonName = (w: string) => w.length === 2 && peopleIn(w)[0] === w;
 /** A word as an FTS5 string; a person's everyday name either way the segmenter took it (小刘 cut, 小林 whole). */
@@ -474,7 +488,7 @@ export class SupersessionResolver {
         } else if (verdict.accepted && (oa.valueShapes.size > 0 || (!plainStatement && !c.late.some((w) => holds(oa.hay, w) && !oa.lead.includes(w))))) {
           verdict = { ...verdict, accepted: false, score: 0, refusal: 'weak-subject', why: 'the record gives no value and names no attribute; this one states one, and holds nothing it names after the change' };
         }
-      } else if (mode === 'cued' && (!settingHinted || c.values.length === 0) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0) {
+      } else if (mode === 'cued' && (!settingHinted || c.values.length === 0) && verdict.accepted && !verdict.attribute && verdict.quoted.length === 0 && !amountChanged(c.plain, this.analysis(o).plain)) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'names no attribute the record states, and quotes no value of it' };
       }
       // A correction granting a permission (可以直接发, no need to wait) changes a rule; a record stating no rule is
