@@ -2122,3 +2122,17 @@ describe('a plain record giving an amount where the older one gives another of i
     expect(correct(m, '35521 logger 换了，now a Tzone TT19', '2026-06-02T10:00:00+08:00').res.supersedes).toEqual([]);
   });
 });
+
+describe('more ways a plain record says a value changed: 涨价, 涨成, 最后定, bumped, since the (session 30)', () => {
+  const t = '2026-03-02T10:00:00+08:00';
+  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
+
+  it('体育中心羽毛球场地涨价了，每小时 80 supersedes 场地费 60 块 / 小时; bumped the preview server to 4 workers supersedes 2 workers', () => {
+    const { mem: m, ids } = home([
+      { text: '体育中心 羽毛球 场地费 60 块 / 小时', time: t },
+      { text: '[code] Preview server runs under gunicorn with 2 workers', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    expect(inferred(correct(m, '体育中心 羽毛球 场地 涨价 了，每小时 80').res)).toEqual([[ids[0], true]]);
+    expect(inferred(correct(m, '[code] Bumped the preview server to 4 gunicorn workers, thumbnails were timing out', '2026-06-02T10:00:00+08:00').res)).toEqual([[ids[1], true]]);
+  });
+});

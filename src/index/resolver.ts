@@ -25,7 +25,7 @@ const UNKNOWN_SUBJECT_SHARE = 0.25;
 /**
  * A plain record saying a setting changed: a correction in all but its mark. 现在 / now and 以后 / from now on say what
  * holds from here (医院停车月卡现在 350, 公众号以后署名「云上果园」, is in Bruntsfield now); the verbs of a change say it
- * (换成, 调整为, 改由, 交接给, switched, moved, instead). What it changes is judged as for a correction, and more strictly.
+ * (换成, 调整为, 改由, 交接给, 涨价, 最后定, 只剩, switched, moved, instead, upgraded to, bumped, since the). What it changes is judged as for a correction, and more strictly.
  */
 export const STATED_CHANGE = new RegExp(
   [
@@ -35,6 +35,7 @@ export const STATED_CHANGE = new RegExp(
     '加到|涨到|减到|降为|减为|重签|从.{1,12}起|(?:下个?月|下周|明年|今年|这学期|下学期|本月|这个月)(?:开始|起)',
     '\\b(?:changed|bumped|raised|lowered|upped|dropped) (?:it )?to\\b|\\bas of (?:today|this|next)\\b|\\bstarting (?:today|this|next|from)\\b',
     '\\bfrom this (?:month|week|year|term)\\b|\\b(?:went|goes|gone) (?:up|down) to\\s?(?=[\\d$£€¥])',
+    '涨成|涨价|降价|升级到|最后定|最后由|只剩|(?:这|本)周起|(?:这个|本)月起|\\bupgraded to\\b|\\bmigrated? to\\b|\\bbumped\\b|\\bsince the\\b',
   ].join('|'),
   'i',
 );
