@@ -2136,3 +2136,15 @@ describe('more ways a plain record says a value changed: 涨价, 涨成, 最后�
     expect(inferred(correct(m, '[code] Bumped the preview server to 4 gunicorn workers, thumbnails were timing out', '2026-06-02T10:00:00+08:00').res)).toEqual([[ids[1], true]]);
   });
 });
+
+describe('when a change starts (这周起, 这期) and how far (拉到) name no thing (session 30)', () => {
+  it('这周起周跑量 45km supersedes 周跑量目标 40km, inferred; 游泳课这期起换到市游泳中心 supersedes 游泳课在区体育馆', () => {
+    const { mem: m, ids } = home([
+      { text: '周跑量目标 40km', time: '2026-03-02T10:00:00+08:00' },
+      { text: '儿子游泳课在区体育馆二楼泳池', time: '2026-03-03T10:00:00+08:00' },
+    ]);
+    const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
+    expect(inferred(correct(m, '这周起周跑量 45km，进入强化期').res)).toEqual([[ids[0], true]]);
+    expect(inferred(correct(m, '儿子游泳课这期起换到市游泳中心上，离家远一点', '2026-06-02T10:00:00+08:00').res)).toEqual([[ids[1], true]]);
+  });
+});
