@@ -2148,3 +2148,21 @@ describe('when a change starts (这周起, 这期) and how far (拉到) name no 
     expect(inferred(correct(m, '儿子游泳课这期起换到市游泳中心上，离家远一点', '2026-06-02T10:00:00+08:00').res)).toEqual([[ids[1], true]]);
   });
 });
+
+describe('a number the correction names its thing by, when no word names it (session 30)', () => {
+  it('2306 那款涨到 ¥210 supersedes the 2306 motor quote, not the 2207 one; 1280 那个改周四上午 the container ending 1280', () => {
+    const { mem: m, ids } = home([
+      { text: 'T-Motor 2207 1750KV quote: ¥185/pc', time: '2026-03-02T10:00:00+08:00' },
+      { text: 'T-Motor 2306 2450KV quote: ¥185/pc', time: '2026-03-02T10:01:00+08:00' },
+      { text: 'MSKU 733 1208 约周三 9:00 提柜', time: '2026-03-03T10:00:00+08:00' },
+      { text: 'MSKU 733 1280 约周三 9:00 提柜', time: '2026-03-03T10:01:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕2306 那款涨到 ¥210 了').linked).toEqual([ids[1]]);
+    expect(correct(m, '〔更正〕1280 那个改周四上午，车队排不开', '2026-06-02T10:00:00+08:00').linked).toEqual([ids[3]]);
+  });
+
+  it('not the thousands of an amount: ¥66,000 shares no name with ¥60,000', () => {
+    const { mem: m } = home([{ text: 'Lumen DS 追加工作按小时算 ¥600/h，月结 000 号单', time: '2026-03-02T10:00:00+08:00' }]);
+    expect(correct(m, '〔更正〕项目价谈下来是 ¥66,000，多加一轮 usability test').linked).toEqual([]);
+  });
+});

@@ -609,6 +609,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (ctx.previousTurn && attribute && !holdsNew) {
       return { ...base, ...extra, accepted: true, score: 0.4, refusal: null, why: `the turn just before in the same conversation, stating the ${attribute}` };
     }
+    // A number the correction names its thing by before saying what changed, no value of it (2306 那款涨到 ¥210: the 2306
+    // motor; 618 券门槛; 周四那个 4.0 release), which the candidate holds: the thing named, where no word names it.
+    const cueAt = CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length;
+    const nameNumbers = [...c.plain.slice(0, cueAt).matchAll(/(?<![\d.:/,¥$£€-])v?\d+(?:\.\d+)*(?![\d:/%,-])/g)]
+      .map((m) => m[0])
+      .filter((n) => n.replace(/^v/, '').length >= 2 && ![...c.valueShapes.keys()].some((v) => holds(v, n)) && !c.oldValues.some((v) => holds(v, n)) && !quoted.some((v) => holds(v, n)));
+    const heldNumbers = nameNumbers.filter((n) => new RegExp(`(?<![\\d.])${n.replace(/\./g, '\\.')}(?![\\d.])`).test(o.plain));
+    if (heldNumbers.length && attribute && !holdsNew && !otherDay) {
+      return { ...base, ...extra, accepted: true, score: 0.45, refusal: null, why: `holds ${heldNumbers.join(', ')}, the number the correction names its thing by; states the ${attribute}` };
+    }
     return refuse('generic-only', 'shares only generic words with the correction', extra);
   }
   // Only the person in common ("女儿的游泳课" and "带女儿去琴行"): a person has many facts, and the
