@@ -35,7 +35,7 @@ export const STATED_CHANGE = new RegExp(
     '加到|涨到|减到|降为|减为|重签|从.{1,12}起|(?:下个?月|下周|明年|今年|这学期|下学期|本月|这个月)(?:开始|起)',
     '\\b(?:changed|bumped|raised|lowered|upped|dropped) (?:it )?to\\b|\\bas of (?:today|this|next)\\b|\\bstarting (?:today|this|next|from)\\b',
     '\\bfrom this (?:month|week|year|term)\\b|\\b(?:went|goes|gone) (?:up|down) to\\s?(?=[\\d$£€¥])',
-    '涨成|涨价|降价|升级到|最后定|最后由|只剩|(?:这|本)周起|(?:这个|本)月起|\\bupgraded to\\b|\\bmigrated? to\\b|\\bbumped\\b|\\bsince the\\b',
+    '涨成|涨价|降价|最后定|最后由|只剩|(?:这|本)周起|(?:这个|本)月起|\\bupgraded to\\b|\\bmigrated? to\\b|\\bbumped\\b|\\bsince the\\b',
   ].join('|'),
   'i',
 );
