@@ -37,6 +37,11 @@ function correct(m: Optmem, text: string, time = '2026-06-01T10:00:00+08:00', pr
   return { res, linked: res.supersedes.filter((e) => !e.blocked).map((e) => e.oldId), blocked: res.supersedes.filter((e) => e.blocked).map((e) => e.oldId) };
 }
 
+/** The live edges a record's add made, each with whether it is inferred: [old id, inferred]. */
+function inferred(res: ReturnType<typeof correct>['res']): [string, boolean][] {
+  return res.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
+}
+
 describe('a correction written in words links only to a record of the same subject and attribute', () => {
   it('quoted old value: 从8080改为9090 links the 8080 record', () => {
     const { mem: m, ids } = home([{ text: '[code] 后端服务的端口是8080', time: '2026-04-01T10:00:00+08:00', project: 'shop' }]);
@@ -1916,7 +1921,6 @@ describe('a demonstrative is not what an attribute is of (session 28)', () => {
 
 describe('a plain record saying a value is now another supersedes the older statement, inferred (session 29)', () => {
   const t = '2026-03-02T10:00:00+08:00';
-  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
 
   it('以后 with the new day: 房租以后每月 10 号交 supersedes 房租每月 5 号交', () => {
     const { mem: m, ids } = home([{ text: '房租每月 5 号交，转房东支付宝', time: t }]);
@@ -2075,14 +2079,12 @@ describe('a duration in Chinese numerals with 个 (一个半小时, 两个小时
       { text: '小宇数学补课 每次2小时', time: '2026-03-02T10:00:00+08:00' },
       { text: '小宇英语网课 每次2小时 周日上午', time: '2026-03-02T10:02:00+08:00' },
     ]);
-    const r = correct(m, '小宇数学现在每次一个半小时 他坐不住').res;
-    expect(r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred])).toEqual([[ids[0], true]]);
+    expect(inferred(correct(m, '小宇数学现在每次一个半小时 他坐不住').res)).toEqual([[ids[0], true]]);
   });
 });
 
 describe('a plain record giving no value supersedes one stating no value either (session 30)', () => {
   const t = '2026-03-02T10:00:00+08:00';
-  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
 
   it('公众号留言现在直接显示，不精选了 supersedes 公众号留言要精选后才显示, inferred', () => {
     const { mem: m, ids } = home([{ text: '[openclaw] 公众号留言要精选后才显示', time: t }]);
@@ -2102,7 +2104,6 @@ describe('a plain record giving no value supersedes one stating no value either 
 
 describe('a plain record giving an amount where the older one gives another of its size (session 30)', () => {
   const t = '2026-03-02T10:00:00+08:00';
-  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
 
   it('东门健身房月卡涨到 229 了 supersedes 学校东门那家健身房月卡 199; airflow parallelism 现在 64 supersedes parallelism = 32', () => {
     const { mem: m, ids } = home([
@@ -2125,7 +2126,6 @@ describe('a plain record giving an amount where the older one gives another of i
 
 describe('more ways a plain record says a value changed: 涨价, 涨成, 最后定, bumped, since the (session 30)', () => {
   const t = '2026-03-02T10:00:00+08:00';
-  const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
 
   it('体育中心羽毛球场地涨价了，每小时 80 supersedes 场地费 60 块 / 小时; bumped the preview server to 4 workers supersedes 2 workers', () => {
     const { mem: m, ids } = home([
@@ -2143,7 +2143,6 @@ describe('when a change starts (这周起, 这期) and how far (拉到) name no 
       { text: '周跑量目标 40km', time: '2026-03-02T10:00:00+08:00' },
       { text: '儿子游泳课在区体育馆二楼泳池', time: '2026-03-03T10:00:00+08:00' },
     ]);
-    const inferred = (r: ReturnType<typeof correct>['res']) => r.supersedes.filter((e) => !e.blocked).map((e) => [e.oldId, e.inferred]);
     expect(inferred(correct(m, '这周起周跑量 45km，进入强化期').res)).toEqual([[ids[0], true]]);
     expect(inferred(correct(m, '儿子游泳课这期起换到市游泳中心上，离家远一点', '2026-06-02T10:00:00+08:00').res)).toEqual([[ids[1], true]]);
   });

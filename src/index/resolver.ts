@@ -86,8 +86,10 @@ const amountsIn = (t: string) =>
  * the amount changed, though neither says of what.
  */
 function amountChanged(newer: string, older: string): boolean {
-  const mine = amountsIn(newer).filter((n) => !amountsIn(older).includes(n));
-  const theirs = amountsIn(older).filter((n) => !amountsIn(newer).includes(n));
+  const a = amountsIn(newer);
+  const b = amountsIn(older);
+  const mine = a.filter((n) => !b.includes(n));
+  const theirs = b.filter((n) => !a.includes(n));
   return mine.some((a) => theirs.some((b) => a.replace('.', '').length === b.replace('.', '').length || (Number(a) / Number(b) >= 0.5 && Number(a) / Number(b) <= 2)));
 }
 

@@ -294,9 +294,8 @@ function sameMember(word: string, a: TextAnalysis): boolean {
 
 /** The ways a text names from one thing to another (EN→BM, 主库 -> 从库): word pairs around an arrow, no numbers (8080→9090 is a change). */
 const ARROW = /→|->|=>|⇒|➡/g;
-const directionsOf = memo((text: string): [string, string, number][] =>
-  [...text.matchAll(/([a-z\p{Script=Han}]{1,12})\s*(?:→|->|=>|⇒|➡)\s*([a-z\p{Script=Han}]{1,12})/gu)].map((m) => [m[1]!, m[2]!, m.index!] as [string, string, number]),
-);
+const WAY = new RegExp(`([a-z\\p{Script=Han}]{1,12})\\s*(?:${ARROW.source})\\s*([a-z\\p{Script=Han}]{1,12})`, 'gu');
+const directionsOf = memo((text: string): [string, string, number][] => [...text.matchAll(WAY)].map((m) => [m[1]!, m[2]!, m.index!]));
 
 /** Two values of one form: the same shape (a schedule of the same kind), or numbers of as many digits (8096 / 8920). */
 function sameForm(a: TextAnalysis, v: string, w: string): boolean {
@@ -444,11 +443,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // One way and the other (EN→BM / BM→EN: a translation pair, a sync, a route): the candidate says the way back.
   // (An arrow is a change cue of its own, 8080→9090: where the correction says what changed is read without arrows.)
-  const changeAt = CHANGE_CUE.exec(c.plain.replace(ARROW, (m) => ' '.repeat(m.length)))?.index ?? c.plain.length;
-  const back = directionsOf(o.plain).filter(([x, y]) => !directionsOf(o.plain).some(([p, q]) => p === y && q === x));
-  const mineWays = directionsOf(c.plain).filter((w) => w[2] < changeAt);
-  const reversed = back.find(([x, y]) => mineWays.some(([p, q]) => p === y && q === x));
-  if (reversed) return conflict(`says ${reversed[0]}→${reversed[1]} where the correction says ${reversed[1]}→${reversed[0]}`);
+  const theirWays = directionsOf(o.plain);
+  if (theirWays.length) {
+    const changeAt = CHANGE_CUE.exec(c.plain.replace(ARROW, (m) => ' '.repeat(m.length)))?.index ?? c.plain.length;
+    const mineWays = directionsOf(c.plain).filter((w) => w[2] < changeAt);
+    const back = theirWays.filter(([x, y]) => !theirWays.some(([p, q]) => p === y && q === x));
+    const reversed = back.find(([x, y]) => mineWays.some(([p, q]) => p === y && q === x));
+    if (reversed) return conflict(`says ${reversed[0]}→${reversed[1]} where the correction says ${reversed[1]}→${reversed[0]}`);
+  }
   // The writer's own (我的车, my car) is not a relative's (妈妈的 Myvi): a candidate opening with a relative the correction
   // does not name, and not saying it is the writer's too, is about that relative's.
   const own = (t: string) => /我的|(?<![a-z])my\s/.test(t);
@@ -611,8 +613,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
     // A number the correction names its thing by before saying what changed, no value of it (2306 那款涨到 ¥210: the 2306
     // motor; 618 券门槛; 周四那个 4.0 release), which the candidate holds: the thing named, where no word names it.
-    const cueAt = CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length;
-    const nameNumbers = [...c.plain.slice(0, cueAt).matchAll(/(?<![\d.:/,¥$£€-])v?\d+(?:\.\d+)*(?![\d:/%,-])/g)]
+    const nameNumbers = [...beforeChange.matchAll(/(?<![\d.:/,¥$£€-])v?\d+(?:\.\d+)*(?![\d:/%,-])/g)]
       .map((m) => m[0])
       .filter((n) => n.replace(/^v/, '').length >= 2 && ![...c.valueShapes.keys()].some((v) => holds(v, n)) && !c.oldValues.some((v) => holds(v, n)) && !quoted.some((v) => holds(v, n)));
     const heldNumbers = nameNumbers.filter((n) => new RegExp(`(?<![\\d.])${n.replace(/\./g, '\\.')}(?![\\d.])`).test(o.plain));

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RANKING_DEFAULTS } from '../options.js';
 import type { IndexedRecord } from '../../index/record-index.js';
 import type { Candidate, ParsedQuery, QueryContext } from '../types.js';
-import { speakerOf, speakerStage } from './speaker.js';
+import { speakerOf } from '../../core/speaker.js';
+import { speakerStage } from './speaker.js';
 
 function cand(rid: number, text: string, relevance: number): Candidate {
   const rec: IndexedRecord = { id: `r${rid}`, rid, time: '', timeMs: rid, domain: null, project: null, kind: 'note', tier: 'normal', corrects: [], source: {}, tags: [], text, file: 'f', line: rid };

@@ -2,8 +2,6 @@ import { looseStem } from '../retrieve.js';
 import type { Candidate, Stage } from '../types.js';
 import { speakerOf } from '../../core/speaker.js';
 
-export { speakerOf };
-
 /**
  * Speaker: a record written as a line of dialogue ("Caroline: …", "小王：…") is said by the person
  * before the colon. A question about a person (what did Caroline paint?) is most often answered by
