@@ -69,3 +69,66 @@ describe('search: Chinese segmentation, English stemming, phrase-like terms', ()
     expect(searchJson(home, '公众号').map((h) => h.id)).toEqual([b]);
   });
 });
+
+/**
+ * A note written in Taipei (週報, 時間, 設定) and a question asked in Shanghai (周报, 时间, 设定)
+ * meet on the same words: traditional characters are folded to simplified ones on both sides of
+ * the index, in the markers and in correction resolution (core/simplified.ts).
+ */
+describe('traditional characters read as simplified ones', () => {
+  let mem: Optmem;
+  const ids: Record<string, string> = {};
+  const add = (key: string, text: string, time = '2026-02-05T14:00:00+08:00') => (ids[key] = mem.add({ text, time }).record.id);
+
+  beforeAll(() => {
+    mem = createOptmem({ dir: tempHome(), create: true });
+    add('weeklyTrad', '[hermes] 週報彙整 job 每週五 23:30 跑,抓 Jira 本週關掉的單');
+    add('weeklySimp', '[hermes] 周报的模板放在 docs/weekly.md');
+    add('noise', '[hermes] 每月 1 号提醒缴电话费');
+    add(
+      'long',
+      '[openclaw] 這一期的稿子先寫開場,再寫三段玩家訪談,每段大約四百字,中間穿插兩張截圖,最後一段留給下個月的活動預告,' +
+        '訪談對象是上次桌遊夜認識的三位玩家,錄音檔放在共用雲端的訪談資料夾裡,逐字稿請先用工具轉好再人工校對一遍,' +
+        '封面圖請美術那邊出兩版讓我挑,標題先暫定為「燈籠潮汐開發日誌」',
+    );
+  });
+  afterAll(() => mem.close());
+
+  const find = (query: string) => mem.search({ query, limit: 20 }).results.map((h) => h.id);
+
+  it('a simplified query finds a record in traditional characters, and the other way round', () => {
+    expect(new Set(find('周报'))).toEqual(new Set([ids.weeklyTrad, ids.weeklySimp]));
+    expect(new Set(find('週報'))).toEqual(new Set([ids.weeklyTrad, ids.weeklySimp]));
+    expect(find('每周五')[0]).toBe(ids.weeklyTrad);
+    expect(find('关掉的单')[0]).toBe(ids.weeklyTrad);
+  });
+
+  it('the snippet of a long traditional record is cut around the simplified query word, as written', () => {
+    const hit = mem.search({ query: '标题', limit: 5 }).results.find((h) => h.id === ids.long)!;
+    expect(hit.snippet).toContain('標題');
+    expect(hit.snippet.startsWith('…')).toBe(true);
+  });
+
+  it('〔紅線〕 and 訂正： are markers as 〔红线〕 and 订正： are', () => {
+    const red = mem.add({ text: '〔紅線〕任何 build 沒過 QA pass 不准推到 Steam default branch', time: '2026-02-06T10:00:00+08:00' }).record;
+    expect(red.tier).toBe('redline');
+    const label = mem.add({ text: '訂正：巴哈 devlog 週四中午發', time: '2026-02-06T11:00:00+08:00' }).record;
+    expect(label.kind).toBe('correction');
+  });
+
+  it('a correction in traditional characters supersedes the simplified record it names, and not its neighbour', () => {
+    const home = createOptmem({ dir: tempHome(), create: true });
+    try {
+      const old = home.add({ text: '[hermes] 周报 job 每周五 18:00 跑,发到群里', time: '2026-02-01T10:00:00+08:00' }).record.id;
+      const other = home.add({ text: '[hermes] 月报 job 每月 1 号 18:00 跑', time: '2026-02-02T10:00:00+08:00' }).record.id;
+      const res = home.add({ text: '[hermes] 〔更正〕週報改成週四 18:00 跑,週五大家都請假', time: '2026-03-01T10:00:00+08:00' });
+      expect(res.supersedes.filter((e) => !e.blocked).map((e) => e.oldId)).toEqual([old]);
+      const hits = home.search({ query: '周报几点跑', limit: 5 }).results;
+      expect(hits[0]!.id).toBe(res.record.id);
+      expect(hits.find((h) => h.id === old)?.superseded).toBe(true);
+      expect(hits.find((h) => h.id === other)?.superseded ?? false).toBe(false);
+    } finally {
+      home.close();
+    }
+  });
+});

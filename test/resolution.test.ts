@@ -2165,3 +2165,23 @@ describe('a number the correction names its thing by, when no word names it (ses
     expect(correct(m, '〔更正〕项目价谈下来是 ¥66,000，多加一轮 usability test').linked).toEqual([]);
   });
 });
+
+describe('read off the thirty-fifth blind pair (corr-z69, corr-z70)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T20:00:00+08:00`;
+
+  it('a flat by its street and number (宜山路302, 田林1201) is a name: 1201 is not 302 with the same deposit terms', () => {
+    const { mem: m, ids } = home([
+      { text: '宜山路302 押金退还：合同到期后 7 天内', time: t(1) },
+      { text: '田林1201 押金退还：合同到期后 7 天内', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕1201 押金退还改成 15 天内，要等水电煤结清').linked).toEqual([ids[1]]);
+  });
+
+  it('Shanghainese 上半天 / 下半天 are the morning and the afternoon, and a quoted weekday leaves them naming the occasion', () => {
+    const { mem: m, ids } = home([
+      { text: '老王礼拜六上半天去宜山路302 修热水器', time: t(1) },
+      { text: '老王礼拜六下半天去田林1201 修马桶', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕老王礼拜六下半天那趟改到礼拜天').linked).toEqual([ids[1]]);
+  });
+});

@@ -1,3 +1,4 @@
+import { foldText } from '../core/simplified.js';
 /**
  * Whether the records that superseded a record say everything it said. Supersession is by record,
  * facts are not: "后端端口 8080，前端 5173" corrected by "后端端口改为 9090" still holds the only
@@ -11,7 +12,7 @@ const WORD = /[a-z][a-z'-]{2,}/giu;
 const HAN = /\p{Script=Han}+/gu;
 
 function norm(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  return foldText(text).toLowerCase();
 }
 
 /** The values of a text: what a correction must restate (the old value beside the new counts). */

@@ -1,4 +1,5 @@
 import { OTHER_TOPIC, defaultTitle, parseRegexItem, type TopicDef, type TopicsConfig } from './topic-config.js';
+import { foldText } from '../core/simplified.js';
 
 /**
  * Which topic a current fact is filed under, and why. Deterministic, and explainable in one line:
@@ -34,7 +35,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function compileItem(item: string): CompiledItem {
   const re = parseRegexItem(item);
   if (re) return { item, latin: false, test: (t) => re.test(t) };
-  const kw = item.normalize('NFKC').toLowerCase();
+  const kw = foldText(item).toLowerCase();
   if (LATIN.test(kw)) {
     // A whole word, allowing a plural or a verb ending: "server" finds "servers", not "observer";
     // "port" finds "ports", not "report" or "portfolio".
@@ -67,7 +68,7 @@ export class TopicAssigner {
     }
     // NFKC only when the text has something it changes (full-width forms, ligatures): most has not.
     const lower = r.text.toLowerCase();
-    const text = /[^\x00-\x7f\u4e00-\u9fff\u3000-\u303f]/.test(lower) ? lower.normalize('NFKC') : lower;
+    const text = /[^\x00-\x7f\u4e00-\u9fff\u3000-\u303f]/.test(lower) ? foldText(lower) : lower;
     const hasLatin = /[a-z0-9]/.test(text);
     let best: Assignment | null = null;
     for (const c of this.compiled) {

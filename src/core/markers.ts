@@ -17,16 +17,17 @@ export interface Markers {
  * (【更正】, [更正]), the English [correction] / [redline] / [red line], and a label that opens the text,
  * after the domain prefix and other markers ("更正：…", "更正一下：…", "订正：…", "Correction: …", "Correction — …", "Erratum: …",
  * "oops — correction: …", "红线：…", "Red line: …"), and the ways a Chinese-first user takes back what they said, opening
- * the text: "改：…", "不对，…", "说错了，…", "搞错了，…", "记错了，…", "上条有误：…".
+ * the text: "改：…", "不对，…", "说错了，…", "搞错了，…", "记错了，…", "上条有误：…". Each also in traditional characters
+ * (〔紅線〕, 訂正, 說錯了), as a Taipei or Hong Kong writer has them.
  */
 const CORRECTION_BRACKETED = '〔更正〕|【更正】|\\[更正\\]|〔correction〕|\\[correction\\]';
-const REDLINE_BRACKETED = '〔红线〕|【红线】|\\[红线\\]|〔redline〕|\\[red ?line\\]';
+const REDLINE_BRACKETED = '〔[红紅][线線]〕|【[红紅][线線]】|\\[[红紅][线線]\\]|〔redline〕|\\[red ?line\\]';
 /** What may stand before a label: the domain prefix and bracketed markers. */
 const LEAD = '^\\s*(?:(?:\\[[A-Za-z][\\w -]{0,31}\\]|〔[^〕\\n]{1,12}〕|【[^】\\n]{1,6}】)\\s*)*';
 const CORRECTION_LABEL =
   `${LEAD}(?:(?:oops|哦|噢)[\\s,，—–-]*)?` +
-  `(?:(?:(?:更正|订正|纠正|勘误)(?:一下)?|correction|erratum)\\s?[:：—–]|改\\s?[:：]|(?:不对不对|不对|说错了|搞错了|记错了|写错了|上条有误|前面说的不对)\\s?[，,：:！!])`;
-const REDLINE_LABEL = `${LEAD}(?:红线|red ?line)\\s?[:：]`;
+  `(?:(?:(?:更正|[订訂]正|[纠糾]正|勘[误誤])(?:一下)?|correction|erratum)\\s?[:：—–]|改\\s?[:：]|(?:不[对對]不[对對]|不[对對]|[说說][错錯]了|搞[错錯]了|[记記][错錯]了|[写寫][错錯]了|上[条條]有[误誤]|前面[说說]的不[对對])\\s?[，,：:！!])`;
+const REDLINE_LABEL = `${LEAD}(?:[红紅][线線]|red ?line)\\s?[:：]`;
 /** A correction marker anywhere, or a correction label opening the text. */
 export const CORRECTION_MARK = new RegExp(`${CORRECTION_BRACKETED}|${CORRECTION_LABEL}`, 'i');
 /** A red-line marker anywhere, or a red-line label opening the text. */
@@ -34,7 +35,7 @@ export const REDLINE_MARK = new RegExp(`${REDLINE_BRACKETED}|${REDLINE_LABEL}`, 
 /** The bracketed markers, anywhere (stripMarkers takes them out). */
 const ANY_BRACKETED = new RegExp(`${CORRECTION_BRACKETED}|${REDLINE_BRACKETED}`, 'gi');
 // The prefix may follow the markers: "〔更正〕[code] …" as well as "[code] 〔更正〕…".
-const PREFIX = /^\s*(?:(?:〔[^〕\n]{1,12}〕|【[^】\n]{1,6}】|\[(?:correction|redline|red line|更正|红线)\])\s*)*\[([A-Za-z][\w-]{0,31})\]/i;
+const PREFIX = /^\s*(?:(?:〔[^〕\n]{1,12}〕|【[^】\n]{1,6}】|\[(?:correction|redline|red line|更正|[红紅][线線])\])\s*)*\[([A-Za-z][\w-]{0,31})\]/i;
 
 /** The domain a leading prefix names, or null. Any other bracketed word is just text. */
 export function prefixDomain(text: string, knownDomains: readonly string[]): string | null {

@@ -14,11 +14,17 @@ import type { Edge, EdgeDetail, Resolution } from './edges.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
 import { grantsPermission, statesRule } from './resolve/permission.js';
 import { languageOf } from './resolve/language.js';
+import { foldText, simplified } from '../core/simplified.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
 
 const isCorrection = (r: IndexedRecord) => r.kind === 'correction' || CORRECTION_MARK.test(r.text);
 const isRedline = (r: IndexedRecord) => r.tier === 'redline';
+/** A record as resolution reads it: traditional characters simplified (core/simplified.ts), offsets unchanged. */
+function readable(r: IndexedRecord): IndexedRecord {
+  const text = simplified(r.text);
+  return text === r.text ? r : { ...r, text };
+}
 
 /** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
 const UNKNOWN_SUBJECT_SHARE = 0.25;
@@ -170,7 +176,7 @@ export class SupersessionResolver {
   }
 
   private record(row: unknown): IndexedRecord | null {
-    return row ? rowToRecord(row as Parameters<typeof rowToRecord>[0]) : null;
+    return row ? readable(rowToRecord(row as Parameters<typeof rowToRecord>[0])) : null;
   }
 
   private analysis(o: IndexedRecord): TextAnalysis {
@@ -193,7 +199,7 @@ export class SupersessionResolver {
 
   /** Work out the edges out of (and, for inferred slots, into) every dirty record, oldest first; then apply link events. */
   resolveDirty(): number {
-    const recs = [...this.index.dirty.values()];
+    const recs = [...this.index.dirty.values()].map(readable);
     const pairs = [...this.index.dirtyPairs.values()];
     this.index.dirty.clear();
     this.index.dirtyPairs.clear();
@@ -302,7 +308,7 @@ export class SupersessionResolver {
     for (const rid of rids) {
       const text = this.q.textOf.get(rid) as string | undefined;
       // Only the Han runs holding the word are cut again, as the index cut them.
-      const runs = (text?.normalize('NFKC').match(CJK_RUN) ?? []).filter((run) => run.includes(w));
+      const runs = (text === undefined ? [] : (foldText(text).match(CJK_RUN) ?? [])).filter((run) => run.includes(w));
       if (runs.some((run) => this.index.tokenizer.searchWords(run).some((t) => t.length > w.length && t.includes(w)))) inside++;
     }
     const total = rids.length < GRAM_SAMPLE ? rids.length : (this.q.gramCount.get(`"${w}"`) as number);

@@ -9,6 +9,7 @@ import type { Candidate } from './types.js';
 import { hasLetterOrDigit } from '../core/letters.js';
 import { hash53 } from '../core/hash53.js';
 import { ftsString, inflectionsOf, termFts } from './inflections.js';
+import { foldText } from '../core/simplified.js';
 
 /**
  * Aliases: words that mean the same thing, across Chinese and English (端口/port) and between
@@ -70,7 +71,7 @@ interface Group {
 /** Parse one alias file into `groups` (after applying its removal lines to `groups` as given). */
 export function parseAliasText(text: string, file: string, groups: Group[], problems: Problem[]): void {
   text.split('\n').forEach((raw, i) => {
-    const line = raw.replace(/#.*$/, '').trim().normalize('NFKC');
+    const line = foldText(raw.replace(/#.*$/, '').trim());
     if (!line) return;
     const at = (message: string) => problems.push({ file, line: i + 1, message });
     const removal = line.startsWith('-');
@@ -246,7 +247,7 @@ function holdsTyped(hay: string, t: QueryTerm): boolean {
 export function aliasOnlyMatches(rec: IndexedRecord, terms: QueryTerm[], expansions: Expansions): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (expansions.size === 0) return out;
-  const hay = (rec.text + ' ' + rec.tags.join(' ')).normalize('NFKC').toLowerCase();
+  const hay = foldText(rec.text + ' ' + rec.tags.join(' ')).toLowerCase();
   for (const t of terms) {
     const list = expansions.get(t.text);
     if (!list || holdsTyped(hay, t)) continue;

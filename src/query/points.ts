@@ -1,5 +1,6 @@
 import { CORRECTION_MARK, REDLINE_MARK } from '../core/markers.js';
 import { subjectTokens } from './rivals.js';
+import { foldText } from '../core/simplified.js';
 
 /**
  * The points of a record a replacement speaks to. A record often says several things ("shop 后端用
@@ -28,8 +29,8 @@ export function pointsSpoken(oldText: string, replacementText: string): Points |
     .map((x) => x.trim())
     .filter(Boolean);
   if (clauses.length < 2) return null;
-  const repWords = subjectTokens(unprefixed(strip(replacementText).trim()).normalize('NFKC').toLowerCase());
-  const words = (cl: string) => [...subjectTokens(unprefixed(cl).normalize('NFKC').toLowerCase())];
+  const repWords = subjectTokens(foldText(unprefixed(strip(replacementText).trim())).toLowerCase());
+  const words = (cl: string) => [...subjectTokens(foldText(unprefixed(cl)).toLowerCase())];
   const first = words(clauses[0]!).filter((w) => repWords.has(w));
   const subject = new Set(first);
   // The first clause is spoken to when the replacement shares more with it than one word, the
@@ -56,7 +57,7 @@ export function pointsSpoken(oldText: string, replacementText: string): Points |
  */
 function numberShapes(text: string): Set<string> {
   const out = new Set<string>();
-  for (const m of text.normalize('NFKC').toLowerCase().matchAll(/(?<![\p{L}\d.])(\d+(?:[.:]\d+)*)\s*(\p{Script=Han}|[a-z%]+)?/gu)) {
+  for (const m of foldText(text).toLowerCase().matchAll(/(?<![\p{L}\d.])(\d+(?:[.:]\d+)*)\s*(\p{Script=Han}|[a-z%]+)?/gu)) {
     const n = m[1]!;
     out.add(n.includes(':') ? 'time' : (n.match(/\./g)?.length ?? 0) >= 2 ? 'address' : (m[2] ?? ''));
   }

@@ -7,6 +7,7 @@ import type { Candidate, ParsedQuery } from './types.js';
 import { termMatch } from './aliases.js';
 import { ftsString, termFts } from './inflections.js';
 import { BACK_REFERENCE_REACH_MS, refersInto } from './back-references.js';
+import { foldText } from '../core/simplified.js';
 
 /**
  * Candidate retrieval from FTS5. A short query: AND of its terms first; when that finds fewer than
@@ -184,7 +185,7 @@ export function recentRecords(index: RecordIndex, q: ParsedQuery, limit: number)
 
 /** Which of the terms occur in a text (case-folded; English terms loosely, by stem). */
 export function termsIn(text: string, terms: QueryTerm[]): string[] {
-  const hay = text.normalize('NFKC').toLowerCase();
+  const hay = foldText(text).toLowerCase();
   return terms.filter((t) => hay.includes(t.cjk ? t.text : looseStem(t.text))).map((t) => t.text);
 }
 
@@ -223,7 +224,7 @@ function addBigramFallback(index: RecordIndex, q: ParsedQuery, terms: QueryTerm[
       if (c.mode === 'and') continue;
       const body = ' ' + index.bodyOf(c.rec) + ' ';
       if (body.includes(' ' + t.text + ' ')) continue; // held as a word too: word evidence
-      if (!c.rec.text.normalize('NFKC').includes(t.text)) continue; // its bigrams, but apart
+      if (!foldText(c.rec.text).includes(t.text)) continue; // its bigrams, but apart
       c.matchedTerms = c.matchedTerms.filter((m) => m !== t.text);
       (c.fallbackTerms ??= []).push(t.text);
     }

@@ -1,5 +1,6 @@
 import type { RankingOptions } from './options.js';
 import type { Candidate, QueryLookup } from './types.js';
+import { foldText } from '../core/simplified.js';
 
 /**
  * Rivals: the newer candidates that speak about the same subject as an older one. Decay uses them
@@ -32,7 +33,7 @@ const STOP = new Set(
 /** A text's words for overlap: latin words (loosely stemmed, stop words out) and CJK bigrams. */
 export function subjectTokens(text: string): Set<string> {
   const out = new Set<string>();
-  const t = text.normalize('NFKC').toLowerCase();
+  const t = foldText(text).toLowerCase();
   for (const m of t.matchAll(/[a-z0-9][a-z0-9_.-]*[a-z0-9]|[a-z0-9]/g)) {
     const w = m[0];
     if (w.length < 2 || STOP.has(w)) continue;

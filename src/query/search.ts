@@ -23,6 +23,7 @@ import { duplicatesStage } from './stages/duplicates.js';
 import { parseTimeIntent } from './time-intent.js';
 import { withoutProgressWords } from './overview.js';
 import type { Candidate, ParsedQuery, SearchHit, SearchRequest, SearchResult, Stage } from './types.js';
+import { simplified } from '../core/simplified.js';
 
 export const SEARCH_DEFAULTS = {
   /** results returned when the caller names no limit */
@@ -64,7 +65,9 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
   const nowMs = toMs(req.now, 'now') ?? Date.now();
   const offset = typeof req.now === 'string' ? (parseTime(req.now)?.iso.match(/([+-])(\d{2}):(\d{2})$/) ?? null) : null;
   const offsetMin = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : localOffsetMinutes(nowMs);
-  const intent = parseTimeIntent(req.query, nowMs, offsetMin);
+  // 上週 and 這個月 are time words as 上周 and 这个月 are (core/simplified.ts); the terms fold in the tokenizer.
+  const query = simplified(req.query);
+  const intent = parseTimeIntent(query, nowMs, offsetMin);
   // Explicit --since/--until win over time words in the query.
   const explicit = sinceMs !== null || untilMs !== null;
   const useWindow = !explicit && intent.window !== null;
@@ -86,7 +89,7 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
     text: req.query,
     terms,
     question: isQuestion(terms, options.questionTerms),
-    asks: asksSomething(req.query),
+    asks: asksSomething(query),
     weights: termWeights(index, activeTerms(terms), { domains, projects }),
     limit,
     domains,

@@ -1,4 +1,5 @@
 import { stripMarkers } from '../../core/markers.js';
+import { foldText } from '../../core/simplified.js';
 
 /**
  * The text two records are compared on, and the key of exact duplicates. Differences a reader
@@ -25,7 +26,7 @@ const LINK = /\[([^\]\n]*)\]\(([^)\s]*)\)/g;
  * all-capital word is a name).
  */
 export function cleanText(text: string, knownDomains: readonly string[]): string {
-  return stripMarkers(text.normalize('NFKC'), knownDomains)
+  return stripMarkers(foldText(text), knownDomains)
     .replace(EMOJI, ' ')
     .replace(LINK, '$1 $2')
     .replace(LINE_MARK, '')

@@ -2,6 +2,7 @@ import { CORRECTION_FILLER, stripLabel, stripMarkers } from '../../core/markers.
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
+import { foldText } from '../../core/simplified.js';
 
 /**
  * What a record says, in the terms correction resolution compares: the things it names (subject
@@ -383,11 +384,15 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
 ];
 
 /**
- * Cantonese function words read as their Mandarin ones, character for character (positions stay): 唔系 25 号 is 不是 25 号,
- * 而家 is 现在, 改咗 is 改了, 嘅 is 的, 冇 is 没. Content words are left as written.
+ * Cantonese and Shanghainese function words read as their Mandarin ones, position for position (a shorter word is
+ * padded with a space): 唔系 25 号 is 不是 25 号, 而家 is 现在, 改咗 is 改了, 嘅 is 的, 冇 is 没; 上半天 is 上午, 下半天
+ * is 下午, 阿拉 is 我们, 侬 is 你, 伊讲 is 他说. Content words are left as written.
  */
-export function cantoneseAsMandarin(text: string): string {
-  return /[唔咗嘅冇而係]/.test(text) ? text.replace(/唔[系係]/g, '不是').replace(/而家/g, '现在').replace(/咗/g, '了').replace(/嘅/g, '的').replace(/冇/g, '没').replace(/唔/g, '不') : text;
+export function dialectAsMandarin(text: string): string {
+  let t = text;
+  if (/[唔咗嘅冇而係]/.test(t)) t = t.replace(/唔[系係]/g, '不是').replace(/而家/g, '现在').replace(/咗/g, '了').replace(/嘅/g, '的').replace(/冇/g, '没').replace(/唔/g, '不');
+  if (/半天|阿拉|侬|伊讲/.test(t)) t = t.replace(/上半天/g, '上午 ').replace(/下半天/g, '下午 ').replace(/阿拉/g, '我们').replace(/侬/g, '你').replace(/伊讲/g, '他说');
+  return t;
 }
 
 /** The initials of each name of two to four capitalized words, as written or joined (Home Assistant, PagerDuty): ha, pd. */
@@ -410,8 +415,8 @@ const EMPHASIS = new Set(['not', 'all', 'any', 'only', 'must', 'never', 'none', 
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
   const stripped = stripLabel(stripMarkers(text, knownDomains));
   // As written (upper case kept), for names read by their case: course codes, numbered things.
-  const written = stripped.normalize('NFKC');
-  const norm = cantoneseAsMandarin(stripped.replace(/〔[^〕]{1,6}〕/g, ' ').normalize('NFKC').toLowerCase());
+  const written = foldText(stripped);
+  const norm = dialectAsMandarin(foldText(stripped.replace(/〔[^〕]{1,6}〕/g, ' ')).toLowerCase());
 
   // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
   const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(

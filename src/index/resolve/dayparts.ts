@@ -1,9 +1,9 @@
-/** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). Pure. */
+/** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). Pure. Shanghainese 上半天 / 下半天 / 夜快 too. */
 export const DAYPARTS: [string, RegExp][] = [
-  ['morning', /早上|早晨|清晨|上午|早饭|早餐|\bmornings?\b/g],
+  ['morning', /早上|早晨|清晨|上午|上半天|早饭|早餐|\bmornings?\b/g],
   ['noon', /中午|午饭|午餐|\bnoon\b|\blunch\b/g],
-  ['afternoon', /下午|\bafternoons?\b/g],
-  ['evening', /晚上|傍晚|晚饭|晚餐|睡前|夜里|夜间|\bevenings?\b|\bnights?\b|\bbedtime\b/g],
+  ['afternoon', /下午|下半天|\bafternoons?\b/g],
+  ['evening', /晚上|傍晚|夜快|晚饭|晚餐|睡前|夜里|夜间|\bevenings?\b|\bnights?\b|\bbedtime\b/g],
 ];
 
 /** The part-of-day groups a (lower-case) text names anywhere. */

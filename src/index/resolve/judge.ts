@@ -177,13 +177,13 @@ function leadingNumber(a: TextAnalysis): string | null {
   const firstAttr = Math.min(...a.attrWords.map((w) => a.plain.indexOf(w)).filter((i) => i !== -1), Infinity);
   const placed = a.values.map((v) => ({ v, at: a.plain.indexOf(v) })).filter((x) => x.at !== -1).sort((x, y) => x.at - y.at);
   const first = placed[0];
-  // A dotted object number (2019.45.3), or a room or unit number of three or four digits (1201, A栋201), not a year
-  // nor the old value a correction quotes.
+  // A dotted object number (2019.45.3), or a room or unit number of three or four digits (1201, A栋201, a flat by its
+  // street: 宜山路302, 田林1201), not a year nor the old value a correction quotes.
   const unit =
     /^[1-9]\d{2,3}$/.test(first?.v ?? '') &&
     !/^(?:19|20)\d\d$/.test(first!.v) &&
     !a.oldValues.includes(first!.v) &&
-    new RegExp(`^\\s*(?:\\S{0,4}?(?:号楼|栋|座|单元)\\s?)?${first!.v}(?![\\d.,:：%])`).test(withoutLabel(a.plain));
+    new RegExp(`^\\s*(?:\\S{0,4}?(?:号楼|栋|座|单元)\\s?|\\p{Script=Han}{2,4})?${first!.v}(?![\\d.,:：%])`, 'u').test(withoutLabel(a.plain));
   if (!first || !(/^\d+(?:\.\d+){2,}$/.test(first.v) || unit) || first.at > firstAttr) return null;
   // something stated after it: an attribute word or a value of another form
   return unit || a.values.length > 1 || Number.isFinite(firstAttr) ? first.v : null;
@@ -685,12 +685,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // value quoted is not a time ("周日下午两点那场不是 Helen": the Sunday tour, not Wednesday's).
   // (A quoted amount or distance, 8km or 3000, is no time: the day still names the occasion.)
   const timeLike = (v: string) => /\d/.test(v) && (['schedule', 'date', 'duration'].includes(c.valueShapes.get(v) ?? o.valueShapes.get(v) ?? '') || /\d\s?[点:：]|\d\s?(?:am|pm)\b|^\d{1,2}$/.test(v));
-  if (!relaxed && quoted.every((v) => weekdaysOf(v).size === 0 && daypartsOf(v).size === 0 && !timeLike(v))) {
+  // A quoted weekday leaves the part of the day naming the occasion ("礼拜六下半天那趟改到礼拜天": Saturday afternoon's).
+  const noTimeQuoted = quoted.every((v) => daypartsOf(v).size === 0 && !timeLike(v));
+  if (!relaxed && noTimeQuoted) {
     const mine = occasionDaypartsOf(c.plain);
     const theirs = daypartsOf(o.plain);
     if (mine.size && theirs.size && ![...theirs].some((d) => mine.has(d))) {
       return refuse('other-subject', `is of the ${[...theirs].join('/')}, the correction of the ${[...mine].join('/')}`, { ...extra, conflict: true });
     }
+  }
+  if (!relaxed && noTimeQuoted && quoted.every((v) => weekdaysOf(v).size === 0)) {
     // The same for a weekday ("周六长距离集合点换到东门": the Saturday run, not the Tuesday one).
     const myDays = occasionWeekdaysOf(c.plain);
     const theirDays = weekdaysOf(o.plain);

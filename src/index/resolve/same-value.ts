@@ -1,6 +1,7 @@
 import { clockTimes } from '../tokenizer/clock-times.js';
 import { frequenciesIn } from './frequency.js';
 import { weekdaysIn } from './weekdays.js';
+import { foldText } from '../../core/simplified.js';
 
 /**
  * Whether two values two records give are one value written two ways: 20 个字 / 20字, 三周 / 每 3 周, 9:00 / 09:00,
@@ -48,7 +49,7 @@ const HAN_DIGIT: Record<string, string> = { 一: '1', 二: '2', 两: '2', 三: '
 
 /** A value as one key: no spaces, no measure word after a number (20个字), a Han digit before a unit as a digit, no 每. */
 function valueKey(v: string): string {
-  let k = v.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+  let k = foldText(v).toLowerCase().replace(/\s+/g, '');
   k = k.replace(/^每/, '');
   k = k.replace(/^([一二两三四五六七八九十])(?=[\u4e00-\u9fff])/, (d) => HAN_DIGIT[d]!);
   k = k.replace(/(\d)个(?!月)(?=[\u4e00-\u9fff])/g, '$1');

@@ -1,4 +1,5 @@
 import { CJK_RUN } from './cjk.js';
+import { foldText } from '../../core/simplified.js';
 
 /**
  * The bigram fallback's index side (docs/RANKING.md, "bigram fallback"): the character bigrams of
@@ -8,7 +9,7 @@ import { CJK_RUN } from './cjk.js';
  */
 export function fallbackBigrams(text: string, wordsOfRecord: ReadonlySet<string>): string[] {
   const out = new Set<string>();
-  for (const m of text.normalize('NFKC').matchAll(CJK_RUN)) {
+  for (const m of foldText(text).matchAll(CJK_RUN)) {
     const run = m[0];
     for (let i = 0; i + 1 < run.length; i++) {
       const g = run.slice(i, i + 2);

@@ -3,6 +3,7 @@ import type { Segmenter } from './jieba.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
 import { hasLetterOrDigit, trimToLettersOrDigits } from '../../core/letters.js';
 import { clockTimes } from './clock-times.js';
+import { foldText } from '../../core/simplified.js';
 
 /**
  * Turns text into what FTS5 indexes, and a query into terms. Chinese runs are segmented by jieba
@@ -35,18 +36,19 @@ export interface QueryTerm {
 }
 
 // 2: clock times indexed and queried as HH:MM beside the words as written (clock-times.ts)
-const TOKENIZER_VERSION = 'optmem-tok-2';
+// 3: traditional characters folded to simplified on both sides (core/simplified.ts)
+const TOKENIZER_VERSION = 'optmem-tok-3';
 
 export function createTokenizer(segmenter: Segmenter): Tokenizer {
-  const segment = (text: string): string =>
-    text.normalize('NFKC').replace(CJK_RUN, (run) => ' ' + segmenter.cutForSearch(run).join(' ') + ' ');
+  const segment = (folded: string): string =>
+    folded.replace(CJK_RUN, (run) => ' ' + segmenter.cutForSearch(run).join(' ') + ' ');
   return {
     get id() {
       return `${TOKENIZER_VERSION}+${segmenter.id}`;
     },
     indexText(text: string): string {
-      const n = text.normalize('NFKC');
-      const base = HAS_CJK.test(n) ? segment(text) : n;
+      const n = foldText(text);
+      const base = HAS_CJK.test(n) ? segment(n) : n;
       const times = clockTimes(n);
       return times.length ? `${base} ${times.join(' ')}` : base;
     },
@@ -56,9 +58,9 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
     searchWords(hanRun: string): string[] {
       return segmenter.cutForSearch(hanRun);
     },
-    ...(segmenter.keywords ? { keywords: (text: string, topK: number) => segmenter.keywords!(text.normalize('NFKC'), topK) } : {}),
+    ...(segmenter.keywords ? { keywords: (text: string, topK: number) => segmenter.keywords!(foldText(text), topK) } : {}),
     queryTerms(query: string): QueryTerm[] {
-      const q = query.normalize('NFKC');
+      const q = foldText(query);
       const terms: QueryTerm[] = [];
       const seen = new Set<string>();
       const push = (t: QueryTerm) => {

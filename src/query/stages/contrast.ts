@@ -1,5 +1,6 @@
 import { contrastOf } from '../../index/resolve/analyze.js';
 import type { Stage } from '../types.js';
+import { foldText } from '../../core/simplified.js';
 
 /** What a record naming another member of a group the query names is worth: 小红书封面 asked as 公众号封面. */
 export const CONTRAST_FACTOR = 0.5;
@@ -15,11 +16,11 @@ export const CONTRAST_FACTOR = 0.5;
 export const contrastStage: Stage = {
   name: 'contrast',
   run(ctx, candidates) {
-    const asked = contrastOf(ctx.q.text.normalize('NFKC').toLowerCase());
+    const asked = contrastOf(foldText(ctx.q.text).toLowerCase());
     if (asked.size === 0) return candidates;
     for (const c of candidates) {
       if (c.pinned) continue;
-      const named = contrastOf(c.rec.text.normalize('NFKC').toLowerCase());
+      const named = contrastOf(foldText(c.rec.text).toLowerCase());
       for (const [group, mine] of asked) {
         const theirs = named.get(group);
         if (!theirs || [...theirs].some((m) => mine.has(m))) continue;

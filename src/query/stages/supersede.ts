@@ -6,6 +6,7 @@ import type { Expansions } from '../aliases.js';
 import { pointsSpoken } from '../points.js';
 import { CORRECTION_MARK, REDLINE_MARK } from '../../core/markers.js';
 import { answerTypeOf, holdsAnswer, type AnswerType } from './answer-type.js';
+import { foldText } from '../../core/simplified.js';
 
 /**
  * Supersession at query time. A candidate that a newer record supersedes is multiplied by
@@ -104,7 +105,7 @@ function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | u
   if (asked.length === 0 || (c.fallbackTerms?.length ?? 0) > 0) return null;
   const points = pointsSpoken(c.rec.text, rep.text);
   if (!points) return null;
-  const hay = rep.text.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ').normalize('NFKC').toLowerCase();
+  const hay = foldText(rep.text.replace(CORRECTION_MARK, ' ').replace(REDLINE_MARK, ' ')).toLowerCase();
   const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A Chinese word as written (a longer one: any two characters of it); an English one as a word
   // start, loosely stemmed (config, configs).
@@ -115,7 +116,7 @@ function otherPoint(c: Candidate, rep: IndexedRecord, expansions: Expansions | u
         : Array.from({ length: w.length - 1 }, (_, i) => w.slice(i, i + 2)).some((g) => text.includes(g))
       : new RegExp(`(?<![a-z0-9])${escape(w.length > 4 ? w.slice(0, -2) : w)}`, 'i').test(text);
   const forms = (t: string) => [t.toLowerCase(), ...(expansions?.get(t) ?? []).filter((a) => !a.marker).map((a) => a.word.toLowerCase())];
-  const clauses = points.clauses.map((cl) => cl.normalize('NFKC').toLowerCase());
+  const clauses = points.clauses.map((cl) => foldText(cl).toLowerCase());
   // Words of the first clause the replacement also holds name what both are about (crawler, 后端):
   // asking with them says nothing about which point. The rest must be words it does not hold.
   const subject = (t: string) => forms(t).some((f) => inText(hay, f) && inText(clauses[0]!, f));
