@@ -103,3 +103,21 @@ describe("the home's aliases.txt", () => {
     expect(search(home, 'release').results.map((h) => h.id)).not.toContain(deploy);
   });
 });
+
+describe('Taiwan and Hong Kong words, and 礼拜 for 周', () => {
+  const home = tempHome();
+  ok(home, ['init']);
+  const soft = ok(home, ['add', '[code] 打包机上的软件都装在 /opt/tools', '--time', '2026-10-02T09:15:00+08:00']).trim();
+  const net = ok(home, ['add', '[hermes] 網路斷線時改走 4G 熱點', '--time', '2026-10-03T09:15:00+08:00']).trim();
+  const fri = ok(home, ['add', '[openclaw] 周刊每周五晚上 8 点发', '--time', '2026-10-04T09:15:00+08:00']).trim();
+  ok(home, ['add', '[hermes] 日报流程跑完，一切正常', '--time', '2026-11-02T10:00:00+08:00']);
+
+  it('軟體 finds 软件, and 网络 finds 網路 (the alias file is read with traditional characters folded)', () => {
+    expect(search(home, '軟體').results.map((h) => h.id)).toEqual([soft]);
+    expect(search(home, '网络').results.map((h) => h.id)).toEqual([net]);
+  });
+
+  it('礼拜五 finds 周五', () => {
+    expect(search(home, '礼拜五').results.map((h) => h.id)).toEqual([fri]);
+  });
+});
