@@ -59,6 +59,13 @@ describe('search: Chinese segmentation, English stemming, phrase-like terms', ()
     expect(find('server/config.yaml')).toEqual([]);
   });
 
+  it('an amount said in Chinese numerals finds one written in digits, and the other way round', () => {
+    const rent = mem.add({ text: '白沙洲冷库小间租金 2800 一个月', time: '2026-11-29T10:00:00+08:00' }).record.id;
+    const copay = mem.add({ text: '爸爸透析每次自己掏一百八', time: '2026-11-29T10:00:00+08:00' }).record.id;
+    expect(find('两千八')).toContain(rent);
+    expect(find('180')).toContain(copay);
+  });
+
   it('through the CLI as well', () => {
     const home = tempHome();
     ok(home, ['init']);

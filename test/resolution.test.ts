@@ -2195,6 +2195,13 @@ describe('read off the thirty-fifth blind pair (corr-z69, corr-z70)', () => {
     expect(correct(m, '〔更正〕1201 押金退还改成 15 天内，要等水电煤结清').linked).toEqual([ids[1]]);
   });
 
+  it('an amount said aloud (一百八 不是两百) is a value: the old 200 is the copay, not the hours of the same session', () => {
+    const { mem: m, ids } = home([{ text: '爸爸透析每次自付 200 元，医保报完的', time: t(1) }]);
+    expect(correct(m, '〔更正〕爸爸透析每次自己掏的钱是一百八 不是两百 医保报了之后算的').linked).toEqual([ids[0]]);
+    const { mem: n } = home([{ text: '爸爸透析每次大概四个钟头', time: t(1) }]);
+    expect(correct(n, '〔更正〕爸爸透析每次自己掏的钱是一百八 不是两百 医保报了之后算的').linked).toEqual([]);
+  });
+
   it('Shanghainese 上半天 / 下半天 are the morning and the afternoon, and a quoted weekday leaves them naming the occasion', () => {
     const { mem: m, ids } = home([
       { text: '老王礼拜六上半天去宜山路302 修热水器', time: t(1) },

@@ -3,6 +3,7 @@ import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
 import { foldText } from '../../core/simplified.js';
+import { amountsAsDigits } from '../tokenizer/han-amounts.js';
 
 /**
  * What a record says, in the terms correction resolution compares: the things it names (subject
@@ -416,7 +417,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const stripped = stripLabel(stripMarkers(text, knownDomains));
   // As written (upper case kept), for names read by their case: course codes, numbered things.
   const written = foldText(stripped);
-  const norm = dialectAsMandarin(foldText(stripped.replace(/〔[^〕]{1,6}〕/g, ' ')).toLowerCase());
+  // Amounts said aloud (一百八, 两千八, 十八度) as digits: a value like 180 written so.
+  const norm = amountsAsDigits(dialectAsMandarin(foldText(stripped.replace(/〔[^〕]{1,6}〕/g, ' ')).toLowerCase()));
 
   // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
   const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(

@@ -3,6 +3,7 @@ import type { Segmenter } from './jieba.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from './stopwords.js';
 import { hasLetterOrDigit, trimToLettersOrDigits } from '../../core/letters.js';
 import { clockTimes } from './clock-times.js';
+import { hanAmounts } from './han-amounts.js';
 import { foldText } from '../../core/simplified.js';
 
 /**
@@ -37,7 +38,8 @@ export interface QueryTerm {
 
 // 2: clock times indexed and queried as HH:MM beside the words as written (clock-times.ts)
 // 3: traditional characters folded to simplified on both sides (core/simplified.ts)
-const TOKENIZER_VERSION = 'optmem-tok-3';
+// 4: amounts in Chinese numerals indexed and queried as digits beside the words (han-amounts.ts)
+const TOKENIZER_VERSION = 'optmem-tok-4';
 
 export function createTokenizer(segmenter: Segmenter): Tokenizer {
   const segment = (folded: string): string =>
@@ -49,8 +51,8 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
     indexText(text: string): string {
       const n = foldText(text);
       const base = HAS_CJK.test(n) ? segment(n) : n;
-      const times = clockTimes(n);
-      return times.length ? `${base} ${times.join(' ')}` : base;
+      const extra = [...clockTimes(n), ...hanAmounts(n)];
+      return extra.length ? `${base} ${extra.join(' ')}` : base;
     },
     words(hanRun: string): string[] {
       return segmenter.cut(hanRun);
@@ -91,6 +93,8 @@ export function createTokenizer(segmenter: Segmenter): Tokenizer {
       handlePlain(q.slice(last));
       // 两点半, 晚上8点, 2:30 also as HH:MM, the form a note most often holds
       for (const t of clockTimes(q)) push({ text: t, surface: t, cjk: false, stop: false });
+      // 两千八 also as 2800, the form a note most often holds
+      for (const t of hanAmounts(q)) push({ text: t, surface: t, cjk: false, stop: false });
       return terms;
     },
   };
