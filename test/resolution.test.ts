@@ -2195,6 +2195,18 @@ describe('read off the thirty-fifth blind pair (corr-z69, corr-z70)', () => {
     expect(correct(m, '〔更正〕1201 押金退还改成 15 天内，要等水电煤结清').linked).toEqual([ids[1]]);
   });
 
+  it('Shanghainese 上半天 / 下半天 are the morning and the afternoon, and a quoted weekday leaves them naming the occasion', () => {
+    const { mem: m, ids } = home([
+      { text: '老王礼拜六上半天去宜山路302 修热水器', time: t(1) },
+      { text: '老王礼拜六下半天去田林1201 修马桶', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕老王礼拜六下半天那趟改到礼拜天').linked).toEqual([ids[1]]);
+  });
+});
+
+describe('read off the thirty-sixth blind pair (corr-z71, corr-z72)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T20:00:00+08:00`;
+
   it('an amount said aloud (一百八 不是两百) is a value: the old 200 is the copay, not the hours of the same session', () => {
     const { mem: m, ids } = home([{ text: '爸爸透析每次自付 200 元，医保报完的', time: t(1) }]);
     expect(correct(m, '〔更正〕爸爸透析每次自己掏的钱是一百八 不是两百 医保报了之后算的').linked).toEqual([ids[0]]);
@@ -2202,11 +2214,8 @@ describe('read off the thirty-fifth blind pair (corr-z69, corr-z70)', () => {
     expect(correct(n, '〔更正〕爸爸透析每次自己掏的钱是一百八 不是两百 医保报了之后算的').linked).toEqual([]);
   });
 
-  it('Shanghainese 上半天 / 下半天 are the morning and the afternoon, and a quoted weekday leaves them naming the occasion', () => {
-    const { mem: m, ids } = home([
-      { text: '老王礼拜六上半天去宜山路302 修热水器', time: t(1) },
-      { text: '老王礼拜六下半天去田林1201 修马桶', time: t(2) },
-    ]);
-    expect(correct(m, '〔更正〕老王礼拜六下半天那趟改到礼拜天').linked).toEqual([ids[1]]);
+  it('下个礼拜三 is a time, no thing: 爸爸 and next Wednesday in common are not the glasses shop', () => {
+    const { mem: m } = home([{ text: '爸爸下个礼拜三去协和拿降压药', time: t(1) }]);
+    expect(correct(m, '〔更正〕爸爸配眼镜的那个店改成街道口那家 取眼镜是下个礼拜三').linked).toEqual([]);
   });
 });

@@ -528,7 +528,9 @@ export const CHANGE_WORDS = new Set(
     'moves move upgraded upgrade upgrades downgraded migrated migrates relocated shifted shifts changes goes went got became becomes ' +
     'longer no not anymore was were is are be been going from onward onwards starting ' +
     // When from (这周起, 这学期, 这期) and how far (拉到, 开到, 延到, 涨成): said of the change, naming no thing.
-    '周起 月起 年起 天起 这期 本期 下期 这阵子 拉到 开到 延到 推到 涨成 降成'
+    '周起 月起 年起 天起 这期 本期 下期 这阵子 拉到 开到 延到 推到 涨成 降成 ' +
+    // Which week or month (下个礼拜三, 上个星期, 下个月: the segmenter leaves 下个 alone): a time, no thing.
+    '下个 上个 下下个 上礼拜 这礼拜 下个礼拜 上个礼拜 这个礼拜 下个星期 上个星期 这个星期 上个月'
   ).split(/\s+/),
 );
 
