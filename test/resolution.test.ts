@@ -103,24 +103,6 @@ describe('a correction written in words links only to a record of the same subje
     expect(correct(m, '[code] 〔红线〕替换之前那条 main 红线：main 和 release 都禁止直接 push').linked).toEqual([ids[0]]);
   });
 
-  it('a newer red line restating the same rule without saying so supersedes it, inferred; not one written in the same burst, nor another rule', () => {
-    const { mem: m, ids } = home([
-      { text: '〔红线〕过期超过 48 小时的毛肚一律不准上桌', time: '2026-04-01T10:00:00+08:00' },
-      { text: '〔红线〕后厨任何人不准抽烟', time: '2026-04-02T10:00:00+08:00' },
-    ]);
-    const restated = correct(m, '〔红线〕毛肚过期超过 24 小时就扔，一律不准上桌，卫生所新要求');
-    expect(inferred(restated.res)).toEqual([[ids[0], true]]);
-    expect(restated.res.resolution?.status).toBe('linked');
-    // A list of rules written one after another restates none of them.
-    const { mem: n } = home([{ text: '〔红线〕过期超过 48 小时的毛肚一律不准上桌', time: '2026-04-01T10:00:00+08:00' }]);
-    const burst = correct(n, '〔红线〕毛肚过期超过 24 小时就扔，一律不准上桌，卫生所新要求', '2026-04-01T10:05:00+08:00');
-    expect(burst.linked).toEqual([]);
-    // A red line on another rule is no correction: no link, and add says nothing about what it corrects.
-    const other = correct(m, '〔红线〕后厨的刀具每晚必须锁进柜子');
-    expect(other.linked).toEqual([]);
-    expect(other.res.resolution).toBeNull();
-  });
-
   it('the subject is absent from memory: Postgres when only Redis is recorded, 小红书 titles when only 公众号 titles', () => {
     const { mem: m } = home([{ text: '[openclaw] 公众号标题不超过 20 字', time: '2026-04-01T10:00:00+08:00' }]);
     const pg = correct(m, '[code] 〔更正〕Postgres 端口改为 5433', '2026-05-01T10:00:00+08:00', 'shop');
@@ -2212,6 +2194,13 @@ describe('read off the thirty-sixth blind pair (corr-z71, corr-z72)', () => {
     expect(correct(m, '〔更正〕爸爸透析每次自己掏的钱是一百八 不是两百 医保报了之后算的').linked).toEqual([ids[0]]);
     const { mem: n } = home([{ text: '爸爸透析每次大概四个钟头', time: t(1) }]);
     expect(correct(n, '〔更正〕爸爸透析每次自己掏的钱是一百八 不是两百 医保报了之后算的').linked).toEqual([]);
+  });
+
+  it('HK$2,400 is one amount, not $2 and 400: the membership fee of HK$2,400 is not the course fee that was 2,200', () => {
+    const { mem: m } = home([{ text: 'HKICPA annual membership fee: HK$2,400, due end of Jan', time: t(1) }]);
+    expect(correct(m, 'Correction: QP module enrolment fee is HK$2,400, not 2,200').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: 'QP module enrolment fee: HK$2,200, pay by FPS', time: t(1) }]);
+    expect(correct(n, 'Correction: QP module enrolment fee is HK$2,400, not 2,200').linked).toEqual([ids[0]]);
   });
 
   it('下个礼拜三 is a time, no thing: 爸爸 and next Wednesday in common are not the glasses shop', () => {

@@ -52,10 +52,8 @@ const NOT_TARGETS = `'${EVENT_KIND}', 'handoff', 'summary'`;
 const ALIAS_VARIANTS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
 const MAX_CANDIDATES = 40;
 const RESTATEMENT_CANDIDATES = 8;
-/** Within this of each other, two plain records (or two red lines) are one burst of writing: never a value restated (inferred). */
+/** Within this of each other, two plain records are one burst of writing: never a value restated (inferred). */
 const BURST_MS = 10 * 60_000;
-/** The least score a red line restating an older one, without saying it replaces it, must reach to supersede it. */
-const RESTATED_REDLINE_FLOOR = 0.7;
 /** Text analyses kept for candidates (each a few kilobytes). */
 const ANALYSIS_CACHE = 5000;
 /** A correction with a domain links within it; one without (the user's own) may link in any domain. */
@@ -355,9 +353,8 @@ export class SupersessionResolver {
       const o = this.record(this.q.byId.get(id));
       if (this.writeEdge({ oldId: id, newId: r.id, method: 'explicit', inferred: false, blocked: o ? this.blocked(o, r) : false, score: 1, detail: {} })) n++;
     }
-    // A new red line overrides an old one on the same rule: only red lines can. One that says it replaces it ("…那条作废")
-    // is judged as a correction is; one that restates the rule without saying so, more strictly (RESTATED_REDLINE_FLOOR).
-    if (r.corrects.length === 0 && isRedline(r)) n += this.resolveByText(r, 'redline', isCorrection(r) || REPLACES.test(r.text));
+    // A new red line that says it replaces an old one ("…那条作废") overrides it: only red lines can.
+    if (r.corrects.length === 0 && isRedline(r) && (isCorrection(r) || REPLACES.test(r.text))) n += this.resolveByText(r, 'redline');
     else if (r.corrects.length === 0 && isCorrection(r)) n += this.resolveByText(r, 'correction');
     if (this.opts.inferCorrections) {
       n += this.inferFromFacts(r);
@@ -408,8 +405,7 @@ export class SupersessionResolver {
    * `cued`: a plain record saying a value changed, judged as a correction is, but found like a
    * restatement (its subject words, a few candidates), its edges inferred and no resolution recorded.
    */
-  /** `saysReplaces`: a red line's own words say it replaces one (a correction's always count as saying so). */
-  private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement' | 'cued', saysReplaces = true): number {
+  private resolveByText(r: IndexedRecord, mode: 'correction' | 'redline' | 'restatement' | 'cued'): number {
     const onlyRedlines = mode === 'redline';
     const c = this.analysis(r);
     if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
@@ -428,7 +424,7 @@ export class SupersessionResolver {
     const matchTerms = this.selective(mode === 'restatement' || mode === 'cued' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
     const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
     if (matchTerms.length === 0) {
-      if (mode === 'correction' || (mode === 'redline' && saysReplaces)) this.q.putResolution.run(r.id, resolution.status, '[]');
+      if (mode === 'correction' || mode === 'redline') this.q.putResolution.run(r.id, resolution.status, '[]');
       return 0;
     }
     const match = matchTerms.map(ftsString).join(' OR ');
@@ -476,11 +472,11 @@ export class SupersessionResolver {
       // A restatement stays within its domain, and never overrides a red line or a correction's own target choice.
       if ((mode === 'restatement' || mode === 'cued') && (o.domain !== r.domain || isRedline(o))) continue;
       // Records written in one burst (a list of jobs, a transcript's facts) are items side by side, not a value restated.
-      if ((mode === 'restatement' || (mode === 'redline' && !saysReplaces)) && r.timeMs - o.timeMs < BURST_MS) continue;
+      if (mode === 'restatement' && r.timeMs - o.timeMs < BURST_MS) continue;
       let verdict =
         mode === 'restatement'
           ? judgeRestatement(c, this.analysis(o), weight)
-          : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines && saysReplaces, previousTurn: o.id === previousTurn, unknownWeight });
+          : judge(c, this.analysis(o), weight, { minShare: this.opts.minSubjectShare, relaxed: onlyRedlines, previousTurn: o.id === previousTurn, unknownWeight });
       // A plain record saying something changed, with no setting in sight, infers a change only of a slot the older record
       // states: 女儿校车换成 23 路了 does not change when the bus comes.
       // A plain record gives its values as they are now: one the older record holds every value of ("nightly build 现在会顺带跑
@@ -539,13 +535,6 @@ export class SupersessionResolver {
         for (const j of acc) if (!holding.includes(j)) j.verdict = { ...j.verdict, accepted: false, refusal: 'other-subject', why: `holds none of ${ev.join(', ')}, which ${holding[0]!.id} holds` };
       }
     }
-    // A red line restating an older one without saying so is taken only on strong evidence: a red line wrongly
-    // superseded is a rule hidden.
-    if (mode === 'redline' && !saysReplaces) {
-      for (const j of judged) {
-        if (j.verdict.accepted && j.verdict.score < RESTATED_REDLINE_FLOOR) j.verdict = { ...j.verdict, accepted: false, score: 0, refusal: 'weak-subject', why: `a red line that does not say it replaces this one must share more of it (${Math.round(j.verdict.score * 1000) / 1000} < ${RESTATED_REDLINE_FLOOR})` };
-      }
-    }
     const choice = choose(judged, this.opts.ambiguityRatio);
     // An inferred edge stands on its own verdict: a plain record takes no copy its words did not accept (王哥 房租 1900 is
     // no copy of 王哥 每月5号交租 for "往后每月8号交").
@@ -597,19 +586,16 @@ export class SupersessionResolver {
       .map((j) => ({ id: j.id, score: Math.round(j.verdict.score * 1000) / 1000, accepted: j.verdict.accepted, note: choice.notes.get(j.id) ?? j.verdict.why }))
       .sort((a, b) => Number(choice.targets.includes(b.id)) - Number(choice.targets.includes(a.id)) || Number(b.accepted) - Number(a.accepted) || b.score - a.score)
       .slice(0, 8);
-    // A plain record saying a setting changed is an inferred correction: no resolution of its own. A red line
-    // restating an older one without saying so keeps its resolution, its edges inferred.
+    // A plain record saying a setting changed is an inferred correction: no resolution of its own.
     const cued = mode === 'cued';
-    const inferred = cued || (mode === 'redline' && !saysReplaces);
-    // (A red line that does not say it replaces one is no correction: a resolution only when it restates one.)
-    if (!cued && (!inferred || choice.status === 'linked')) this.q.putResolution.run(r.id, resolution.status, JSON.stringify(resolution.candidates));
+    if (!cued) this.q.putResolution.run(r.id, resolution.status, JSON.stringify(resolution.candidates));
     let n = 0;
     for (const id of choice.targets) {
       const j = judged.find((x) => x.id === id)!;
       const v = j.verdict;
       if (cued && (this.q.supersededBy.all(id) as string[]).includes(r.id)) continue;
       const detail: EdgeDetail = { shared: v.shared, quoted: v.quoted, ...(v.attribute ? { attribute: v.attribute } : {}), score: Math.round(v.score * 1000) / 1000 };
-      if (this.writeEdge({ oldId: id, newId: r.id, method: inferred ? 'inferred' : 'resolved', inferred, blocked: this.blocked(j.rec, r), score: v.score, detail })) n++;
+      if (this.writeEdge({ oldId: id, newId: r.id, method: cued ? 'inferred' : 'resolved', inferred: cued, blocked: this.blocked(j.rec, r), score: v.score, detail })) n++;
     }
     return n;
   }

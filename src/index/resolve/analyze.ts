@@ -396,6 +396,22 @@ export function dialectAsMandarin(text: string): string {
   return t;
 }
 
+/** A number written with thousands separators (2,400, 12,000), not inside a longer run of digits and commas. */
+const GROUPED = /(?<![\d.]|\d,)\d{1,3}(?:,\d{3})+(?!\d|,\d|\.\d)/g;
+/** An amount of money so written (HK$2,400, RM 1,200, ¥12,000). */
+const MONEY_GROUPED = /(?:[$¥￥€£]|\b(?:rm|hk|nt|sgd|usd|rmb|eur|gbp))\s?\d{1,3},\d{3}/;
+/**
+ * Thousands separators taken out of amounts: HK$2,400 is one value, 2400, not $2 and 400. Only in a text that writes money so,
+ * or before a unit (1,500 字, 2,000 words): a list of ports (80,443) keeps its comma.
+ */
+export function ungroupThousands(text: string): string {
+  if (!/\d,\d{3}/.test(text)) return text;
+  const money = MONEY_GROUPED.test(text);
+  return text.replace(GROUPED, (m: string, at: number) =>
+    money || /^\s?(?:元|块|字|人|words?\b|km\b|steps?\b)/.test(text.slice(at + m.length)) ? m.replace(/,/g, '') : m,
+  );
+}
+
 /** The initials of each name of two to four capitalized words, as written or joined (Home Assistant, PagerDuty): ha, pd. */
 export function initialsOf(written: string): string[] {
   const out = new Set<string>();
@@ -417,8 +433,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const stripped = stripLabel(stripMarkers(text, knownDomains));
   // As written (upper case kept), for names read by their case: course codes, numbered things.
   const written = foldText(stripped);
-  // Amounts said aloud (一百八, 两千八, 十八度) as digits: a value like 180 written so.
-  const norm = amountsAsDigits(dialectAsMandarin(foldText(stripped.replace(/〔[^〕]{1,6}〕/g, ' ')).toLowerCase()));
+  // Amounts said aloud (一百八, 两千八, 十八度) as digits, and amounts without their thousands separators (HK$2,400): one value each.
+  const norm = ungroupThousands(amountsAsDigits(dialectAsMandarin(foldText(stripped.replace(/〔[^〕]{1,6}〕/g, ' ')).toLowerCase())));
 
   // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
   const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(
