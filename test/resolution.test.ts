@@ -2203,6 +2203,13 @@ describe('read off the thirty-sixth blind pair (corr-z71, corr-z72)', () => {
     expect(correct(n, 'Correction: QP module enrolment fee is HK$2,400, not 2,200').linked).toEqual([ids[0]]);
   });
 
+  it('an uncle is a relative (二叔的透析): not the mother at the same hospital, but his own sessions there', () => {
+    const { mem: m } = home([{ text: '妈妈的复查也在协和三楼 每个月去一次', time: t(1) }]);
+    expect(correct(m, '〔更正〕二叔的透析不在协和了 改到同济 协和那边床位满了').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '二叔每周二四六在协和透析', time: t(1) }]);
+    expect(correct(n, '〔更正〕二叔的透析不在协和了 改到同济 协和那边床位满了').linked).toEqual([ids[0]]);
+  });
+
   it('下个礼拜三 is a time, no thing: 爸爸 and next Wednesday in common are not the glasses shop', () => {
     const { mem: m } = home([{ text: '爸爸下个礼拜三去协和拿降压药', time: t(1) }]);
     expect(correct(m, '〔更正〕爸爸配眼镜的那个店改成街道口那家 取眼镜是下个礼拜三').linked).toEqual([]);

@@ -176,7 +176,9 @@ export const KINSHIP_WORDS: ReadonlySet<string> = new Set(
   (
     '女儿 闺女 儿子 孩子 宝宝 老婆 老公 妻子 丈夫 太太 媳妇 爱人 妈妈 妈 老妈 爸爸 爸 老爸 母亲 父亲 哥哥 哥 姐姐 姐 弟弟 弟 妹妹 妹 ' +
     '爷爷 奶奶 外公 外婆 姥姥 姥爷 岳父 岳母 公公 婆婆 男朋友 女朋友 对象 同事 朋友 老板 客户 室友 ' +
-    'daughter son kid kids child wife husband partner mom mum mother dad father sister brother grandma grandpa colleague coworker friend boss client roommate'
+    '叔叔 二叔 三叔 小叔 大伯 伯伯 伯父 伯母 舅舅 舅妈 姑姑 姑妈 阿姨 姨妈 小姨 婶婶 二婶 表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 侄子 侄女 外甥 孙子 孙女 阿嬷 阿公 ' +
+    'daughter son kid kids child wife husband partner mom mum mother dad father sister brother grandma grandpa colleague coworker friend boss client roommate ' +
+    'uncle aunt auntie cousin nephew niece grandson granddaughter'
   ).split(/\s+/),
 );
 
@@ -190,6 +192,8 @@ export const KIN_SAME: readonly string[][] = [
   ['儿子', 'son'],
   ['外婆', '姥姥'],
   ['外公', '姥爷'],
+  ['奶奶', '阿嬷', 'grandma', 'granny'],
+  ['爷爷', '阿公', 'grandpa'],
   ['同事', 'colleague', 'coworker'],
 ];
 
