@@ -404,7 +404,7 @@ const MONEY_GROUPED = /(?:[$¥￥€£]|\b(?:rm|hk|nt|sgd|usd|rmb|eur|gbp))\s?\d
  * Thousands separators taken out of amounts: HK$2,400 is one value, 2400, not $2 and 400. Only in a text that writes money so,
  * or before a unit (1,500 字, 2,000 words): a list of ports (80,443) keeps its comma.
  */
-export function ungroupThousands(text: string): string {
+function ungroupThousands(text: string): string {
   if (!/\d,\d{3}/.test(text)) return text;
   const money = MONEY_GROUPED.test(text);
   return text.replace(GROUPED, (m: string, at: number) =>
@@ -434,7 +434,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // As written (upper case kept), for names read by their case: course codes, numbered things.
   const written = foldText(stripped);
   // Amounts said aloud (一百八, 两千八, 十八度) as digits, and amounts without their thousands separators (HK$2,400): one value each.
-  const norm = ungroupThousands(amountsAsDigits(dialectAsMandarin(foldText(stripped.replace(/〔[^〕]{1,6}〕/g, ' ')).toLowerCase())));
+  const norm = ungroupThousands(amountsAsDigits(dialectAsMandarin(written.replace(/〔[^〕]{1,6}〕/g, ' ').toLowerCase())));
 
   // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
   const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(
