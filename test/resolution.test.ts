@@ -2215,3 +2215,32 @@ describe('read off the thirty-sixth blind pair (corr-z71, corr-z72)', () => {
     expect(correct(m, '〔更正〕爸爸配眼镜的那个店改成街道口那家 取眼镜是下个礼拜三').linked).toEqual([]);
   });
 });
+
+describe('weekdays that say which one, and repeats of a distance (session 32)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it('周六 before the change names the outing: a new place is no new time for it', () => {
+    const { mem: m } = home([{ text: '八人艇周六 07:00 下水', time: t(1) }]);
+    expect(correct(m, '〔更正〕八人艇周六改在明湖练，不去河道了').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '八人艇周六 07:00 下水', time: t(1) }]);
+    expect(correct(n, '〔更正〕八人艇周六改到 06:30 下水').linked).toEqual([ids[0]]);
+  });
+
+  it('周五那期 with a length: the episode is not moved, its length is set', () => {
+    const { mem: m } = home([{ text: 'b站正片每周五 20:00 发', time: t(1) }]);
+    expect(correct(m, '〔更正〕周五那期正片控制在 20 分钟以内，太长完播率低').linked).toEqual([]);
+  });
+
+  it('a duration given as the reason after the change leaves the weekdays the change', () => {
+    const { mem: m, ids } = home([{ text: '周二周四豆豆放学老陈接', time: t(1) }]);
+    expect(correct(m, '〔更正〕周二周四豆豆改成奶奶接，老陈出差两个月').linked).toEqual([ids[0]]);
+  });
+
+  it('6×800m and 8 组 400 米 are distances: the interval session is changed, not a time', () => {
+    const { mem: m, ids } = home([{ text: '间歇训练定在周二，8 组 400 米', time: t(1) }]);
+    expect(correct(m, '〔更正〕周二间歇改成 6×800m').linked).toEqual([ids[0]]);
+    // 800m is no 15 minutes: the warm-up's length is another attribute.
+    const { mem: n } = home([{ text: '间歇跑前热身 15 分钟', time: t(1) }]);
+    expect(correct(n, '〔更正〕间歇改成 6×800m').linked).toEqual([]);
+  });
+});

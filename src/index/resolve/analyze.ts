@@ -153,6 +153,29 @@ const CUE_BUT_TO = new RegExp(CHANGE_CUE.source.replace('(?:to|', '(?:'));
 /** Attribute classes of when: what a reason clause most often names without changing it. */
 const WHEN = new Set(['schedule', 'date']);
 
+/** A weekday as a value begins: 周五, 每周二, 礼拜六, Saturdays. */
+const DAY_VALUE = /^(?:每\s?)?(?:周|星期|礼拜)[一二三四五六日天]|^(?:mon|tue|wed|thu|fri|sat|sun)/i;
+
+/**
+ * Weekdays that say which one ("周五那期正片控制在 20 分钟以内", "八人艇周六改在明湖练", "李医生周二、周四的复诊号改成
+ * 40 分钟一个") are no schedule the correction changes: when its only times are weekdays, all written before it says what
+ * changed, and a value of another kind (not a time or date) follows them in that clause, that value is the change.
+ */
+function qualifyingDaysOut(changeShapes: Set<string>, named: Set<string>, shapeAt: { attr: string; at: number }[], norm: string): Set<string> {
+  if (!changeShapes.has('schedule') || named.has('schedule')) return changeShapes;
+  const days = shapeAt.filter((a) => a.attr === 'schedule');
+  const other = shapeAt.filter((a) => !WHEN.has(a.attr) && changeShapes.has(a.attr));
+  if (!days.length || !other.length || !days.every((a) => DAY_VALUE.test(norm.slice(a.at)))) return changeShapes;
+  const lastDay = Math.max(...days.map((a) => a.at));
+  const firstOther = Math.min(...other.map((a) => a.at));
+  if (lastDay > firstOther) return changeShapes;
+  const cue = CHANGE_CUE.exec(norm);
+  if (cue && cue.index < lastDay) return changeShapes;
+  // In the clause that says what changed, not a reason after it ("周二周四改成奶奶接，老陈出差两个月").
+  if (/[，。,;；!?！？]/.test(norm.slice(cue ? cue.index : lastDay, firstOther))) return changeShapes;
+  return new Set([...changeShapes].filter((s) => s !== 'schedule'));
+}
+
 /** How a note says it is a note (再记一次：, 记一下哈：, reminder to self:): words that name nothing. */
 const NOTE_PREAMBLE = /^\s*(?:\[[a-z]+\]\s*)?(?:再记一(?:次|遍|下)|再记|记一下|记一笔|备忘一下|备忘|提醒自己|提醒一下|reminder to self|note to self|reminder|note|fyi)[哈啊呀吧]?\s*[:：,，]/i;
 
@@ -730,7 +753,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const whenOnly = (all: Set<string>, at: { attr: string; at: number }[]) =>
     reasonAt < norm.length ? new Set([...all].filter((x) => !WHEN.has(x) || at.some((a) => a.attr === x && a.at < reasonAt))) : all;
   const changeNamed = whenOnly(named, attrAt);
-  const changeShapes = whenOnly(shapes, shapeAt);
+  const changeShapes = qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm);
   const acronymsEarly = acronyms.filter((a) => {
     const at = norm.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`));
     return at === -1 || at < valueAt;

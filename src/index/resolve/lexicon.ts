@@ -65,13 +65,15 @@ export const ALL_ATTRIBUTE_WORDS: ReadonlySet<string> = new Set(Object.values(AT
  * shape to claim a span wins (an IP is not a version, a time is not a port).
  */
 /** A distance (10 公里, 10 英里, 5km): a value, and in a record's lead the thing itself (the 10 km race). */
-export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilometres?)\b|\d+(?:\.\d+)?\s?(?:公里|千米|英里)/gi;
+export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilometres?)\b|\d+(?:\.\d+)?\s?(?:公里|千米|英里|米(?![饭粉线酒]))/gi;
 
 /** Where something moves to: after 改在 / 换到 / 搬到 (or 在 in a plain statement), a name ending in a word for a place. */
 const PLACE_RE =
   /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|医院|诊所|门诊|学校|幼儿园|商场|机场|火车站|高铁站|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
 
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
+  // Repeats of a distance (6×800m, 8 组 400 米): a distance, not a size or minutes.
+  { attr: 'distance', re: /\b\d{1,2}\s?[x×*]\s?\d{2,5}\s?(?:m|米)(?![\w])|\d{1,2}\s?组\s?\d{2,5}\s?米/gi },
   // A bit rate (80Mbps, 320 kbps): not a size in bytes.
   { attr: 'bitrate', re: /\b\d+(?:\.\d+)?\s?(?:kbps|mbps|gbps|kb\/s|mb\/s)\b/gi },
   // A size in bytes (500MB, 2 GB, 1.5TB).
