@@ -2243,4 +2243,15 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     const { mem: n } = home([{ text: '间歇跑前热身 15 分钟', time: t(1) }]);
     expect(correct(n, '〔更正〕间歇改成 6×800m').linked).toEqual([]);
   });
+
+  it('a quoted 10s is no link to another thing when the correction names its own by another attribute word (webhook)', () => {
+    const { mem: n, ids } = home([
+      { text: '[code] hwbot 调用企业微信 webhook 的 timeout 设为 5s。', time: t(1) },
+      { text: '[code] hwbot 的 SQLite 连接 timeout 10s。', time: t(2) },
+      { text: '[code] 〔更正〕webhook timeout 改为 10s。', time: t(3) },
+    ]);
+    expect(correct(n, '[code] Correction: webhook timeout back to 8s，10s 会拖慢整个队列。').linked).toEqual([ids[2]]);
+    const { mem: m } = home([{ text: '[code] hwbot 的 SQLite 连接 timeout 10s。', time: t(1) }]);
+    expect(correct(m, '[code] Correction: webhook timeout back to 8s，10s 会拖慢整个队列。').linked).toEqual([]);
+  });
 });

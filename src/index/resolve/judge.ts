@@ -605,7 +605,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const myDays = occasionWeekdaysOf(c.plain);
     const theirDays = weekdaysOf(o.plain);
     const otherDay = myDays.size > 0 && theirDays.size > 0 && ![...theirDays].some((d) => myDays.has(d));
-    if (quoted.length && attribute && !namesUnheld && !otherDay && (distinctQuoted.length > 0 || !(ownSubject.length && c.subjectPart.some((w) => !holds(o.hay, w))))) {
+    // Nor when it names its thing by a word of another attribute (webhook timeout) the candidate, naming its own thing
+    // (hwbot 的 SQLite 连接 timeout 10s), does not hold.
+    const namedByAttr = c.attrWords.some((w) => holds(beforeChange, w) && !holds(o.hay, w) && !(ATTRIBUTE_WORDS[attribute ?? ''] ?? []).includes(w));
+    if (quoted.length && attribute && !namesUnheld && !otherDay && (distinctQuoted.length > 0 || !(ownSubject.length && (namedByAttr || c.subjectPart.some((w) => !holds(o.hay, w)))))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
     if (ctx.previousTurn && attribute && !holdsNew) {
