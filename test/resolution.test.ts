@@ -2254,4 +2254,14 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     const { mem: m } = home([{ text: '[code] hwbot 的 SQLite 连接 timeout 10s。', time: t(1) }]);
     expect(correct(m, '[code] Correction: webhook timeout back to 8s，10s 会拖慢整个队列。').linked).toEqual([]);
   });
+
+  it('API / webhook 服务端口 8080 are two services from one template, not one fact written twice: a correction naming neither is ambiguous', () => {
+    const { mem: m } = home([
+      { text: '[code] API 服务端口 8080', time: t(1) },
+      { text: '[code] webhook 服务端口 8080', time: t(2) },
+    ]);
+    const r = correct(m, '[code] 〔更正〕那个 8080 的服务改成 8081 了');
+    expect(r.linked).toEqual([]);
+    expect(r.res.resolution?.status).toBe('ambiguous');
+  });
 });

@@ -1,7 +1,7 @@
 import { contrastOf, holds, NAME_INITIAL, otherMember, prefixClash } from './analyze.js';
 import type { Language } from './language.js';
 import { sameLoosely, sameValue } from './same-value.js';
-import { ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
@@ -202,7 +202,11 @@ export function siblings(a: Judged, b: Judged): boolean {
     for (const w of held) rest = rest.split(w).join('');
     return rest.replace(/[\s\p{P}]/gu, '').length <= 2;
   };
-  return (a.language ?? null) === (b.language ?? null) && onlyThing(mx, a.things) && onlyThing(my, b.things);
+  // Or one word in English each (API / webhook 服务端口 8080), neither a form of the other (crawl / crawler, db / database).
+  const oneWord = (m: string) => /^[a-z][a-z0-9_-]{2,}$/.test(m.trim());
+  const forms = (m: string) => ALIASES.find((g) => g.includes(m)) ?? [m];
+  const twoWords = oneWord(mx) && oneWord(my) && !mx.trim().startsWith(my.trim()) && !my.trim().startsWith(mx.trim()) && !forms(mx.trim()).includes(my.trim());
+  return (a.language ?? null) === (b.language ?? null) && (twoWords || (onlyThing(mx, a.things) && onlyThing(my, b.things)));
 }
 
 /** Distances a text names, spaces out (10公里, 10英里, 5km). */
