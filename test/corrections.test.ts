@@ -23,7 +23,7 @@ const FLOORS = {
 };
 const DEV = ['corr-a', 'corr-b', 'corr-c', 'corr-d', 'corr-e', 'corr-f', 'corr-g', 'corr-t', 'corr-h1', 'corr-h2', 'corr-u1', 'corr-u2'];
 const TEST = ['corr-w1', 'corr-w2'];
-const LATER = ['corr-x1', 'corr-x2', 'corr-y1', 'corr-y2', ...Array.from({ length: 72 }, (_, i) => `corr-z${i + 1}`)];
+const LATER = ['corr-x1', 'corr-x2', 'corr-y1', 'corr-y2', ...Array.from({ length: 74 }, (_, i) => `corr-z${i + 1}`)];
 
 describe('correction links on the labelled sets', () => {
   it('every set is well formed: at least 400 pairs in all, 60% Chinese, half hard negatives', () => {

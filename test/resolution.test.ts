@@ -2264,4 +2264,19 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     expect(r.linked).toEqual([]);
     expect(r.res.resolution?.status).toBe('ambiguous');
   });
+
+  it('a thing named by its numbers (50 1.2 GM 那支, 5520 截关) is not another of its kind (85 1.4 GM, 尾号 5502 截关)', () => {
+    const { mem: m } = home([
+      { text: '85 1.4 GM 上次校准2月', time: t(1) },
+      { text: '35 1.4 GM 上次校准2月', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕50 1.2 GM那支 上次校准其实是1月').linked).toEqual([]);
+    const { mem: n } = home([{ text: '订舱尾号 5502 截关周五 12:00', time: t(1) }]);
+    expect(correct(n, '〔更正〕5520 截关改周四 17:00').linked).toEqual([]);
+    // The same numbers are the same thing; a number that is the value is no name ("keep 30 dailies").
+    const { mem: k, ids } = home([{ text: '85 1.4 GM 上次校准2月', time: t(1) }]);
+    expect(correct(k, '〔更正〕85 1.4 GM那支 上次校准其实是1月').linked).toEqual([ids[0]]);
+    const { mem: q, ids: qi } = home([{ text: '[hermes] Synology local snapshots: keep 14 dailies', time: t(1) }]);
+    expect(correct(q, "[hermes] [correction] Synology snapshots: keep 30 dailies, 14 wasn't enough").linked).toEqual([qi[0]]);
+  });
 });

@@ -512,6 +512,23 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     return refuse('other-attribute', `holds none of the old values ${c.oldValues.join(', ')} the correction names`, { quoted, conflict: true });
   }
   // The old day the correction names (从周一改到周二): a record stating no such day is not the one that said it.
+  // A thing named by its numbers (50 1.2 GM 那支, the 50 mm f/1.2 lens): a record giving other numbers before the same
+  // word (85 1.4 GM) is another of its kind.
+  if (!relaxed && quoted.length === 0) {
+    const numbered = (text: string, w: string) => {
+      const re = new RegExp(`(?<![\\w.:/-])(\\d+(?:\\.\\d+)?(?:\\s+\\d+(?:\\.\\d+)?)*)\\s*${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`, 'g');
+      return [...text.matchAll(re)].map((m) => ({ at: m.index!, end: m.index! + m[0].length, numbers: m[1]!.split(/\s+/) }));
+    };
+    // Only numbers the correction opens with, before any word or value, when it gives a value after them: that value is
+    // the change (not "JV needs 15 pairs", "38 x 28 x 12 cm", "keep 30 dailies": there the number is the value).
+    const valuesAt = c.values.map((v) => c.plain.indexOf(v)).filter((i) => i >= 0);
+    for (const w of c.subjects.filter((x) => /^[a-z]{2,}$|^\p{Script=Han}{2,}$/u.test(x) && holds(o.hay, x))) {
+      const named = numbered(beforeChange, w).filter((m) => !/[\p{L}]/u.test(c.plain.slice(0, m.at).replace(/^\s*(?:correction|更正|订正)\s*[:：]?/i, '')) && valuesAt.every((i) => i >= m.at) && valuesAt.some((i) => i >= m.end));
+      const mine = named.flatMap((m) => m.numbers).filter((n) => !c.oldValues.includes(n));
+      const theirs = numbered(o.plain, w).flatMap((m) => m.numbers);
+      if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${theirs.join(' ')} ${w} where the correction names ${mine.join(' ')} ${w}`);
+    }
+  }
   const oldDays = new Set(c.oldValues.flatMap((v) => [...weekdaysOf(v)]));
   if (!relaxed && quoted.length === 0 && oldDays.size && ![...weekdaysOf(o.plain)].some((d) => oldDays.has(d))) {
     return refuse('other-attribute', `states none of the old days ${[...oldDays].map((d) => WEEKDAYS_ZH[d]).join('/')} the correction names`, { quoted, conflict: true });
