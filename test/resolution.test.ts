@@ -2279,4 +2279,25 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     const { mem: q, ids: qi } = home([{ text: '[hermes] Synology local snapshots: keep 14 dailies', time: t(1) }]);
     expect(correct(q, "[hermes] [correction] Synology snapshots: keep 30 dailies, 14 wasn't enough").linked).toEqual([qi[0]]);
   });
+
+  it('what a restatement says stays as it was is not what it restates (clap_complete 还没动)', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] dirsift 的 clap 锁在 4.4', time: t(1) },
+      { text: '[code] dirsift 的 clap_complete 锁在 4.4', time: t(2) },
+    ]);
+    expect(correct(m, '[code] dirsift 已经升到 clap 4.5，clap_complete 还没动').linked).toEqual([ids[0]]);
+  });
+
+  it('a limit on pictures (up to 18 images, 最多 9 张图) is a count of items, not a length in characters', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] Xiaohongshu notes: max 9 images each.', time: t(1) },
+      { text: '[openclaw] Xiaohongshu notes: max 1000 characters of body text.', time: t(2) },
+    ]);
+    expect(correct(m, '[openclaw] Xiaohongshu notes now take up to 18 images.').linked).toEqual([ids[0]]);
+    const { mem: n, ids: ni } = home([
+      { text: '[openclaw] 小红书笔记正文不超过 1000 字', time: t(1) },
+      { text: '[openclaw] 小红书笔记最多 9 张图', time: t(2) },
+    ]);
+    expect(correct(n, '[openclaw] 〔更正〕小红书笔记最多可以放 18 张图了').linked).toEqual([ni[1]]);
+  });
 });

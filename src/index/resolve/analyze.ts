@@ -152,6 +152,8 @@ const CUE_BUT_TO = new RegExp(CHANGE_CUE.source.replace('(?:to|', '(?:'));
 
 /** Attribute classes of when: what a reason clause most often names without changing it. */
 const WHEN = new Set(['schedule', 'date']);
+/** Length words that name what is counted (字数, characters): not a bare limit. */
+const LENGTH_UNITS = new Set(['字数', '长度', '字符', '个字', '字以内', 'characters', 'chars', 'words', 'length', 'max length']);
 
 /** A weekday as a value begins: 周五, 每周二, 礼拜六, Saturdays. */
 const DAY_VALUE = /^(?:每\s?)?(?:周|星期|礼拜)[一二三四五六日天]|^(?:mon|tue|wed|thu|fri|sat|sun)/i;
@@ -553,6 +555,11 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
         attrAt.push({ attr, at: i });
       }
     }
+  }
+  // A limit (up to, 最多, 上限) on a number of pictures (up to 18 images) is no length in characters.
+  if (named.has('length') && shapes.has('items') && !shapes.has('length') && [...attrWords].every((w) => !LENGTH_UNITS.has(w))) {
+    named.delete('length');
+    named.add('items');
   }
   for (const { re } of VALUE_SHAPES) {
     re.lastIndex = 0;

@@ -602,6 +602,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const near = o.nearest.length ? o.nearest : o.lead.slice(0, 1);
     const keptNear = near.filter((w) => (o.nearest.length ? inKept(w) : saidKept(w)));
     if (keptNear.length && keptNear.length === near.length && !near.some(elsewhere)) return refuse('other-attribute', `the correction says ${keptNear.join(', ')} stays as it was`, extra);
+    // Or the word right before its value, the thing the value is of ("dirsift 的 clap_complete 锁在 4.4" for "升到 clap 4.5，
+    // clap_complete 还没动").
+    const last = o.nearest.length ? undefined : o.lead.at(-1);
+    if (!relaxed && last && o.lead.length > 1 && saidKept(last) && !elsewhere(last)) return refuse('other-attribute', `the correction says ${last} stays as it was`, extra);
     // "需求评审换到 5 楼小会议室，时间不变": the time is the one thing it says did not change.
     const keptAttr = (a: string) => (ATTRIBUTE_WORDS[a] ?? []).some((w) => keptClauses.some((cl) => holds(cl, w)) && !written.some((cl) => !UNCHANGED.test(cl) && holds(cl, w)));
     const changes = [...cAttrs].filter((a) => a !== attribute);

@@ -111,6 +111,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)/gi },
   // A number of people (请 8 个人, 上 3 人): a count. Only at the end of a clause: 3 人间 is a kind of room.
   { attr: 'headcount', re: /(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?个?人(?=[，。,;；:：!！?？\s]|$)/g },
+  // How many pictures (18 images, 9 张图): a count of items, not a length in characters.
+  { attr: 'items', re: /\b\d{1,3}\s?(?:images|photos|pictures|pics|slides)\b|(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?张(?:图片?|照片|配图|截图)/gi },
   // A mobile number (13712345678, 139 1234 5678): a contact.
   { attr: 'contact', re: /(?<!\d)1[3-9]\d(?:\s?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\dx{4}\d{4}(?!\d)/gi },
   // A place moved to (琴房换到少年宫四楼, 改在明湖练): a place, not a time.
@@ -136,6 +138,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   capacity: ['capacity'],
   place: ['place'],
   headcount: ['count'],
+  items: ['items'],
   contact: ['contact'],
   bitrate: ['bitrate'],
 };
