@@ -2300,4 +2300,18 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     ]);
     expect(correct(n, '[openclaw] 〔更正〕小红书笔记最多可以放 18 张图了').linked).toEqual([ni[1]]);
   });
+
+  it('a thing named by its address (dirsift.io expires …) is not another domain of the same name (dirsift.dev)', () => {
+    const { mem: m } = home([{ text: '[hermes] dirsift.dev expires 2026-08-02, renew in July', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: dirsift.io expires 2026-08-20, not 08-02 (the .io I bought for the redirect)').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '[hermes] dirsift.io expires 2026-08-02, renew in July', time: t(1) }]);
+    expect(correct(n, '[hermes] Correction: dirsift.io expires 2026-08-20, not 08-02').linked).toEqual([ids[0]]);
+  });
+
+  it('a timeout is not a retention though both are durations (超时 30秒 / 日志保留 7天)', () => {
+    const { mem: m } = home([{ text: '[code] booking-api 日志保留7天', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕booking-api 超时30秒改60秒').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '[code] booking-api 超时 30 秒', time: t(1) }]);
+    expect(correct(n, '[code] 〔更正〕booking-api 超时30秒改60秒').linked).toEqual([ids[0]]);
+  });
 });

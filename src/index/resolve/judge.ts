@@ -511,7 +511,6 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (!relaxed && quoted.length === 0 && oldNumbers.length && !oldNumbers.some((n) => new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(o.hay))) {
     return refuse('other-attribute', `holds none of the old values ${c.oldValues.join(', ')} the correction names`, { quoted, conflict: true });
   }
-  // The old day the correction names (从周一改到周二): a record stating no such day is not the one that said it.
   // A thing named by its numbers (50 1.2 GM 那支, the 50 mm f/1.2 lens): a record giving other numbers before the same
   // word (85 1.4 GM) is another of its kind.
   if (!relaxed && quoted.length === 0) {
@@ -528,7 +527,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       const theirs = numbered(o.plain, w).flatMap((m) => m.numbers);
       if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${theirs.join(' ')} ${w} where the correction names ${mine.join(' ')} ${w}`);
     }
+    // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
+    const opening = c.values.map((v) => ({ v, at: c.plain.indexOf(v) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at);
+    const first = opening[0];
+    if (first && opening.length > 1 && c.valueShapes.get(first.v) === 'host' && !c.oldValues.includes(first.v) && !/[\p{L}]/u.test(c.plain.slice(0, first.at).replace(/^\s*(?:correction|更正|订正)\s*[:：]?/i, ''))) {
+      const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'host').map(([v]) => v);
+      if (theirs.length && !theirs.some((v) => sameValue(v, first.v)) && !holds(o.hay, first.v)) return conflict(`names ${theirs.join(', ')} where the correction names ${first.v}`);
+    }
   }
+  // The old day the correction names (从周一改到周二): a record stating no such day is not the one that said it.
   const oldDays = new Set(c.oldValues.flatMap((v) => [...weekdaysOf(v)]));
   if (!relaxed && quoted.length === 0 && oldDays.size && ![...weekdaysOf(o.plain)].some((d) => oldDays.has(d))) {
     return refuse('other-attribute', `states none of the old days ${[...oldDays].map((d) => WEEKDAYS_ZH[d]).join('/')} the correction names`, { quoted, conflict: true });
@@ -540,7 +547,21 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const cAttrs = correctionAttrs(c);
   const oAttrs = attrsOf(o);
   let attribute: string | null = null;
-  for (const a of cAttrs) if (oAttrs.has(a)) { attribute = a; break; }
+  // A value's shape in common is no attribute in common when each names it as another (超时 30秒 / 日志保留 7天: a
+  // timeout and a retention, both durations). Only answers that are attributes of their own count (a path named as a
+  // path or a target is one).
+  const answersOf = (sh: string) => (SHAPE_ANSWERS[sh] ?? []).filter((n) => n !== sh && n !== 'target');
+  const namedOtherwise = (a: string) => {
+    if (o.named.has(a)) return false;
+    const routes = [...o.shapes].filter((sh) => sh === a || answersOf(sh).includes(a));
+    if (!routes.length) return false;
+    return routes.every((sh) => {
+      const mine = answersOf(sh).filter((n) => c.named.has(n));
+      const theirs = answersOf(sh).filter((n) => o.named.has(n));
+      return mine.length > 0 && theirs.length > 0 && !mine.some((n) => theirs.includes(n));
+    });
+  };
+  for (const a of cAttrs) if (oAttrs.has(a) && !namedOtherwise(a)) { attribute = a; break; }
   // Values of one specific shape on both sides agree too (claude-sonnet-4 / claude-3-5-sonnet are models).
   // Not a value both hold when the correction names its attribute: "Windows preset 的图标" changes the icon, not the OS.
   const sharedOnly = (s: string) => c.named.size > 0 && [...c.valueShapes].every(([v, sh]) => sh !== s || holds(o.hay, v));
