@@ -2314,4 +2314,14 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     const { mem: n, ids } = home([{ text: '[code] booking-api 超时 30 秒', time: t(1) }]);
     expect(correct(n, '[code] 〔更正〕booking-api 超时30秒改60秒').linked).toEqual([ids[0]]);
   });
+
+  it('周一上午现在归… names the Monday-morning slot: the Wednesday one is another', () => {
+    const { mem: m, ids } = home([
+      { text: '诊室3 周一上午 给进修的王医生用', time: t(1) },
+      { text: '诊室3 周三上午 给王医生用', time: t(2) },
+    ]);
+    expect(correct(m, '诊室3 周一上午现在归康复理疗用了').linked).not.toContain(ids[1]);
+    const { mem: n } = home([{ text: '诊室3 周三上午 给王医生用', time: t(1) }]);
+    expect(correct(n, '〔更正〕诊室3 周一上午现在归康复理疗用了').linked).toEqual([]);
+  });
 });

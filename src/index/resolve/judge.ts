@@ -143,7 +143,8 @@ function namesOccasion(text: string, end: number): boolean {
   if (dayPart) {
     const rest = after.slice(dayPart[0].length);
     const cueAt = CHANGE_CUE.exec(rest)?.index ?? -1;
-    if (cueAt > 1 && !/[\d零一二两三四五六七八九十]\s?点|\d:\d/.test(rest.slice(0, cueAt))) return true;
+    // (Or "周一上午现在归康复理疗用了": the part of the day, then at once what it is now.)
+    if ((cueAt > 1 || (cueAt === 0 && /^(?:现在|\s?now\b)/.test(rest))) && !/[\d零一二两三四五六七八九十]\s?点|\d:\d/.test(rest.slice(0, cueAt))) return true;
   }
   if (!/^[\u4e00-\u9fff]|^[a-z]/.test(after) || TIME_GOES_ON.test(after)) return false;
   if (/^(?:at|on|in|from|to|and|or|morning|afternoon|evening|night|noon|now|is|are|\d)\b/.test(after)) return false;
