@@ -2324,4 +2324,27 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     const { mem: n } = home([{ text: '诊室3 周三上午 给王医生用', time: t(1) }]);
     expect(correct(n, '〔更正〕诊室3 周一上午现在归康复理疗用了').linked).toEqual([]);
   });
+
+  it('the target written again in the other language is a copy by its values (凌晨4:00 周日 / Sunday at 04:00), and taken with it', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 树莓派每周日凌晨4:00自动重启。', time: t(1) },
+      { text: '[hermes] The Pi reboots automatically every Sunday at 04:00.', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 更正：树莓派的自动重启改为每周六凌晨4:00。').linked.sort()).toEqual([...ids].sort());
+    // 20:00 and 8pm are one time.
+    const { mem: n, ids: ni } = home([
+      { text: "[hermes] 每个星期日 20:00 自动 export 下星期更表去 Google Calendar", time: t(1) },
+      { text: "[hermes] Weekly job: export next week's roster to Google Calendar, Sundays 8pm", time: t(2) },
+    ]);
+    expect(correct(n, '[hermes] 〔更正〕更表 export 改星期六 20:00').linked.sort()).toEqual([...ni].sort());
+  });
+
+  it('two records in the other language giving the same values: which one copies the target is not known, so neither is taken', () => {
+    const { mem: m, ids } = home([
+      { text: "[hermes] 每个星期日 20:00 自动 export 下星期更表去 Google Calendar", time: t(1) },
+      { text: "[hermes] Weekly job: export next week's roster to Google Calendar, Sundays 8pm", time: t(2) },
+      { text: "[hermes] Weekly job: export Ethan's school calendar to Google Calendar, Sundays 8pm", time: t(3) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕更表 export 改星期六 20:00').linked).toEqual([ids[0]]);
+  });
 });

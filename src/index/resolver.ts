@@ -399,6 +399,28 @@ export class SupersessionResolver {
   }
 
   /**
+   * Records in the correction's scope holding the values of its chosen target (those with a digit: 4:00, 10.12.3.45,
+   * 845 2210 9931), written in the other language: where a copy of the target in that language can be found.
+   */
+  private otherLanguageRows(best: Judged, r: IndexedRecord): { rid: number; bm: number }[] {
+    if (!best.language) return [];
+    const values = [...new Set((best.shapes ?? []).map(([v]) => v).filter((v) => /\d/.test(v)))];
+    const forms = values.flatMap((v) => [v, ...(/^\d:\d\d$/.test(v) ? [`0${v}`] : [])]);
+    if (forms.length === 0) return [];
+    const match = forms.map(ftsString).join(' OR ');
+    let rows: { rid: number; bm: number }[] = [];
+    try {
+      rows = this.q.ftsScope.all(match, r.project, r.domain, r.domain, r.timeMs, r.rid, MAX_CANDIDATES) as { rid: number; bm: number }[];
+    } catch {
+      return [];
+    }
+    return rows.filter((row) => {
+      const o = this.record(this.q.byRid.get(row.rid));
+      return o !== null && o !== undefined && o.domain === best.domain && languageOf(this.analysis(o).plain) !== best.language;
+    });
+  }
+
+  /**
    * Find what a record supersedes from its words. `correction`: a 〔更正〕 naming no id; `redline`: a
    * red line replacing an older red line; `restatement`: a plain record restating a fact with
    * another value (inferred, stricter, only a few candidates, nothing recorded when none is found);
@@ -465,14 +487,14 @@ export class SupersessionResolver {
     }
     const judged: (Judged & { rec: IndexedRecord })[] = [];
     const permitsOnly = grantsPermission(c.plain) && c.values.length === 0;
-    for (const row of rows) {
+    const judgeRow = (row: { rid: number }): void => {
       const o = this.record(this.q.byRid.get(row.rid));
-      if (!o || !older(o, r) || !inScope(o, r)) continue;
-      if (onlyRedlines && !isRedline(o)) continue;
+      if (!o || !older(o, r) || !inScope(o, r)) return;
+      if (onlyRedlines && !isRedline(o)) return;
       // A restatement stays within its domain, and never overrides a red line or a correction's own target choice.
-      if ((mode === 'restatement' || mode === 'cued') && (o.domain !== r.domain || isRedline(o))) continue;
+      if ((mode === 'restatement' || mode === 'cued') && (o.domain !== r.domain || isRedline(o))) return;
       // Records written in one burst (a list of jobs, a transcript's facts) are items side by side, not a value restated.
-      if (mode === 'restatement' && r.timeMs - o.timeMs < BURST_MS) continue;
+      if (mode === 'restatement' && r.timeMs - o.timeMs < BURST_MS) return;
       let verdict =
         mode === 'restatement'
           ? judgeRestatement(c, this.analysis(o), weight)
@@ -524,7 +546,8 @@ export class SupersessionResolver {
         domain: o.domain,
         rec: o,
       });
-    }
+    };
+    for (const row of rows) judgeRow(row);
     // Of accepted candidates, one holding what the correction names as its subject (挑书单提醒 → 书单)
     // beats one holding none of it: the watering reminder at the same 周六 09:00 is no rival.
     if (mode !== 'restatement') {
@@ -535,7 +558,18 @@ export class SupersessionResolver {
         for (const j of acc) if (!holding.includes(j)) j.verdict = { ...j.verdict, accepted: false, refusal: 'other-subject', why: `holds none of ${ev.join(', ')}, which ${holding[0]!.id} holds` };
       }
     }
-    const choice = choose(judged, this.opts.ambiguityRatio);
+    let choice = choose(judged, this.opts.ambiguityRatio);
+    // The target written again in the other language shares none of the correction's words, only the target's values
+    // (树莓派每周日凌晨4:00自动重启 / The Pi reboots automatically every Sunday at 04:00): look for it by those, and take it
+    // when it is a copy (resolve/choose.ts).
+    if (mode === 'correction' && choice.status === 'linked') {
+      const best = judged.find((j) => j.id === choice.targets[0])!;
+      const extra = this.otherLanguageRows(best, r).filter((x) => !rows.some((y) => y.rid === x.rid));
+      if (extra.length) {
+        for (const row of extra) judgeRow(row);
+        choice = choose(judged, this.opts.ambiguityRatio);
+      }
+    }
     // An inferred edge stands on its own verdict: a plain record takes no copy its words did not accept (王哥 房租 1900 is
     // no copy of 王哥 每月5号交租 for "往后每月8号交").
     if (mode === 'cued') choice.targets = choice.targets.filter((id) => judged.find((j) => j.id === id)!.verdict.accepted);

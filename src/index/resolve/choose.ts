@@ -237,6 +237,27 @@ function sameAttribute(best: Judged, j: Judged): boolean {
 }
 
 /**
+ * The same fact written in the other language ("树莓派每周日凌晨4:00自动重启" / "The Pi reboots automatically every
+ * Sunday at 04:00"): its words cannot be held, its values can. Every value the best target gives (two at least, or one
+ * that names one thing) is given by it too.
+ */
+export function otherLanguageCopy(best: Judged, j: Judged): boolean {
+  if (!best.language || !j.language || best.language === j.language) return false;
+  const values = [...new Map(best.shapes ?? [])];
+  const theirs = j.shapes ?? [];
+  // Written the other language's way: 16:30 / 4:30pm (the hour on a twelve-hour clock and the minutes), 20块 / 20 RMB.
+  const clock = (v: string) => {
+    const m = /(\d{1,2})(?:[:：](\d{2}))?/.exec(v);
+    return m ? `${Number(m[1]) % 12}:${m[2] ?? '00'}` : null;
+  };
+  const loosely = (v: string, sh: string, w: string, wsh: string) =>
+    sh === wsh && (sh === 'schedule' ? /\d/.test(v) && clock(v) === clock(w) : sh === 'price' || sh === 'date' ? sameLoosely(v, w, sh) : false);
+  const matched = ([v, sh]: [string, string]) => holds(j.text, v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
+  if (!values.some(([v]) => /\d/.test(v)) || !values.every(matched)) return false;
+  return values.length >= 2 || values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v));
+}
+
+/**
  * A candidate refused for want of evidence (not for naming another thing) that is a copy of the
  * chosen target: it holds every subject word the target shares with the correction, and states the
  * same fact (sameFact). "nginx 日志保留 30 天" and "每天删掉 30 天前的 nginx 日志" are one fact written twice.
@@ -247,7 +268,7 @@ function refusedCopy(best: Judged, j: Judged): boolean {
   // Missing a subject word the best holds (crawler / crawl, 短信 / SMS), it must give the best's own value, one that names
   // one thing (kafka-1.internal:9092, templates/sms/, 2026-06-30).
   const distinct = [...best.verdict.quoted, ...best.verdict.tokens].filter((v) => DISTINCT_VALUE.test(v) && holds(j.text, v));
-  if (!best.verdict.shared.every((w) => holdsWord(j.text, w)) && !(distinct.length && best.verdict.shared.some((w) => holdsWord(j.text, w)))) return false;
+  if (!best.verdict.shared.every((w) => holdsWord(j.text, w)) && !(distinct.length && best.verdict.shared.some((w) => holdsWord(j.text, w))) && !otherLanguageCopy(best, j)) return false;
   if (!sameAttribute(best, j)) return false;
   return sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } });
 }
@@ -267,10 +288,17 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
   const best = accepted[0];
   if (!best) return { status: 'none', targets: [], notes };
   // Copies: accepted ones, and ones refused only because they name no attribute ("记一下：Uptime Kuma 在 3001").
-  const copies = [
+  let copies = [
     ...accepted.slice(1).filter((j) => sameAttribute(best, j) && sameFact(best, j)),
     ...judged.filter((j) => (!j.verdict.accepted && !j.verdict.conflict && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameAttribute(best, j) && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })) || refusedCopy(best, j)),
   ];
+  // Copies known by their values (written in the other language, missing words of the target): two of them
+  // (the roster export and the school-calendar export, both Sundays 8pm) and which one copies it is not known.
+  const byValues = copies.filter((j) => j.language && best.language && j.language !== best.language && !best.verdict.shared.every((w) => holdsWord(j.text, w)));
+  if (byValues.length >= 2) {
+    for (const j of byValues) notes.set(j.id, `refused: one of ${byValues.length} records in the other language giving the target's values; which one copies it is not known`);
+    copies = copies.filter((j) => !byValues.includes(j));
+  }
   // A correction naming no attribute ("康润那场改到浦东香格里拉"), with one candidate naming the time and one the
   // place of the same thing: which it changes is a guess, however the scores fall.
   const otherSlot = (j: Judged) => best.verdict.attribute === null && best.verdict.quoted.length === 0 && !sameAttribute(best, j);

@@ -1,6 +1,7 @@
 import { CORRECTION_FILLER } from '../../core/markers.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { holds, type TextAnalysis } from './analyze.js';
+import { languageOf } from './language.js';
 import type { Verdict } from './judge.js';
 import { ALL_ATTRIBUTE_WORDS, CHANGE_WORDS, GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
 
@@ -168,13 +169,15 @@ export function subjectEvidence(c: TextAnalysis): string[] {
  */
 const subjectElsewhere: VetoRule = {
   name: 'subject-elsewhere',
-  check(t, { correction: c, candidates }) {
+  check(t, { correction: c, candidates, targets }) {
     const ev = subjectEvidence(c);
     if (ev.length === 0) return null;
     const held = (a: TextAnalysis) => ev.filter((w) => holds(a.hay, w));
     if (held(t.analysis).length) return null;
+    // A copy of a target written in the other language names the subject in its own words.
+    const otherLanguageCopyOf = (o: VetoCandidate) => t.taken === 'copy' && targets.some((x) => x.id === o.id) && languageOf(t.analysis.plain) !== languageOf(o.analysis.plain);
     const rival = candidates.find((o) => {
-      if (o.id === t.id || held(o.analysis).length === 0) return false;
+      if (o.id === t.id || held(o.analysis).length === 0 || otherLanguageCopyOf(o)) return false;
       const sameQuote = t.verdict.quoted.some((q) => holds(o.analysis.hay, q));
       const sameAttr = t.verdict.attribute !== null && attributesOf(o.analysis).has(t.verdict.attribute);
       return sameQuote || sameAttr;
