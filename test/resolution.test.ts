@@ -2347,4 +2347,9 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     ]);
     expect(correct(m, '[hermes] 〔更正〕更表 export 改星期六 20:00').linked).toEqual([ids[0]]);
   });
+
+  it('the live database is production: not the staging one', () => {
+    const { mem: m } = home([{ text: '[code] relaybox stg DATABASE_URL → pg-stg.hz1.internal:5432/relay', time: t(1) }]);
+    expect(correct(m, '[code] Correction: the live DB moved to managed Postgres at db-7f3.eu-central-1.aws.neon.tech/relay; stg still on hz1').linked).toEqual([]);
+  });
 });

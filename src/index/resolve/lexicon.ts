@@ -209,7 +209,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   {
     name: 'env',
     members: {
-      prod: ['生产环境', '生产', '线上', '正式环境', 'production', 'prod'],
+      prod: ['生产环境', '生产', '线上', '正式环境', 'production', 'prod', 'live db', 'live database', 'live site', 'live server', 'live environment', 'live env'],
       staging: ['预发布', '预发', '灰度', 'staging', 'stage', 'stg', 'pre-prod', 'preprod'],
       test: ['测试环境', '测试服', 'qa', 'test env', 'testing'],
       dev: ['开发环境', '本地', 'dev env', 'development', 'local', 'localhost'],
