@@ -2352,4 +2352,20 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     const { mem: m } = home([{ text: '[code] relaybox stg DATABASE_URL → pg-stg.hz1.internal:5432/relay', time: t(1) }]);
     expect(correct(m, '[code] Correction: the live DB moved to managed Postgres at db-7f3.eu-central-1.aws.neon.tech/relay; stg still on hz1').linked).toEqual([]);
   });
+
+  it('6:45am is one time (not 45am): the morning pickup is the 6:45 one', () => {
+    const { mem: m, ids } = home([
+      { text: 'Aunty Mei (姑姑) dialysis Grab pickup Tue/Thu/Sat 6:45am, driver Encik Rahim', time: t(1) },
+      { text: 'Aunty Mei dialysis return Grab 11:15am from the centre, any driver ok', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕姑姑早上 6:45 那个 pickup 改 6:20，centre 说要早点磅体重').linked).toEqual([ids[0]]);
+  });
+
+  it('an amount written the other way in the other language (押金 300 元 / deposit ¥300) finds the copy', () => {
+    const { mem: m, ids } = home([
+      { text: '领养押金 300 元，绝育后退还', time: t(1) },
+      { text: 'Adoption deposit: ¥300, refunded after spay/neuter', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕押金涨到 500 了，救助群统一的标准').linked.sort()).toEqual([...ids].sort());
+  });
 });

@@ -108,6 +108,23 @@ const ftsString = (t: string) => {
 };
 
 /**
+ * How the other language writes a value, as the index reads it: a clock time on a twelve-hour clock (16:30 → 4:30pm,
+ * 4:30 pm; 20:00 → 8pm), an amount by its number alone (20块 → 20, for 20 RMB and ¥20).
+ */
+function otherWritings(v: string, shape: string): string[] {
+  const clock = /^(\d{1,2}):(\d{2})$/.exec(v);
+  if (clock) {
+    const h = Number(clock[1]);
+    const mm = clock[2]!;
+    const h12 = h % 12 || 12;
+    const half = h >= 12 ? 'pm' : 'am';
+    return [`${String(h).padStart(2, '0')}:${mm}`, `${h12}:${mm}${half}`, `${h12}:${mm} ${half}`, ...(mm === '00' ? [`${h12}${half}`, `${h12} ${half}`] : [])];
+  }
+  const amount = /^[¥$￥]?\s?(\d{2,}(?:\.\d+)?)\s?(?:元|块|rmb|usd|美元)?$/i.exec(v);
+  return shape === 'price' && amount ? [amount[1]!] : [];
+}
+
+/**
  * The correction resolver: works out, when a record is indexed, which older records it supersedes
  * (the four ways are in supersession.ts). Loaded only by what indexes records (resolver.deferred.ts).
  */
@@ -404,8 +421,8 @@ export class SupersessionResolver {
    */
   private otherLanguageRows(best: Judged, r: IndexedRecord): { rid: number; bm: number }[] {
     if (!best.language) return [];
-    const values = [...new Set((best.shapes ?? []).map(([v]) => v).filter((v) => /\d/.test(v)))];
-    const forms = values.flatMap((v) => [v, ...(/^\d:\d\d$/.test(v) ? [`0${v}`] : [])]);
+    const values = [...new Map((best.shapes ?? []).filter(([v]) => /\d/.test(v)))];
+    const forms = [...new Set(values.flatMap(([v, sh]) => [v, ...otherWritings(v, sh)]))];
     if (forms.length === 0) return [];
     const match = forms.map(ftsString).join(' OR ');
     let rows: { rid: number; bm: number }[] = [];
