@@ -241,7 +241,7 @@ function sameAttribute(best: Judged, j: Judged): boolean {
  * Sunday at 04:00"): its words cannot be held, its values can. Every value the best target gives (two at least, or one
  * that names one thing) is given by it too.
  */
-export function otherLanguageCopy(best: Judged, j: Judged): boolean {
+function otherLanguageCopy(best: Judged, j: Judged): boolean {
   if (!best.language || !j.language || best.language === j.language) return false;
   const values = [...new Map(best.shapes ?? [])];
   const theirs = j.shapes ?? [];

@@ -515,6 +515,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // A thing named by its numbers (50 1.2 GM 那支, the 50 mm f/1.2 lens): a record giving other numbers before the same
   // word (85 1.4 GM) is another of its kind.
   if (!relaxed && quoted.length === 0) {
+    // Nothing but the correction's own label before a place in it: what it opens with.
+    const opensAt = (at: number) => !/[\p{L}]/u.test(c.plain.slice(0, at).replace(/^\s*(?:correction|更正|订正)\s*[:：]?/i, ''));
     const numbered = (text: string, w: string) => {
       const re = new RegExp(`(?<![\\w.:/-])(\\d+(?:\\.\\d+)?(?:\\s+\\d+(?:\\.\\d+)?)*)\\s*${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`, 'g');
       return [...text.matchAll(re)].map((m) => ({ at: m.index!, end: m.index! + m[0].length, numbers: m[1]!.split(/\s+/) }));
@@ -523,7 +525,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // the change (not "JV needs 15 pairs", "38 x 28 x 12 cm", "keep 30 dailies": there the number is the value).
     const valuesAt = c.values.map((v) => c.plain.indexOf(v)).filter((i) => i >= 0);
     for (const w of c.subjects.filter((x) => /^[a-z]{2,}$|^\p{Script=Han}{2,}$/u.test(x) && holds(o.hay, x))) {
-      const named = numbered(beforeChange, w).filter((m) => !/[\p{L}]/u.test(c.plain.slice(0, m.at).replace(/^\s*(?:correction|更正|订正)\s*[:：]?/i, '')) && valuesAt.every((i) => i >= m.at) && valuesAt.some((i) => i >= m.end));
+      const named = numbered(beforeChange, w).filter((m) => opensAt(m.at) && valuesAt.every((i) => i >= m.at) && valuesAt.some((i) => i >= m.end));
       const mine = named.flatMap((m) => m.numbers).filter((n) => !c.oldValues.includes(n));
       const theirs = numbered(o.plain, w).flatMap((m) => m.numbers);
       if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${theirs.join(' ')} ${w} where the correction names ${mine.join(' ')} ${w}`);
@@ -531,7 +533,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
     const opening = c.values.map((v) => ({ v, at: c.plain.indexOf(v) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at);
     const first = opening[0];
-    if (first && opening.length > 1 && c.valueShapes.get(first.v) === 'host' && !c.oldValues.includes(first.v) && !/[\p{L}]/u.test(c.plain.slice(0, first.at).replace(/^\s*(?:correction|更正|订正)\s*[:：]?/i, ''))) {
+    if (first && opening.length > 1 && c.valueShapes.get(first.v) === 'host' && !c.oldValues.includes(first.v) && opensAt(first.at)) {
       const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'host').map(([v]) => v);
       if (theirs.length && !theirs.some((v) => sameValue(v, first.v)) && !holds(o.hay, first.v)) return conflict(`names ${theirs.join(', ')} where the correction names ${first.v}`);
     }
