@@ -2369,3 +2369,28 @@ describe('weekdays that say which one, and repeats of a distance (session 32)', 
     expect(correct(m, '〔更正〕押金涨到 500 了，救助群统一的标准').linked.sort()).toEqual([...ids].sort());
   });
 });
+
+describe('what is done to a thing, and slots told apart by what they are (session 33)', () => {
+  const t = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00+08:00`;
+
+  it("the newsletter's send day is not its subscriber-list backup or export day", () => {
+    const { mem: m } = home([{ text: '[hermes] newsletter 订阅者 CSV 每月 1 号备份', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: newsletter goes out on the first Thursday of the month').linked).toEqual([]);
+    const { mem: n } = home([{ text: '[hermes] 每晚23:45提醒看销售日报', time: t(1) }]);
+    expect(correct(n, '[hermes] 〔更正〕销售日报导出改到每晚22:30').linked).toEqual([]);
+  });
+
+  it('a record naming no action, or the same one among others, is still the target', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] newsletter 每周五 09:00', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: newsletter goes out on Saturdays 09:00 now').linked).toEqual([ids[0]]);
+    const { mem: n, ids: ni } = home([{ text: '[hermes] 读书笔记 Notion export 每晚 02:00 备份去 Google Drive', time: t(1) }]);
+    expect(correct(n, '[hermes] 〔更正〕读书笔记的夜间备份推迟到 03:30').linked).toEqual([ni[0]]);
+  });
+
+  it("a car's insurance and its inspection, a pet's deworming and its vaccine, fall due apart", () => {
+    const { mem: m } = home([{ text: '老婆那台车年检每年 6 月', time: t(1) }]);
+    expect(correct(m, '〔更正〕老婆那台车的保险 9 月到期，不是 6 月').linked).toEqual([]);
+    const { mem: n } = home([{ text: '橘子 4 月 12 号去安安宠物医院打疫苗', time: t(1) }]);
+    expect(correct(n, '更正：橘子下次驱虫是 4 月 20 号，在家自己滴').linked).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { CHANGE_CUE, contrastOf, deputyClash, holds, NAME_INITIAL, otherMember, 
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
-import { ALIASES, ATTRIBUTE_WORDS, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
+import { ALIASES, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { namesOneThing, sameDay, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
 
@@ -373,13 +373,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
 
   // Counter-evidence first: another member of a group the correction names (for groups of what is done,
   // 开门 / 关门, wakes up / turns off, anywhere in it: the verb comes after the cue).
-  const named = new Map([...c.contrastEarly, ...[...c.contrast].filter(([g]) => VERB_GROUPS.has(g) && !c.contrastEarly.has(g))]);
+  const named = new Map([...c.contrastEarly, ...[...c.contrast].filter(([g]) => (VERB_GROUPS.has(g) || CLASH_ONLY.has(g)) && !c.contrastEarly.has(g))]);
   const apart = otherMember(named, o.contrast);
   if (apart) return conflict(`names ${[...apart.theirs].join('/')} where the correction names ${[...apart.mine].join('/')}`);
 
   // The candidate's own subject, the words it opens with, names another member: "极兔的车也是 17:30 左右到，跟顺丰前后脚"
   // is about 极兔, whatever it is compared with.
-  const leadApart = o.lead.length ? otherMember(c.contrastEarly, contrastOf(o.lead.join(' '))) : null;
+  // (Not for what is done to it: "Notion export 每晚 02:00 备份" names its export first, and is its backup too.)
+  const leadApart = o.lead.length ? otherMember(new Map([...c.contrastEarly].filter(([g]) => !CLASH_ONLY.has(g))), contrastOf(o.lead.join(' '))) : null;
   if (leadApart) return conflict(`is about ${[...leadApart.theirs].join('/')} (it names it first) where the correction names ${[...leadApart.mine].join('/')}`);
   // A dotted number the text opens with, before any attribute word or other value, names the thing
   // (an object number: 2019.45.3（借展）撤展日 5 月 20 日); another one is another thing.
@@ -410,7 +411,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (disowned) return conflict(`says it is not about ${disowned}`);
   // A qualifier of a contrast group the correction names must be there too (production, 公众号, 前端).
   for (const [group, mine] of c.contrastEarly) {
-    if (!o.contrast.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
+    if (!o.contrast.has(group) && !CLASH_ONLY.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
   }
   // An old value the correction quotes that names one thing (2025.1.4, 192.168.1.1, G7501, golang:1.22-alpine; not a port,
   // see namesOneThing), which the candidate holds: what the correction calls the thing around it is no qualifier to match.

@@ -385,8 +385,31 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   { name: 'site', members: { landing: ['官网', '落地页', 'landing page', 'marketing site'], admin: ['管理后台', '后台管理', 'admin panel', 'admin dashboard'] } },
   { name: 'app-identity', members: { name: ['display name', '显示名', '显示名称', 'app name', '应用名'], id: ['bundle id', 'bundle identifier', 'package name', '包名', 'application id'] } },
   { name: 'read-write', members: { read: ['读超时', 'read timeout', '读取超时'], write: ['写超时', 'write timeout', '写入超时'] } },
+  // What is done to one thing on its schedule: sending it, exporting it, backing it up, a reminder of it, its draft.
+  // The newsletter's send day is not the day its subscriber list is backed up. Told apart only when both name one:
+  // a record naming none may be about any of them (CLASH_ONLY).
+  {
+    name: 'action',
+    members: {
+      send: ['发送', '推送', '群发', '发出', 'send', 'sends', 'sent out', 'goes out', 'go out', 'send-out', 'publish', 'publishes'],
+      export: ['导出', 'export', 'exports'],
+      backup: ['备份', 'backup', 'backups', 'back up', 'backs up'],
+      remind: ['提醒', 'remind', 'reminds', 'reminder'],
+      draft: ['草稿', '截稿', '初稿', 'draft', 'drafts'],
+    },
+  },
+  // A car's insurance and its yearly inspection fall due on their own dates.
+  { name: 'car-date', members: { insurance: ['保险', '车险', 'insurance'], inspection: ['年检', '年审', 'inspection'] } },
+  // A pet's deworming and its vaccination are two appointments.
+  { name: 'pet-care', members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
+
+/**
+ * Contrast groups that tell two records apart only when both name a member: a correction naming one (newsletter 导出)
+ * does not require the record to name any (a record of the newsletter's schedule may be of its export).
+ */
+export const CLASH_ONLY = new Set(['action', 'car-date', 'pet-care']);
 
 /** English ↔ Chinese pairs folded to the first form before subject words are compared. */
 export const ALIASES: string[][] = [
