@@ -2393,4 +2393,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: n } = home([{ text: '橘子 4 月 12 号去安安宠物医院打疫苗', time: t(1) }]);
     expect(correct(n, '更正：橘子下次驱虫是 4 月 20 号，在家自己滴').linked).toEqual([]);
   });
+
+  it('空调 and 调试 are things, not a change (调): 空调清洗 is not 油烟机清洗', () => {
+    const { mem: m } = home([{ text: '油烟机清洗一百二', time: t(1) }]);
+    expect(correct(m, '〔更正〕空调清洗改一百一台，小程序上先改').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '空调清洗一百二一台', time: t(1) }]);
+    expect(correct(n, '〔更正〕空调清洗改一百一台，小程序上先改').linked).toEqual([ids[0]]);
+  });
 });
