@@ -2400,4 +2400,14 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: n, ids } = home([{ text: '空调清洗一百二一台', time: t(1) }]);
     expect(correct(n, '〔更正〕空调清洗改一百一台，小程序上先改').linked).toEqual([ids[0]]);
   });
+
+  it('对账 is one word (reconciliation): the reconciliation day is not the delivery days', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 王记老王电话139 3718 2064', time: t(1) },
+      { text: '[hermes] 王记老王每周二、周五送货', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕王记对账日改每月二十八号').linked).toEqual([]);
+    const { mem: n, ids } = home([{ text: '[hermes] 王记每月 25 号对账', time: t(1) }]);
+    expect(correct(n, '[hermes] 〔更正〕王记对账日改每月二十八号').linked).toEqual([ids[0]]);
+  });
 });
