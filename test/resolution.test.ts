@@ -2410,4 +2410,51 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: n, ids } = home([{ text: '[hermes] 王记每月 25 号对账', time: t(1) }]);
     expect(correct(n, '[hermes] 〔更正〕王记对账日改每月二十八号').linked).toEqual([ids[0]]);
   });
+
+  it('是 20号楼 不是 12号楼: the building said against the old one is the new value, not the thing named', () => {
+    const { mem: m, ids } = home([
+      { text: '张阿姨 金水区丰产路绿都城12号楼2单元501，格力挂机不制冷', time: t(1) },
+      { text: '张阿姨的女儿也住绿都城，21号楼1单元302，下次顺路看她家热水器', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕张阿姨家是二十号楼不是十二号楼，语音输入听错了，还是2单元501').linked).toEqual([ids[0]]);
+  });
+
+  it('"goes up to ¥120" is a rise in price, not a limit on length', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] Price list reposted for the group: drum washer cleaning ¥100', time: t(1) }]);
+    expect(correct(m, '[openclaw] Correction: drum washer cleaning goes up to ¥120').linked).toEqual([ids[0]]);
+  });
+
+  it('the ending of "the 16th" is no word a record must hold', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] City meet May 16: warm-up at 7:00', time: t(1) },
+      { text: '[hermes] Correction: May 16 warm-up moved to 7:30', time: t(5) },
+    ]);
+    expect(correct(m, '[hermes] Correction: warm-up on the 16th is 8:00 now, the pool opens late that day').linked).toEqual([ids[1]]);
+  });
+
+  it('5,000 RMB and 2,000 RMB share no value (000 is no number of their own)', () => {
+    const { mem: m, ids } = home([
+      { text: 'Channel rate card: 5,000 RMB per integrated sponsored video.', time: t(1) },
+      { text: 'Dynamic post (动态) rate: 2,000 RMB.', time: t(2) },
+    ]);
+    expect(correct(m, 'Correction: integrated video rate goes up to 6,500 from June.').linked).toEqual([ids[0]]);
+  });
+
+  it('what the correction names only to say it stays (白雪照旧, Nainai stays) is not the one it changes', () => {
+    const { mem: m, ids } = home([
+      { text: '豆豆 每餐狗糧 200g，一日兩餐', time: t(1) },
+      { text: '白雪 每餐狗糧 200g，一日兩餐', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕豆豆要減肥，每餐改 150g，白雪照舊').linked).toEqual([ids[0]]);
+    const { mem: n, ids: ni } = home([
+      { text: 'Liu Daye (刘大爷) check-up: 2nd Wednesday every month, community clinic', time: t(1) },
+      { text: 'Liu Nainai (刘奶奶) check-up: 2nd Wednesday every month, same clinic', time: t(1) },
+    ]);
+    expect(correct(n, "Correction: Liu Daye's 2nd-Wednesday slot is gone, clinic moved him to 3rd Thursday. Nainai stays.").linked).toEqual([ni[0]]);
+  });
+
+  it('a rule kept in the correction (仍然不得自动发布) does not make the red line it replaces one that stays', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] 〔红线〕定稿前必须经我确认，不得自动发布', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔红线〕〔更正〕替换之前那条「定稿前必须经我确认」：改为经我或小周任一人确认即可，仍然不得自动发布').linked).toEqual([ids[0]]);
+  });
 });

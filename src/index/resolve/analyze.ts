@@ -542,7 +542,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const attrWords = new Set<string>();
   const anchors: number[] = [];
   // Words that hold an attribute word and are none (时间线 is a timeline, not a time; 子品牌 a sub-brand, not which brand).
-  const taken: [number, number][] = ['时间线', '时间轴', '子品牌', '主品牌', '副品牌'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
+  // 字符串 is a string, not a count of characters; "goes up to ¥120" is a rise, not a limit; 推到 4/22 is postponed, not sent.
+  const taken: [number, number][] = ['时间线', '时间轴', '子品牌', '主品牌', '副品牌', '字符串', 'goes up to', 'went up to', 'go up to', 'gone up to', 'going up to', 'moved up to', 'bumped up to'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
+  for (const m of norm.matchAll(/推到(?=\s?(?:\d|[下明后本这][周月天年]|周[一二三四五六日天]|[一二三四五六七八九十]+月))/g)) taken.push([m.index!, m.index! + 2]);
   const attrAt: { attr: string; at: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
@@ -624,6 +626,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   for (const m of masked.matchAll(PEOPLE_RE)) if (!found.some((f) => f.word === m[0])) found.push({ word: m[0], at: m.index! });
   for (const m of masked.matchAll(/[a-z][a-z0-9_.@+-]*[a-z0-9]|[a-z]/g)) {
     if (HAS_CJK.test(m[0])) continue;
+    // The ending of an ordinal (the 16th, 1st) is no word.
+    if (/^(?:st|nd|rd|th)$/.test(m[0]) && /\d$/.test(masked.slice(0, m.index!))) continue;
     keep(m[0], m.index!);
   }
   found.sort((a, b) => a.at - b.at);

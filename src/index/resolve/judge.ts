@@ -65,7 +65,8 @@ export interface Verdict {
 
 /** The value-like tokens of a text: its values, identifiers, numbers (3:4, 14, 1080x1440) and channels or handles (#ops, @lina). */
 export function valueTokens(a: TextAnalysis): string[] {
-  const nums = [...a.hay.matchAll(/(?<![a-z0-9_.-])\d+(?:[:.x×/]\d+)*(?![a-z0-9_-])/g)].map((m) => m[0]);
+  // 5,000 is one number (not 5 and 000, which 2,000 would share).
+  const nums = [...a.hay.replace(/(\d),(?=\d{3}(?!\d))/g, '$1').matchAll(/(?<![a-z0-9_.-])\d+(?:[:.x×/]\d+)*(?![a-z0-9_-])/g)].map((m) => m[0]);
   const handles = [...a.hay.matchAll(/(?<![\w#@])[#@][a-z][\w-]*/g)].map((m) => m[0]);
   return [...new Set([...a.values, ...a.ids, ...nums, ...handles])];
 }
@@ -88,6 +89,9 @@ const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf
 
 /** Contrast groups of what is done rather than what a thing is: read anywhere in a correction. */
 const VERB_GROUPS = new Set(['hours', 'power', 'scale']);
+
+/** Every place a text says something stays as it was. */
+const UNCHANGED_ALL = new RegExp(UNCHANGED.source, 'gi');
 
 /** A word's alias forms (预发: staging, stg …), for finding it in the text as written. */
 const ALIAS_FORMS = new Map<string, string[]>(ALIASES.map((g) => [g[0]!, g]));
@@ -485,7 +489,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (myHandles.length && theirHandles.length && !myHandles.some((h) => theirHandles.includes(h))) return conflict(`names ${theirHandles.join(', ')} where the correction names ${myHandles.join(', ')}`);
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
-  const namedIds = c.names.filter((n) => !c.oldValues.includes(n));
+  // Nor the new value said against the old one (张阿姨家是 20号楼 不是 12号楼).
+  const isNotWas = (n: string) => new RegExp(`是\\s*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[，,]?\\s*(?:而)?不是`).test(c.plain.replace(/(\d)\s+(?=[\u4e00-\u9fff])/g, '$1'));
+  const namedIds = c.names.filter((n) => !c.oldValues.includes(n) && !isNotWas(n));
   // Of several, the ones in the clause that says what changed (跟一班错开，启蒙二班改到…: 二班).
   const cueAt = CHANGE_CUE.exec(c.plain)?.index ?? -1;
   const cueClause = cueAt === -1 ? '' : c.plain.slice(0, cueAt).split(/[，,；;。!?！？]/).at(-1)!;
@@ -613,12 +619,25 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
   // What the correction says stays as it was ("笔试日期不变 8月23，准考证 8月10日开始打印") is not what it changes.
-  const written = c.plain.split(/[，,；;。！？!?\n()（）]/);
+  const written = c.plain.split(/[，,；;。！？!?\n()（）]|\.(?=\s|$)/);
   const keptClauses = written.filter((cl) => UNCHANGED.test(cl));
+  const inClause = (cl: string, w: string) => (ALIAS_FORMS.get(w) ?? [w]).some((f) => holds(cl, f));
+  const inKept = (w: string) => keptClauses.some((cl) => inClause(cl, w));
+  const elsewhere = (w: string) => written.some((cl) => !UNCHANGED.test(cl) && inClause(cl, w));
+  // The thing the candidate opens with is one the correction names only to say it stays ("豆豆每餐改 150g，白雪照旧",
+  // "Liu Daye's slot moved … Nainai stays"): the candidate is that one, though it holds the old value too.
+  // (A clause that names the thing and little else: not "仍然不许自动群发", which keeps a rule.)
+  const namesOnlyKept = (w: string) =>
+    keptClauses.some((cl) => {
+      if (!inClause(cl, w)) return false;
+      let rest = cl;
+      for (const f of ALIAS_FORMS.get(w) ?? [w]) rest = rest.split(f).join('');
+      rest = rest.replace(UNCHANGED_ALL, '').replace(/还是|也是|也|都|仍|照样|的|了/g, '').replace(/\d+(?:\.\d+)?\s?[\u4e00-\u9fffa-z%]?/g, '');
+      return rest.replace(/[\s\p{P}]/gu, '').length <= 2;
+    });
+  const keptLead = keptClauses.length ? shared.filter((w) => o.lead.includes(w) && inKept(w) && !elsewhere(w) && namesOnlyKept(w)) : [];
+  if (keptLead.length && shared.some((w) => !keptLead.includes(w) && !inKept(w))) return refuse('other-subject', `the correction says ${keptLead.join(', ')} stays as it was`, extra);
   if (keptClauses.length && shared.length && quoted.length === 0) {
-    const inClause = (cl: string, w: string) => (ALIAS_FORMS.get(w) ?? [w]).some((f) => holds(cl, f));
-    const inKept = (w: string) => keptClauses.some((cl) => inClause(cl, w));
-    const elsewhere = (w: string) => written.some((cl) => !UNCHANGED.test(cl) && inClause(cl, w));
     if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
     // "白茶换阿杰的茶厂，起订量一样": the record whose value is of 起订量 states what the correction keeps.
     // With no word right before its attribute, the word it opens with: "毛肚 supplier 张记, price 38" for "张记鸭肠涨到 40，毛肚没涨".
