@@ -2457,4 +2457,34 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '[openclaw] 〔红线〕定稿前必须经我确认，不得自动发布', time: t(1) }]);
     expect(correct(m, '[openclaw] 〔红线〕〔更正〕替换之前那条「定稿前必须经我确认」：改为经我或小周任一人确认即可，仍然不得自动发布').linked).toEqual([ids[0]]);
   });
+
+  it('周六那场 and "nightly 那个" point at the occasion or the job: a name, not the schedule it changes', () => {
+    const { mem: m, ids } = home([
+      { text: '周二攀岩 跟阿杰，晚上 7 点', time: t(1) },
+      { text: '周六攀岩 跟 Lily，下午 3 点', time: t(1) },
+    ]);
+    expect(correct(m, '更正：周六那场改到上午 10 点').linked).toEqual([ids[1]]);
+    const { mem: n } = home([
+      { text: '[hermes] NAS 夜间备份 nas-nightly 每天 02:00 跑，目标外置硬盘 /volumeUSB1', time: t(1) },
+      { text: '[hermes] 每周异地备份 nas-offsite 周日 02:00 传到腾讯云 COS', time: t(3) },
+    ]);
+    expect(correct(n, '[hermes] 〔更正〕nightly 那个从 02:00 改到 03:30 吧，周日 02:00 和 offsite 撞车了').linked).toEqual([]);
+  });
+
+  it('现为 says a value changed: the plain record supersedes the limit it restates', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] ocr_batch 每晚处理上限 800 页', time: t(1) },
+      { text: '[hermes] thumb_gen 每晚处理上限 800 页', time: t(1) },
+    ]);
+    expect(inferred(correct(m, '[hermes] ocr_batch 每晚上限现为 1200 页，新 GPU 到位', '2026-03-06T10:00:00+08:00').res)).toEqual([[ids[0], true]]);
+  });
+
+  it('异地备份 and the offsite backup are one job written in two languages', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 异地备份每周六 23:00 推送到 OSS guji-archive', time: t(1) },
+      { text: '[hermes] Offsite backup to OSS guji-archive runs every Saturday 23:00', time: t(8) },
+      { text: '[hermes] 本地 ZFS 快照每周六 23:00', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕异地备份改为周日 01:00，周六晚上校园网出口限速').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
 });

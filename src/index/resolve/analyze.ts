@@ -494,11 +494,18 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // A title (《寄养第一年》) is a name: the duration or date its words hold is no value.
   const titles = [...norm.matchAll(/《[^《》]{1,40}》/g)].map((m) => [m.index!, m.index! + m[0].length] as const);
   const inTitle = (at: number) => titles.some(([a, b]) => at > a && at < b);
+  const branches = [...norm.matchAll(BRANCH_RE)].map((m) => [m.index!, m.index! + m[0].length] as const);
+  const inBranch = (at: number) => branches.some(([a, b]) => at > a && at < b);
+  const changeAt = CHANGE_CUE.exec(norm)?.index ?? norm.length;
   for (const { attr, re } of VALUE_SHAPES) {
     re.lastIndex = 0;
     masked = masked.replace(re, (m, ...rest) => {
       const at = rest.find((x) => typeof x === 'number') as number;
       if (inTitle(at)) return m;
+      // A branch's version (release/2.3) named before the change is part of the branch's name, not a version value.
+      if (attr === 'version' && inBranch(at) && at < changeAt) return m;
+      // "nightly 那个", "周三那场": when, pointed at, names the job or the occasion (the nightly one), not its schedule.
+      if (attr === 'schedule' && !/\d/.test(m) && /^\s*(?:的)?(?:那个|那条|那次|那场|那班|那趟)/.test(norm.slice(at + m.length))) return m;
       shapeAt.push({ attr, at });
       const raw = m.trim().replace(/[.,;:]+$/, '').replace(/(day)s$/, '$1');
       // A number and its Chinese unit are one value however spaced: 1500 字 is 1500字.

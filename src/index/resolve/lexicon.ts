@@ -421,6 +421,7 @@ export const ALIASES: string[][] = [
   ['爸爸', '爸', '父亲', '老爸'],
   ['备份', 'backup', 'backups', 'back up'],
   ['对账', 'reconciliation', 'reconcile'],
+  ['异地', 'offsite', 'off-site'],
   ['归档', 'archive', 'archives', 'archiving'],
   ['清理', 'cleanup', 'clean up', 'prune', 'pruning'],
   ['同步', 'sync', 'synced', 'syncing'],
