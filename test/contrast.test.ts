@@ -33,4 +33,13 @@ describe('a record about another member of a group the query names', () => {
     const res = mem.search({ query: '后端端口', explain: true });
     for (const h of res.results) expect(h.explain?.stages.some((s) => s.stage === 'contrast'), h.text).toBe(false);
   });
+
+  it('what is done to a thing (备份 / 提醒) tells corrections apart, not search results: asked about the backup, its reminder keeps its score', () => {
+    mem = createOptmem({ dir: path.join(tempDir(), 'home'), create: true, durable: false });
+    mem.add({ text: '[hermes] NAS 每周日 02:00 备份到外置盘', time: '2026-04-01T10:00:00+08:00' });
+    mem.add({ text: '[hermes] NAS 每周一早上提醒我看一眼结果', time: '2026-04-02T10:00:00+08:00' });
+    const res = mem.search({ query: 'NAS 备份', explain: true });
+    expect(res.results.length).toBe(2);
+    for (const h of res.results) expect(h.explain?.stages.some((s) => s.stage === 'contrast'), h.text).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { contrastOf } from '../../index/resolve/analyze.js';
+import { CLASH_ONLY } from '../../index/resolve/lexicon.js';
 import type { Stage } from '../types.js';
 import { foldText } from '../../core/simplified.js';
 
@@ -16,7 +17,8 @@ export const CONTRAST_FACTOR = 0.5;
 export const contrastStage: Stage = {
   name: 'contrast',
   run(ctx, candidates) {
-    const asked = contrastOf(foldText(ctx.q.text).toLowerCase());
+    // Not what is done to a thing (备份 / 提醒 / 导出): asked about a backup, the reminder to check it is still an answer.
+    const asked = new Map([...contrastOf(foldText(ctx.q.text).toLowerCase())].filter(([g]) => !CLASH_ONLY.has(g)));
     if (asked.size === 0) return candidates;
     for (const c of candidates) {
       if (c.pinned) continue;
