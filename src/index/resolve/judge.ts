@@ -490,7 +490,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // A named thing: the correction is about app-02; a record that does not name it is about something else.
   // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
   // Nor the new value said against the old one (张阿姨家是 20号楼 不是 12号楼).
-  const isNotWas = (n: string) => new RegExp(`是\\s*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[，,]?\\s*(?:而)?不是`).test(c.plain.replace(/(\d)\s+(?=[\u4e00-\u9fff])/g, '$1'));
+  const isNotWas = (n: string) => c.plain.includes('不是') && new RegExp(`是\\s*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[，,]?\\s*(?:而)?不是`).test(c.plain.replace(/(\d)\s+(?=[\u4e00-\u9fff])/g, '$1'));
   const namedIds = c.names.filter((n) => !c.oldValues.includes(n) && !isNotWas(n));
   // Of several, the ones in the clause that says what changed (跟一班错开，启蒙二班改到…: 二班).
   const cueAt = CHANGE_CUE.exec(c.plain)?.index ?? -1;
