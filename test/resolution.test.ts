@@ -2487,4 +2487,9 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[hermes] 〔更正〕异地备份改为周日 01:00，周六晚上校园网出口限速').linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
+
+  it('pnpm 9 is a version: "CI is on pnpm 9 now" restates the pnpm 8 record', () => {
+    const { mem: m, ids } = home([{ text: '[code] lintel CI uses pnpm 8', time: t(1) }]);
+    expect(inferred(correct(m, '[code] lintel CI is on pnpm 9 now, pinned through packageManager in package.json').res)).toEqual([[ids[0], true]]);
+  });
 });

@@ -98,6 +98,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'hosting', re: /\b(?:vercel|netlify|cloudflare\s?(?:pages|r2|workers)|github\s?pages|gitlab\s?pages|heroku|fly\.io|firebase\s?hosting|backblaze(?:\s?b2)?|(?:aws\s?)?s3(?!:)|(?:cf\s)?r2|aliyun(?:\s?oss)?|oss)\b/gi },
   { attr: 'os', re: /\b(?:ubuntu|debian|centos|alpine|fedora|rocky|rhel|macos|windows|arch)(?:\s?\d+(?:\.\d+)*)?\b/gi },
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
+  // A runtime or tool and its major version (pnpm 9, JDK 21, Node 22, Python 3): the number is a version.
+  { attr: 'version', re: /(?<=\b(?:node(?:\.js)?|pnpm|npm|yarn|jdk|java|python|go|golang|php|ruby|postgres(?:ql)?|mysql|redis|debian|ubuntu|ios|android)\s?)\d{1,2}(?![\d.:%])\b/gi },
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b/gi },
   { attr: 'duration', re: /(?<!\d)\d{1,3}\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\d{4,}\s?(?:小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)|[一二两三四五六七八九十]+个半?(?:小时|钟头|星期)|半个?小时/gi },
