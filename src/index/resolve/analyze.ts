@@ -496,7 +496,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const inTitle = (at: number) => titles.some(([a, b]) => at > a && at < b);
   const branches = [...norm.matchAll(BRANCH_RE)].map((m) => [m.index!, m.index! + m[0].length] as const);
   const inBranch = (at: number) => branches.some(([a, b]) => at > a && at < b);
-  const changeAt = CHANGE_CUE.exec(norm)?.index ?? norm.length;
+  // Where the text starts to say what changed (read once: the values, the heads and the subject part all use it).
+  const cue = CHANGE_CUE.exec(norm);
+  const changeAt = cue?.index ?? norm.length;
   for (const { attr, re } of VALUE_SHAPES) {
     re.lastIndex = 0;
     masked = masked.replace(re, (m, ...rest) => {
@@ -657,7 +659,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // Heads: the subject words standing closest before an attribute word or value (within 16
   // chars), in the clause of the first one: later clauses are context ("…截单时间不用跟着动").
   const firstAnchor = anchors.length ? Math.min(...anchors) : Infinity;
-  const cueIndex = CHANGE_CUE.exec(norm)?.index ?? norm.length;
+  const cueIndex = changeAt;
   const clauseEnd = Number.isFinite(firstAnchor) ? (/[，。,;；!?！？]/.exec(norm.slice(firstAnchor))?.index ?? norm.length - firstAnchor) + firstAnchor : 0;
   const heads = new Set<string>();
   const nearest: string[] = [];
@@ -730,7 +732,6 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w));
   /** where an identifier is first named (written with or without spaces: 2 栋 is 2栋) */
   const idAt = (w: string) => Math.min(...idMatches.filter((m) => m.id === w).map((m) => m.at));
-  const cue = CHANGE_CUE.exec(norm);
   const first = anchors.length ? Math.min(...anchors) : Infinity;
   const lead = subjects.filter((w) => found.some((f) => f.word === w && f.at < first));
   // A text that opens with a time (夜间转码 23:30 开始) has no lead; what it is about is what comes

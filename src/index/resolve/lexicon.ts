@@ -205,7 +205,12 @@ export const KIN_SAME: readonly string[][] = [
 ];
 
 /** Mutually exclusive qualifiers: naming one where the other record names another is counter-evidence. */
-export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> }[] = [
+/**
+ * Groups of mutually exclusive qualifiers. `clashOnly`: the group tells two records apart only when both name a member;
+ * a correction naming one does not require the record to name any (a record of the newsletter's schedule may be of its
+ * export), and search's contrast stage leaves it out.
+ */
+export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>; clashOnly?: boolean }[] = [
   { name: 'side', members: { frontend: ['前端', 'frontend', 'front-end', 'web端', '客户端', 'client'], backend: ['后端', 'backend', 'back-end', '服务端'] } },
   { name: 'channel', members: { beta: ['beta版', 'beta 版', '测试版', '内测版', 'beta build'], release: ['正式版', '稳定版', 'release版', 'stable build', 'production build'] } },
   {
@@ -389,9 +394,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
   { name: 'read-write', members: { read: ['读超时', 'read timeout', '读取超时'], write: ['写超时', 'write timeout', '写入超时'] } },
   // What is done to one thing on its schedule: sending it, exporting it, backing it up, a reminder of it, its draft.
   // The newsletter's send day is not the day its subscriber list is backed up. Told apart only when both name one:
-  // a record naming none may be about any of them (CLASH_ONLY).
+  // a record naming none may be about any of them.
   {
     name: 'action',
+    clashOnly: true,
     members: {
       send: ['发送', '推送', '群发', '发出', 'send', 'sends', 'sent out', 'goes out', 'go out', 'send-out', 'publish', 'publishes'],
       export: ['导出', 'export', 'exports'],
@@ -401,17 +407,14 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]> 
     },
   },
   // A car's insurance and its yearly inspection fall due on their own dates.
-  { name: 'car-date', members: { insurance: ['保险', '车险', 'insurance'], inspection: ['年检', '年审', 'inspection'] } },
+  { name: 'car-date', clashOnly: true, members: { insurance: ['保险', '车险', 'insurance'], inspection: ['年检', '年审', 'inspection'] } },
   // A pet's deworming and its vaccination are two appointments.
-  { name: 'pet-care', members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
+  { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
 
-/**
- * Contrast groups that tell two records apart only when both name a member: a correction naming one (newsletter 导出)
- * does not require the record to name any (a record of the newsletter's schedule may be of its export).
- */
-export const CLASH_ONLY = new Set(['action', 'car-date', 'pet-care']);
+/** The names of the clash-only groups. */
+export const CLASH_ONLY = new Set(CONTRAST_GROUPS.filter((g) => g.clashOnly).map((g) => g.name));
 
 /** English ↔ Chinese pairs folded to the first form before subject words are compared. */
 export const ALIASES: string[][] = [
