@@ -2492,4 +2492,28 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '[code] lintel CI uses pnpm 8', time: t(1) }]);
     expect(inferred(correct(m, '[code] lintel CI is on pnpm 9 now, pinned through packageManager in package.json').res)).toEqual([[ids[0], true]]);
   });
+
+  it('when a thing starts and when it ends are two times; the student ticket is not the general one', () => {
+    const { mem: m } = home([{ text: '桌遊夜每週四 19:00 開始', time: t(1) }]);
+    expect(correct(m, '〔更正〕桌遊夜結束時間改 22:30,老闆要提早打烊').linked).toEqual([]);
+    const { mem: n } = home([{ text: '桌遊夜學生票 NT$100', time: t(1) }]);
+    expect(correct(n, '〔更正〕桌遊夜一般票改 NT$180').linked).toEqual([]);
+  });
+
+  it('9楼 Omnicell is not 7楼 Pyxis: a place named by its number and counter', () => {
+    const { mem: m } = home([{ text: '7楼 Pyxis 自动登出 60 秒', time: t(1) }]);
+    expect(correct(m, '〔更正〕信息科调整，9楼 Omnicell 自动登出改为 45 秒').linked).toEqual([]);
+    // Where a thing moved to is its new value, not the place it names.
+    const { mem: n, ids } = home([{ text: '[hermes] 俱乐部周三晚上 在市体育中心 3号馆 订场', time: t(1) }]);
+    expect(correct(n, '[hermes] 更正：周三那场换到体中5号馆').linked).toEqual([ids[0]]);
+  });
+
+  it('嗰篇 is 那篇: a demonstrative the segmenter glues to the next word names nothing', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] LinkedIn 文章〈Audit senior 點樣捱過 busy season〉目標字數 1,200 字', time: t(1) },
+      { text: '[openclaw] LinkedIn 文章〈Audit senior 點樣捱過 busy season〉發佈日期 3月20號', time: t(1) },
+      { text: '[openclaw] 公司 newsletter 文章〈HKFRS 18 重點〉目標字數 1,200 字', time: t(2) },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕busy season 嗰篇縮到 800 字，LinkedIn 太長冇人睇').linked).toEqual([ids[0]]);
+  });
 });

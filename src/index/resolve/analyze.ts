@@ -413,11 +413,28 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
 /**
  * Cantonese and Shanghainese function words read as their Mandarin ones, position for position (a shorter word is
  * padded with a space): 唔系 25 号 is 不是 25 号, 而家 is 现在, 改咗 is 改了, 嘅 is 的, 冇 is 没; 上半天 is 上午, 下半天
- * is 下午, 阿拉 is 我们, 侬 is 你, 伊讲 is 他说. Content words are left as written.
+ * is 下午, 阿拉 is 我们, 侬 is 你, 伊讲 is 他说. Content words are left as written, but for 老豆 (老爸).
  */
 export function dialectAsMandarin(text: string): string {
   let t = text;
-  if (/[唔咗嘅冇而係]/.test(t)) t = t.replace(/唔[系係]/g, '不是').replace(/而家/g, '现在').replace(/咗/g, '了').replace(/嘅/g, '的').replace(/冇/g, '没').replace(/唔/g, '不');
+  if (/[唔咗嘅冇而係]/.test(t)) t = t.replace(/唔[系係]/g, '不是').replace(/唔好/g, '不要').replace(/而家/g, '现在').replace(/咗/g, '了').replace(/嘅/g, '的').replace(/冇/g, '没').replace(/唔/g, '不');
+  // 嗰个 is 那个, 喺 在, 俾 / 畀 给, 睇 看, 佢 他, 啲 些, 揾 找, 攞 拿, 依家 现在, 改做 改成, 老豆 老爸; 系 before a value is 是
+  // (输出路径系 /srv/feed), not the 系 of 系统.
+  if (/[嗰喺俾畀睇佢啲揾攞依做豆窦系]/.test(t)) {
+    t = t
+      .replace(/嗰/g, '那')
+      .replace(/喺/g, '在')
+      .replace(/[俾畀]/g, '给')
+      .replace(/睇/g, '看')
+      .replace(/佢/g, '他')
+      .replace(/啲/g, '些')
+      .replace(/揾/g, '找')
+      .replace(/攞/g, '拿')
+      .replace(/依家/g, '现在')
+      .replace(/改做/g, '改成')
+      .replace(/老[豆窦]/g, '老爸')
+      .replace(/(?<=[\p{Script=Han}\s])[系係](?=\s|[「“"'《a-z0-9/#@$¥~])/gu, '是');
+  }
   if (/半天|阿拉|侬|伊讲/.test(t)) t = t.replace(/上半天/g, '上午 ').replace(/下半天/g, '下午 ').replace(/阿拉/g, '我们').replace(/侬/g, '你').replace(/伊讲/g, '他说');
   return t;
 }
@@ -450,6 +467,9 @@ export function initialsOf(written: string): string[] {
 
 /** A demonstrative and its measure word (那场, 这个, 那台, 那家, 那几个, 几个): it points at a thing, it names none. */
 const DEMONSTRATIVE = /^(?:[那这哪]几?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组封]$/;
+
+/** The same, with a word after it that the segmenter did not cut off. */
+const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(\\p{Script=Han}+)$`, 'u');
 
 /** Stop words written in capitals for emphasis (NOT, NEVER, ALL), not as a name. */
 const EMPHASIS = new Set(['not', 'all', 'any', 'only', 'must', 'never', 'none', 'nor', 'and', 'but', 'the', 'are', 'was', 'were', 'you', 'your', 'our', 'this', 'that', 'before', 'after', 'again', 'every', 'each', 'both', 'very', 'just', 'now', 'off', 'out', 'own', 'too', 'can', 'will', 'should', 'why', 'how', 'what', 'who', 'yes']);
@@ -627,7 +647,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
         from = at;
         continue;
       }
-      keep(w, at === -1 ? from : at);
+      // A demonstrative the segmenter glued to the word after it (那篇缩 of 那篇缩到 800 字): the word alone.
+      const glued = at !== -1 ? GLUED_DEMONSTRATIVE.exec(w) : null;
+      if (glued) keep(glued[2]!, at + glued[1]!.length);
+      else keep(w, at === -1 ? from : at);
       if (at !== -1) from = at;
     }
   }

@@ -10,6 +10,10 @@ import { otherFees } from './fees.js';
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
+/** A number and its counter naming a place or unit: 9楼, 3 号棚, 12号床, 2栋. */
+/** What a clause says after a place it names, when it goes on to say what changed. */
+const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
+const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗)/g;
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
 
 /**
@@ -536,6 +540,33 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       const mine = named.flatMap((m) => m.numbers).filter((n) => !c.oldValues.includes(n));
       const theirs = numbered(o.plain, w).flatMap((m) => m.numbers);
       if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${theirs.join(' ')} ${w} where the correction names ${mine.join(' ')} ${w}`);
+    }
+    // A place or unit named by its number and counter (9楼 Omnicell, 3号棚, 12 号床): a record naming another number of
+    // the same counter (7楼 Pyxis) is about another one.
+    const placesIn = (text: string, mine = false) => {
+      const out = new Map<string, Set<string>>();
+      for (const m of text.matchAll(NUMBERED_PLACE)) {
+        // Not an old value, nor where it goes to (挪到 5 号门, moved to gate 5).
+        // Said before the change, or in a clause that goes on to say what changed (信息科调整，9楼 Omnicell 自动登出改为 45 秒):
+        // not where a thing moved to (现在在滨江苑 2 栋 601, 搬到同一栋 1 楼了).
+        if (mine) {
+          if (c.oldValues.some((v) => holds(v, m[1]!))) continue;
+          const rest = text.slice(m.index! + m[0].length).split(/[，,。；;！？!?\n]/)[0]!;
+          if (m.index! >= beforeChange.length && !PLACE_THEN_CHANGE.test(rest)) continue;
+        }
+        let s = out.get(m[2]!);
+        if (!s) out.set(m[2]!, (s = new Set()));
+        s.add(m[1]!);
+      }
+      return out;
+    };
+    const myPlaces = placesIn(c.plain, true);
+    if (myPlaces.size) {
+      const theirPlaces = placesIn(o.plain);
+      for (const [counter, mine] of myPlaces) {
+        const theirs = theirPlaces.get(counter);
+        if (theirs && ![...mine].some((n) => theirs.has(n))) return conflict(`names ${[...theirs].map((n) => n + counter).join(', ')} where the correction names ${[...mine].map((n) => n + counter).join(', ')}`);
+      }
     }
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
     const opening = c.values.map((v) => ({ v, at: c.plain.indexOf(v) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at);

@@ -410,6 +410,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'car-date', clashOnly: true, members: { insurance: ['保险', '车险', 'insurance'], inspection: ['年检', '年审', 'inspection'] } },
   // A pet's deworming and its vaccination are two appointments.
   { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
+  // When a thing starts and when it ends are two times (桌游夜 19:00 开始 / 结束时间改 22:30).
+  { name: 'span', clashOnly: true, members: { start: ['开始时间', '开始', '开场', '开波', 'start time', 'starts at', 'begins at', 'kicks off'], end: ['结束时间', '结束', '散场', 'end time', 'ends at', 'finishes at', 'wraps up'] } },
+  // The adult ticket and the student ticket have their own prices.
+  { name: 'ticket', clashOnly: true, members: { general: ['一般票', '全票', '成人票', '普通票', 'adult ticket', 'general admission'], student: ['学生票', 'student ticket'], child: ['儿童票', '童票', 'child ticket', 'kids ticket'], senior: ['长者票', '老人票', '敬老票', 'senior ticket'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
 
