@@ -2516,4 +2516,36 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[openclaw] 〔更正〕busy season 嗰篇縮到 800 字，LinkedIn 太長冇人睇').linked).toEqual([ids[0]]);
   });
+
+  it('24号那个 points at the duty on the 24th, not the one on the 14th', () => {
+    const { mem: m, ids } = home([
+      { text: '5月 roster：5月14号 home SBY 0800-2000', time: '2026-04-20T18:05:00+08:00' },
+      { text: '5月 roster：5月24号 home SBY 0800-2000', time: '2026-04-20T18:06:00+08:00' },
+    ]);
+    expect(correct(m, '〔更正〕24号嗰个 SBY 改咗 1200-2400', '2026-05-10T09:15:00+08:00').linked).toEqual([ids[1]]);
+  });
+
+  it('what the correction names only to set its thing apart (不要跟 feed.py 那个 3.11) is the other thing', () => {
+    const { mem: m } = home([
+      { text: '[code] feed.py 跑 Python 3.11', time: t(1), project: 'shop' },
+      { text: '[code] stock_sync.py 放喺 /opt/feed/stock_sync.py', time: t(2), project: 'shop' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕stock_sync.py 要用 3.12，唔好跟 feed.py 嗰个 3.11，新 requests 装唔到', undefined, 'shop').linked).toEqual([]);
+  });
+
+  it('"keep 14 HA backups" changes how many are kept: not the record of what happens after a backup', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] HA backup 保留 7 份', time: t(1), project: 'ha' },
+      { text: '[hermes] HA backup 完成之后 send Telegram 通知', time: t(1), project: 'ha' },
+    ]);
+    expect(correct(m, '[hermes] Correction: keep 14 HA backups', undefined, 'ha').linked).not.toContain(ids[1]);
+  });
+
+  it('DO (dissolved oxygen) in capitals is a name: the DO probe is not the pH probe', () => {
+    const { mem: m } = home([
+      { text: '[code] pH probe on node-02 is an Atlas EZO-pH, I2C 0x63', time: t(1), project: 'wq' },
+      { text: '[code] DO probe calibration every 4 weeks', time: t(1), project: 'wq' },
+    ]);
+    expect(correct(m, '[code] Correction: pH probe calibration is every 2 weeks, not 4.', undefined, 'wq').linked).toEqual([]);
+  });
 });

@@ -489,7 +489,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   );
 
   // An acronym written in capitals that spells a stop word (the hospital's HIS beside its PACS): a name, not "his".
-  const cappedStopWords = new Set([...written.matchAll(/(?<![A-Za-z])[A-Z]{3,6}(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()).filter((w) => ENGLISH_STOPWORDS.has(w) && !EMPHASIS.has(w)));
+  // (Two capitals only for the few that name things: DO for dissolved oxygen, IT, OR for the operating room, US.)
+  const cappedStopWords = new Set(
+    [...written.matchAll(/(?<![A-Za-z])(?:[A-Z]{3,6}|DO|IT|OR|US)(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()).filter((w) => ENGLISH_STOPWORDS.has(w) && !EMPHASIS.has(w)),
+  );
 
   // Numbered things as written (Hive 2): a name, its number no value.
   // Only a text with a capital before a space and a digit can hold one.

@@ -131,6 +131,17 @@ function occasionDayparts(text: string): Set<string> {
   return out;
 }
 
+/** A day of the month the correction points at as its occasion: 24号那个, 3日那场, 15 号的那次. */
+const OCCASION_DATE = /(?<![\d/.:-])(\d{1,2})\s?[号日]\s?(?:的\s?)?[那这][个场班次天趟回节]/;
+/** The days of the month a text gives: 5月14号, 14日, 4/14, 2026-04-14. */
+function daysOfMonth(text: string): Set<number> {
+  const out = new Set<number>();
+  for (const m of text.matchAll(/(?<![\d.:])(\d{1,2})\s?[号日](?![\d])/g)) out.add(Number(m[1]));
+  for (const m of text.matchAll(/(?<![\d.:/])\d{1,2}\/(\d{1,2})(?![\d/:])/g)) out.add(Number(m[1]));
+  for (const m of text.matchAll(/\b\d{4}-\d{2}-(\d{2})\b/g)) out.add(Number(m[1]));
+  return out;
+}
+
 /** Words that go on a time rather than name a thing: 周四中午前, 周日吧, 周六 22:00, 晚上跑. */
 const TIME_GOES_ON = /^(?:[上下中]午|晚上|早上|早晨|凌晨|傍晚|夜里|夜间|晚|早|上|下|和|或|及|与|、|到|至|吧|了|前|后|点|开始|起|以后|之后|也|都|还|就|再|跑|执行|运行|发|推|出|见|交|去|来|做|上课|[\d零一二两三四五六七八九十])/;
 
@@ -247,6 +258,14 @@ function onlyNegated(text: string, w: string): boolean {
 
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
+
+/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X). */
+function onlySetApart(text: string, w: string): boolean {
+  if (!holds(text, w)) return false;
+  const rest = withoutSetApart(text);
+  return rest !== text && !holds(rest, w);
+}
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
 function correctionAttrs(c: TextAnalysis): Set<string> {
@@ -668,6 +687,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     });
   const keptLead = keptClauses.length ? shared.filter((w) => o.lead.includes(w) && inKept(w) && !elsewhere(w) && namesOnlyKept(w)) : [];
   if (keptLead.length && shared.some((w) => !keptLead.includes(w) && !inKept(w))) return refuse('other-subject', `the correction says ${keptLead.join(', ')} stays as it was`, extra);
+  // What the correction names only to set its thing apart ("stock_sync.py 要用 3.12，不要跟 feed.py 那个 3.11", "unlike
+  // the nightly job"): the candidate holding only that is the other thing, whatever value it shares.
+  if (shared.length && shared.every((w) => onlySetApart(c.plain, w))) return refuse('other-subject', `the correction names ${shared.join(', ')} only to set its thing apart`, extra);
   if (keptClauses.length && shared.length && quoted.length === 0) {
     if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
     // "白茶换阿杰的茶厂，起订量一样": the record whose value is of 起订量 states what the correction keeps.
@@ -799,6 +821,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirDays = weekdaysOf(o.plain);
     if (myDays.size && theirDays.size && ![...theirDays].some((d) => myDays.has(d))) {
       return refuse('other-subject', `is of another day of the week, the correction of ${[...myDays].map((d) => WEEKDAYS_ZH[d]).join('/')}`, { ...extra, conflict: true });
+    }
+    // The same for a day of the month pointed at ("24号那个 SBY 改了 1200-2400": the duty on the 24th, not the one on the 14th).
+    const myDate = OCCASION_DATE.exec(c.plain);
+    if (myDate) {
+      const theirDates = daysOfMonth(o.plain);
+      if (theirDates.size && !theirDates.has(Number(myDate[1]))) {
+        return refuse('other-subject', `is of another day (${[...theirDates].join('/')}), the correction of the ${myDate[1]}th`, { ...extra, conflict: true });
+      }
     }
     // The same for how often ("nightly backup runs at 03:00 now": the nightly job, not the weekly
     // one), when the frequency names the thing before the correction says what changed.

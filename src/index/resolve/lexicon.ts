@@ -106,7 +106,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
   { attr: 'distance', re: DISTANCE_RE },
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
-  { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
+  // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
+  { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\b\d+(?=\s[a-z][\w-]{0,15}\s(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
   { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
