@@ -2548,4 +2548,33 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] Correction: pH probe calibration is every 2 weeks, not 4.', undefined, 'wq').linked).toEqual([]);
   });
+
+  it('an address by its last part (moved off .41, 不是.88了) is the address that ends so', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 3F printer (HP M479fdw) IP: 10.2.3.41', time: t(1), project: 'helpdesk' },
+      { text: '[hermes] 3F badge reader controller IP: 10.2.3.40', time: t(1), project: 'helpdesk' },
+    ]);
+    expect(correct(m, "[hermes] Correction: that printer moved off .41, it's 10.2.3.57 since the switch swap", undefined, 'helpdesk').linked).toEqual([ids[0]]);
+    const { mem: n, ids: ni } = home([
+      { text: '[code] 小程序生产机 47.104.12.88，2核4G', time: t(1), project: 'miniapp' },
+      { text: '[code] 测试机 47.104.12.89', time: t(1), project: 'miniapp' },
+    ]);
+    expect(correct(n, '[code] 〔更正〕生产那台不是.88了，迁到121.40.7.15，老机器月底到期', undefined, 'miniapp').linked).toEqual([ni[0]]);
+  });
+
+  it('太大, 太多 say why a value changed: they name nothing the record must hold', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 抖音封面标题字号 96px，白字黑边', time: t(1), project: 'douyin' },
+      { text: '[openclaw] 片头标题卡字号也是 96px', time: t(1), project: 'douyin' },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕封面字 96 太大，挡到蚝了，改 72', undefined, 'douyin').linked).toEqual([ids[0]]);
+  });
+
+  it("Dad's is 阿爸's: whose it is, named as any word for that relative", () => {
+    const { mem: m, ids } = home([
+      { text: '阿爸 4月15号 09:00 复诊', time: t(1) },
+      { text: '阿妈 4月22号 09:00 复诊', time: t(1) },
+    ]);
+    expect(correct(m, "Correction: Dad's follow-up on 15 Apr moved from 09:00 to 10:30").linked).toEqual([ids[0]]);
+  });
 });

@@ -471,6 +471,9 @@ const DEMONSTRATIVE = /^(?:[那这哪]几?|几)[场个次节条篇件边些台�
 /** The same, with a word after it that the segmenter did not cut off. */
 const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(\\p{Script=Han}+)$`, 'u');
 
+/** 太 and what there was too much of: a reason for a change (封面字 96 太大), never a thing. Not 太太, 太阳, 太原. */
+const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱杂松紧暗亮重轻难密远近旧薄厚淡浓咸甜辣酸苦贵]|频繁|麻烦|复杂|简单)$/;
+
 /** Stop words written in capitals for emphasis (NOT, NEVER, ALL), not as a name. */
 const EMPHASIS = new Set(['not', 'all', 'any', 'only', 'must', 'never', 'none', 'nor', 'and', 'but', 'the', 'are', 'was', 'were', 'you', 'your', 'our', 'this', 'that', 'before', 'after', 'again', 'every', 'each', 'both', 'very', 'just', 'now', 'off', 'out', 'own', 'too', 'can', 'will', 'should', 'why', 'how', 'what', 'who', 'yes']);
 
@@ -614,6 +617,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || (ENGLISH_STOPWORDS.has(w) && !cappedStopWords.has(w)))) return;
     if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w)) return;
+    // Too much of something (太大, 太慢, 太频繁) is why it changed, not what changed.
+    if (TOO_MUCH.test(w)) return;
     if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {
       if (!GENERIC_VERBS.has(w)) generic.push({ word: w, at, raw });
@@ -755,7 +760,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
   ];
-  const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w));
+  // (A word the alias list knows, follow-up or off-site, is a word, not a name.)
+  const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w) && !ALIAS_OF.has(w));
   /** where an identifier is first named (written with or without spaces: 2 栋 is 2栋) */
   const idAt = (w: string) => Math.min(...idMatches.filter((m) => m.id === w).map((m) => m.at));
   const first = anchors.length ? Math.min(...anchors) : Infinity;

@@ -454,7 +454,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // A relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日.
   for (const [w, mine] of c.qualifiersEarly) {
-    const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !holds(o.hay, q));
+    const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !(KIN_SAME.find((g) => g.includes(q)) ?? [q]).some((f) => holds(o.hay, f)));
     if (kin && holds(o.hay, w)) return conflict(`says ${w} of no ${kin}, where the correction says ${kin}'s ${w}`);
   }
   // The race or route the correction names by its distance (50K 的龙井村关门) is not the one the candidate names (25K CP2).
@@ -499,7 +499,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // Whose thing it is, when the correction opens with it (Correction: Sara's journal club slot …): the target names
   // that owner too; Sam's slot is another. Only a possessive opening the text or a clause, not "the X-ray machine's".
   const owners = [...beforeChange.matchAll(OPENING_POSSESSIVE)].map((m) => m[1]!).filter((w) => !GENERIC_WORDS.has(w));
-  if (owners.length && !owners.some((w) => holds(o.hay, w))) return refuse('subject-missing', `does not name ${owners.join(', ')}, whose it is`);
+  // (A relative by any of their names: Dad's is 阿爸's.)
+  const ownerForms = (w: string) => KIN_SAME.find((g) => g.includes(w)) ?? [w];
+  if (owners.length && !owners.some((w) => ownerForms(w).some((f) => holds(o.hay, f)))) return refuse('subject-missing', `does not name ${owners.join(', ')}, whose it is`);
   // A person by name and initial (Noah W. / Noah B.), named before the change: another initial is another person.
   const mine = [...beforeChange.matchAll(NAME_INITIAL)].map((m) => m[0]);
   const theirs = [...o.plain.matchAll(NAME_INITIAL)].map((m) => m[0]);
@@ -535,7 +537,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const written = c.plain.split(/[，,；;。！？!?\n()（）]/).filter((cl) => holds(cl, v));
     return written.length > 0 && written.every((cl) => UNCHANGED.test(cl));
   };
-  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v)), ...pairedOld(c, o)])].filter((v) => !keptOnly(v));
+  // An address's last part (not .20, 换成 .60): the address that ends so.
+  const ipTail = (v: string) => /^\.\d{1,3}$/.test(v) && new RegExp(`(?<![\\d.])\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\${v}(?![\\d.])`).test(o.hay);
+  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v) || ipTail(v)), ...pairedOld(c, o)])].filter((v) => !keptOnly(v));
   // The correction names the old number (之前是 3 次, not 0.09): a record holding no such number is
   // not the one that said it.
   const oldNumbers = c.oldValues.flatMap((v) => v.match(/\d+(?:\.\d+)?/g) ?? []);

@@ -432,6 +432,7 @@ export const ALIASES: string[][] = [
   ['备份', 'backup', 'backups', 'back up'],
   ['对账', 'reconciliation', 'reconcile'],
   ['异地', 'offsite', 'off-site'],
+  ['复诊', '覆诊', 'follow-up', 'follow up'],
   ['归档', 'archive', 'archives', 'archiving'],
   ['清理', 'cleanup', 'clean up', 'prune', 'pruning'],
   ['同步', 'sync', 'synced', 'syncing'],
