@@ -2577,4 +2577,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, "Correction: Dad's follow-up on 15 Apr moved from 09:00 to 10:30").linked).toEqual([ids[0]]);
   });
+
+  it('a qualifier in Chinese against one in English (选题会 / topic meeting), across languages, is no conflict', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] Weekly topic meeting: Mondays 10:00, Room 3B.', time: t(1) },
+      { text: '[hermes] Monthly sponsor review: first Monday of the month, 10:00, Room 3B.', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕选题会的会议室由 3B 改为 5A，时间仍是周一 10:00。').linked).toEqual([ids[0]]);
+    // Written in one language, two qualifiers are two things still.
+    const { mem: n } = home([{ text: '[hermes] 路由器断电自动重启', time: t(1) }, { text: '[hermes] NAS 固件自动升级在每月第一个周日', time: t(1) }]);
+    expect(correct(n, '[hermes] 〔更正〕路由器固件自动升级改到每月第一个周一').linked).toEqual([]);
+  });
 });

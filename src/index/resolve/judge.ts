@@ -450,7 +450,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const x = [...mine].find((q) => !holds(o.hay, q));
     const y = [...theirs].find((q) => !holds(c.hay, q));
     // proj-moth and moth are one qualifier, written longer
-    if (x && y && !y.includes(x) && !x.includes(y)) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
+    // (One written in letters, the other in Han characters, in records written one in English, one in Chinese (full / 全量,
+    // crash / 崩溃): perhaps one word in two languages.)
+    const han = (q: string) => /\p{Script=Han}/u.test(q);
+    if (x && y && !y.includes(x) && !x.includes(y) && (han(x) === han(y) || han(c.plain) === han(o.plain))) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
   }
   // A relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日.
   for (const [w, mine] of c.qualifiersEarly) {
