@@ -2588,4 +2588,17 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: n } = home([{ text: '[hermes] 路由器断电自动重启', time: t(1) }, { text: '[hermes] NAS 固件自动升级在每月第一个周日', time: t(1) }]);
     expect(correct(n, '[hermes] 〔更正〕路由器固件自动升级改到每月第一个周一').linked).toEqual([]);
   });
+
+  it('export / 导出 and dialysis / 透析 are one word in two languages', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 订单导出脚本每天 22:00 跑，导出到 /data/orders', time: t(1), project: 'miniapp' },
+      { text: '[code] 商品图片压缩脚本每天 23:00 跑', time: t(1), project: 'miniapp' },
+    ]);
+    expect(correct(m, '[code] Correction: the order export job runs at 21:30 now', undefined, 'miniapp').linked).toEqual([ids[0]]);
+    const { mem: n, ids: ni } = home([
+      { text: '妈妈透析：周一三五 上午 7:30，市二院血透室 12 号床', time: t(1), project: 'mom' },
+      { text: '妈妈复查抽血：每月第一个周一 7:30，空腹', time: t(1), project: 'mom' },
+    ]);
+    expect(correct(n, 'Correction: dialysis 7:30 → 7:00, the unit is adding an early shift. Same bed 12.', undefined, 'mom').linked).toEqual([ni[0]]);
+  });
 });
