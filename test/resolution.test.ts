@@ -2601,4 +2601,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(n, 'Correction: dialysis 7:30 → 7:00, the unit is adding an early shift. Same bed 12.', undefined, 'mom').linked).toEqual([ni[0]]);
   });
+
+  it('提提： opens a note the way 提醒： does: the same appointment noted twice is one fact', () => {
+    const { mem: m, ids } = home([
+      { text: '阿妈眼科覆诊 3月18号 下午 2点，中山眼科中心', time: t(1) },
+      { text: '提提：阿妈 3/18 14:00 眼科', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕阿妈眼科改咗 3月25号，时间唔变').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
 });
