@@ -2609,4 +2609,25 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕阿妈眼科改咗 3月25号，时间唔变').linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
+
+  it('那节 of 初三那节 only points: the record of the 初三 lesson is the one it changes', () => {
+    const { mem: m, ids } = home([
+      { text: '家教：周六上午 10:00 给陈姐儿子上初三英语', time: t(1) },
+      { text: '家教：周日下午 3 点给王老师女儿上高一物理', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕初三那节挪到周六下午两点了').linked).toEqual([ids[0]]);
+    const { mem: n, ids: ni } = home([
+      { text: '[hermes] 周二直播 20:00 开，做 moth devlog', time: t(1) },
+      { text: '[hermes] 周五直播 20:00 开，修机台', time: t(1) },
+    ]);
+    expect(correct(n, '[hermes] 〔更正〕修机台那场改到 21:00 开').linked).toEqual([ni[1]]);
+  });
+
+  it('1号直播间 and 2号直播间 at one hour are two rooms, not one fact noted twice', () => {
+    const { mem: m } = home([
+      { text: '淘宝1号直播间 周六 14:00 主播小鹿', time: t(1), project: 'taobao' },
+      { text: '淘宝2号直播间 周六 14:00 主播七七', time: t(1), project: 'taobao' },
+    ]);
+    expect(correct(m, '〔更正〕周六那场改 15:00 开', undefined, 'taobao').linked).toEqual([]);
+  });
 });

@@ -468,6 +468,9 @@ export function initialsOf(written: string): string[] {
 /** A demonstrative and its measure word (那场, 这个, 那台, 那家, 那几个, 几个): it points at a thing, it names none. */
 const DEMONSTRATIVE = /^(?:[那这哪]几?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组封]$/;
 
+/** Whether a word only points (那节, 这个, 那场): it names no thing. */
+export const isDemonstrative = (w: string): boolean => DEMONSTRATIVE.test(w);
+
 /** The same, with a word after it that the segmenter did not cut off. */
 const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(\\p{Script=Han}+)$`, 'u');
 

@@ -11,7 +11,9 @@ import type { Verdict } from './judge.js';
  * Values that name one thing (a path, an address, a person by name and initial): two records holding different ones
  * are about two things.
  */
-const IDENTITY_SHAPES = [...VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re), NAME_INITIAL];
+/** A thing numbered by 号 before its noun (1号直播间, 2号车, 3号棚): another number is another of them. */
+const NUMBERED_BY_HAO = /(?<![\d.:/-])\d{1,4}\s?号(?=\p{Script=Han})/gu;
+const IDENTITY_SHAPES = [...VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re), NAME_INITIAL, NUMBERED_BY_HAO];
 
 /** Where an English setting lives, as a text qualifies it (in the health check:, for the failover script,): its own place. */
 function placesOf(text: string): Set<string> {

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, deputyClash, holds, NAME_INITIAL, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -792,7 +792,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = [...new Set([...o.nearest, ...o.lead, ...o.names])].filter((h) => !related(h) && !GENERIC_WORDS.has(h));
     // The correction's own: a subject word the candidate lacks, or the word right before its
     // attribute (a generic noun too: script, job) when the candidate holds none of those.
-    const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w)), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])];
+    // (Not a word that only points, 那节 of 初三那节: the thing is what comes before it.)
+    const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w)), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])].filter((w) => !isDemonstrative(w));
     if (theirs.length && mine.length) {
       return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${theirs.join('/')}, the correction's of ${mine.join('/')}`, extra);
     }
