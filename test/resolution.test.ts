@@ -2630,4 +2630,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕周六那场改 15:00 开', undefined, 'taobao').linked).toEqual([]);
   });
+
+  it('a part of the day in English (Saturday morning now) says when, not what', () => {
+    const { mem: m, ids } = home([
+      { text: '“大胡子” 终点计时 周六全天', time: t(1), project: 'xihu' },
+      { text: '“小胡子” 起点检录 周六全天', time: t(1), project: 'xihu' },
+    ]);
+    expect(correct(m, 'Correction: 小胡子 only Saturday morning now, wedding in the afternoon', undefined, 'xihu').linked).toEqual([ids[1]]);
+  });
 });

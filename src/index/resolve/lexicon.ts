@@ -168,7 +168,9 @@ export const GENERIC_WORDS = new Set(
     'run runs running use uses using set sets setting deploy deployed deploys publish published send sent now currently today yesterday ' +
     'should must need needs please also still just only new old main primary daily weekly monthly every each ' +
     // a time slot is when, not what (the daily 18:00 slot)
-    'slot slots 时段 档期'
+    'slot slots 时段 档期 ' +
+    // nor a part of the day, or how often (Saturday morning now, cadence 改成 biweekly): the day part is read on its own
+    'morning mornings afternoon afternoons evening evenings night nights tonight noon cadence'
   ).split(/\s+/),
 );
 
