@@ -2638,4 +2638,29 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, 'Correction: 小胡子 only Saturday morning now, wedding in the afternoon', undefined, 'xihu').linked).toEqual([ids[1]]);
   });
+
+  it('what a thing does (the reminder fires) and "the one", "the piece" name nothing', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] Refill reminder for the main-store group goes out at 10:00', time: t(1), project: 'refill-bot' },
+      { text: '[hermes] Refill reminder for the East Gate group goes out at 10:30', time: t(1), project: 'refill-bot' },
+    ]);
+    expect(correct(m, "[hermes] Correction: East Gate's reminder fires at 9:00 now", undefined, 'refill-bot').linked).toEqual([ids[1]]);
+  });
+
+  it('the headline is not the subtitle under it', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 《AI Agent 元年》标题定为《Agent 元年：谁在真正落地》', time: '2026-03-03T16:00:00+08:00', project: 'ai-weekly' },
+      { text: '[openclaw] 〔更正〕标题改为《Agent 元年：落地比想象更难》', time: '2026-03-10T16:00:00+08:00', project: 'ai-weekly' },
+      { text: '[openclaw] 《AI Agent 元年》副标题：从 Demo 到营收', time: '2026-03-04T16:00:00+08:00', project: 'ai-weekly' },
+    ]);
+    expect(correct(m, '[openclaw] Correction: final headline for the Agent piece is "Agent 元年：没人再谈 Demo".', '2026-03-18T12:00:00+08:00', 'ai-weekly').linked).not.toContain(ids[2]);
+  });
+
+  it('a thing named as a part of an identifier (sandbox of payments-sandbox) is named', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] payments-sandbox 跑在 namespace `payments-sbx`', time: t(1), project: 'infra' },
+      { text: '[code] payments 跑在 k8s namespace `payments-prod`', time: t(1), project: 'infra' },
+    ]);
+    expect(correct(m, '[code] 更正：sandbox 的 namespace rename 成 payments-sandbox 了', undefined, 'infra').linked).toEqual([ids[0]]);
+  });
 });

@@ -763,7 +763,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // subject word and an old value the correction quotes that names one thing (v1.29.4, 1883, 5mg; not a bare 30, not a
   // word): "k3s server pin is v1.30.2, not v1.29.4" is about "k3s server pinned to v1.29.4", whatever "pin" is written as.
   const quotesDistinct = quoted.some((v) => /\d/.test(v) && !/^\d{1,2}$/.test(v)) && shared.length > 0;
-  if (!relaxed && c.heads.length && !c.heads.some((h) => holds(o.hay, h)) && !quotesDistinct) {
+  // (A head held as a part of the candidate's identifier, gateway of api-gateway, is held.)
+  const inIdentifier = (h: string) => (ALIAS_FORMS.get(h) ?? [h]).some((f) => o.ids.some((i) => i.split(/[-_.]/).includes(f)));
+  if (!relaxed && c.heads.length && !c.heads.some((h) => holds(o.hay, h) || inIdentifier(h)) && !quotesDistinct) {
     return refuse('subject-missing', `does not name ${c.heads.join('/')}`, extra);
   }
   // The word right before the attribute differs on both sides: the candidate's attribute is of
@@ -774,7 +776,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     o.nearest.length &&
     c.nearest.length &&
     !o.nearest.some((h) => holds(c.hay, h) || GENERIC_WORDS.has(h) || sameMember(h, c)) &&
-    !c.nearest.some((h) => holds(o.hay, h))
+    !c.nearest.some((h) => holds(o.hay, h) || inIdentifier(h))
   ) {
     return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${o.nearest.join('/')} where the correction's is of ${c.nearest.join('/')}`, extra);
   }

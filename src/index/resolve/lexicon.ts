@@ -170,7 +170,10 @@ export const GENERIC_WORDS = new Set(
     // a time slot is when, not what (the daily 18:00 slot)
     'slot slots 时段 档期 ' +
     // nor a part of the day, or how often (Saturday morning now, cadence 改成 biweekly): the day part is read on its own
-    'morning mornings afternoon afternoons evening evenings night nights tonight noon cadence'
+    'morning mornings afternoon afternoons evening evenings night nights tonight noon cadence ' +
+    // "the Xiaohongshu one", "the magazine piece": a pointer at a thing, and verbs saying what a thing does (the alert fires,
+    // greenhouse 2 waters at 05:30, the watch syncs), which name nothing
+    'one ones piece pieces fires fire fired waters syncs slips slipped swapped drops rolled renews renewed bound hosted moving moves starts listens listen serves'
   ).split(/\s+/),
 );
 
@@ -415,6 +418,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
   // When a thing starts and when it ends are two times (桌游夜 19:00 开始 / 结束时间改 22:30).
   { name: 'span', clashOnly: true, members: { start: ['开始时间', '开始', '开场', '开波', 'start time', 'starts at', 'begins at', 'kicks off'], end: ['结束时间', '结束', '散场', 'end time', 'ends at', 'finishes at', 'wraps up'] } },
+  // The headline and the subtitle under it are two lines.
+  { name: 'title-kind', clashOnly: true, members: { main: ['主标题', 'headline'], sub: ['副标题', 'subtitle', 'sub-title', 'subhead'] } },
   // The adult ticket and the student ticket have their own prices.
   { name: 'ticket', clashOnly: true, members: { general: ['一般票', '全票', '成人票', '普通票', 'adult ticket', 'general admission'], student: ['学生票', 'student ticket'], child: ['儿童票', '童票', 'child ticket', 'kids ticket'], senior: ['长者票', '老人票', '敬老票', 'senior ticket'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
