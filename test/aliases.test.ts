@@ -120,4 +120,11 @@ describe('Taiwan and Hong Kong words, and 礼拜 for 周', () => {
   it('礼拜五 finds 周五', () => {
     expect(search(home, '礼拜五').results.map((h) => h.id)).toEqual([fri]);
   });
+
+  it('export finds 导出, and dialysis 透析 (session 34 pairs)', () => {
+    const exp = ok(home, ['add', '[code] 订单导出脚本每天 22:00 跑，导出到 /data/orders', '--time', '2026-10-05T09:00:00+08:00']).trim();
+    const dia = ok(home, ['add', '妈妈透析：周一三五 上午 7:30，市二院血透室', '--time', '2026-10-05T09:00:00+08:00']).trim();
+    expect(search(home, 'export').results.map((h) => h.id)).toContain(exp);
+    expect(search(home, 'dialysis').results.map((h) => h.id)).toContain(dia);
+  });
 });
