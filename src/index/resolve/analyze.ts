@@ -475,7 +475,7 @@ export const isDemonstrative = (w: string): boolean => DEMONSTRATIVE.test(w);
 const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(\\p{Script=Han}+)$`, 'u');
 
 /** 太 and what there was too much of: a reason for a change (封面字 96 太大), never a thing. Not 太太, 太阳, 太原. */
-const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱杂松紧暗亮重轻难密远近旧薄厚淡浓咸甜辣酸苦贵]|频繁|麻烦|复杂|简单)$/;
+const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱杂松紧暗亮重轻难密远近旧薄厚淡浓咸甜辣酸苦]|频繁|麻烦|复杂|简单)$/;
 
 /** Stop words written in capitals for emphasis (NOT, NEVER, ALL), not as a name. */
 const EMPHASIS = new Set(['not', 'all', 'any', 'only', 'must', 'never', 'none', 'nor', 'and', 'but', 'the', 'are', 'was', 'were', 'you', 'your', 'our', 'this', 'that', 'before', 'after', 'again', 'every', 'each', 'both', 'very', 'just', 'now', 'off', 'out', 'own', 'too', 'can', 'will', 'should', 'why', 'how', 'what', 'who', 'yes']);

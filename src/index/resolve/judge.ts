@@ -9,11 +9,12 @@ import { otherFees } from './fees.js';
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
 
-/** Value shapes specific enough that two values of the shape are values of one attribute. */
 /** A number and its counter naming a place or unit: 9楼, 3 号棚, 12号床, 2栋. */
+const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗)/g;
 /** What a clause says after a place it names, when it goes on to say what changed. */
 const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
-const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗)/g;
+
+/** Value shapes specific enough that two values of the shape are values of one attribute. */
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
 
 /**
@@ -87,9 +88,15 @@ function attrsOf(a: TextAnalysis): Set<string> {
   return out;
 }
 
+/** Every word for the relative a word names (dad: 爸爸, 爸, 老爸, 父亲, father); the word alone for anything else. */
+const kinForms = (w: string): readonly string[] => KIN_SAME.find((g) => g.includes(w)) ?? [w];
+
 /** The surname of an everyday name (周 of 老周 and of 周师傅; 阿杰 has none). */
 const surnameOf = (n: string): string | null => (/^[小老]/.test(n) ? n[1]! : n.startsWith('阿') ? null : n[0]!);
 const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf(a) === surnameOf(b);
+
+/** Whether a text holds a Han character. */
+const han = (t: string): boolean => /\p{Script=Han}/u.test(t);
 
 /** Contrast groups of what is done rather than what a thing is: read anywhere in a correction. */
 const VERB_GROUPS = new Set(['hours', 'power', 'scale']);
@@ -249,22 +256,21 @@ const weekdaysOf = memo(weekdaysIn);
 const namingTitlesOf = memo(namingTitles);
 const titlesOf = memo(titlesIn);
 
-/** A word a text holds only inside a denial ("not Acme shoes", "不是 B 套餐"): the text is not about it. */
-function onlyNegated(text: string, w: string): boolean {
+/** Whether a text holds a word only in the spans `blank` blanks out. */
+function onlyWithin(text: string, w: string, blank: (text: string) => string): boolean {
   if (!holds(text, w)) return false;
-  const rest = withoutDenials(text);
+  const rest = blank(text);
   return rest !== text && !holds(rest, w);
 }
+
+/** A word a text holds only inside a denial ("not Acme shoes", "不是 B 套餐"): the text is not about it. */
+const onlyNegated = (text: string, w: string): boolean => onlyWithin(text, w, withoutDenials);
 
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
 /** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X). */
-function onlySetApart(text: string, w: string): boolean {
-  if (!holds(text, w)) return false;
-  const rest = withoutSetApart(text);
-  return rest !== text && !holds(rest, w);
-}
+const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
@@ -452,12 +458,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // proj-moth and moth are one qualifier, written longer
     // (One written in letters, the other in Han characters, in records written one in English, one in Chinese (full / 全量,
     // crash / 崩溃): perhaps one word in two languages.)
-    const han = (q: string) => /\p{Script=Han}/u.test(q);
     if (x && y && !y.includes(x) && !x.includes(y) && (han(x) === han(y) || han(c.plain) === han(o.plain))) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
   }
   // A relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日.
   for (const [w, mine] of c.qualifiersEarly) {
-    const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !(KIN_SAME.find((g) => g.includes(q)) ?? [q]).some((f) => holds(o.hay, f)));
+    const kin = [...mine].find((q) => KINSHIP_WORDS.has(q) && !kinForms(q).some((f) => holds(o.hay, f)));
     if (kin && holds(o.hay, w)) return conflict(`says ${w} of no ${kin}, where the correction says ${kin}'s ${w}`);
   }
   // The race or route the correction names by its distance (50K 的龙井村关门) is not the one the candidate names (25K CP2).
@@ -503,8 +508,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // that owner too; Sam's slot is another. Only a possessive opening the text or a clause, not "the X-ray machine's".
   const owners = [...beforeChange.matchAll(OPENING_POSSESSIVE)].map((m) => m[1]!).filter((w) => !GENERIC_WORDS.has(w));
   // (A relative by any of their names: Dad's is 阿爸's.)
-  const ownerForms = (w: string) => KIN_SAME.find((g) => g.includes(w)) ?? [w];
-  if (owners.length && !owners.some((w) => ownerForms(w).some((f) => holds(o.hay, f)))) return refuse('subject-missing', `does not name ${owners.join(', ')}, whose it is`);
+  if (owners.length && !owners.some((w) => kinForms(w).some((f) => holds(o.hay, f)))) return refuse('subject-missing', `does not name ${owners.join(', ')}, whose it is`);
   // A person by name and initial (Noah W. / Noah B.), named before the change: another initial is another person.
   const mine = [...beforeChange.matchAll(NAME_INITIAL)].map((m) => m[0]);
   const theirs = [...o.plain.matchAll(NAME_INITIAL)].map((m) => m[0]);
@@ -572,9 +576,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const placesIn = (text: string, mine = false) => {
       const out = new Map<string, Set<string>>();
       for (const m of text.matchAll(NUMBERED_PLACE)) {
-        // Not an old value, nor where it goes to (挪到 5 号门, moved to gate 5).
-        // Said before the change, or in a clause that goes on to say what changed (信息科调整，9楼 Omnicell 自动登出改为 45 秒):
-        // not where a thing moved to (现在在滨江苑 2 栋 601, 搬到同一栋 1 楼了).
+        // Not an old value; said before the change, or in a clause that goes on to say what changed (信息科调整，9楼 Omnicell
+        // 自动登出改为 45 秒), not where a thing moved to (现在在滨江苑 2 栋 601, 搬到同一栋 1 楼了).
         if (mine) {
           if (c.oldValues.some((v) => holds(v, m[1]!))) continue;
           const rest = text.slice(m.index! + m[0].length).split(/[，,。；;！？!?\n]/)[0]!;

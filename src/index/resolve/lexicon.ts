@@ -210,9 +210,8 @@ export const KIN_SAME: readonly string[][] = [
   ['同事', 'colleague', 'coworker'],
 ];
 
-/** Mutually exclusive qualifiers: naming one where the other record names another is counter-evidence. */
 /**
- * Groups of mutually exclusive qualifiers. `clashOnly`: the group tells two records apart only when both name a member;
+ * Groups of mutually exclusive qualifiers: naming one where the other record names another is counter-evidence. `clashOnly`: the group tells two records apart only when both name a member;
  * a correction naming one does not require the record to name any (a record of the newsletter's schedule may be of its
  * export), and search's contrast stage leaves it out.
  */
