@@ -2663,4 +2663,42 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 更正：sandbox 的 namespace rename 成 payments-sandbox 了', undefined, 'infra').linked).toEqual([ids[0]]);
   });
+  it('a thing numbered after its noun in English (batch 3B, court 3) is another one at another number', () => {
+    const { mem: m, ids } = home([
+      { text: 'Lumen batch 3 delivery Apr 18, 17:00', time: t(1), project: 'lumen' },
+      { text: 'Booked Riverside court 3, Sat 19:00', time: t(1), project: 'lumen' },
+      { text: 'Booked Riverside court 5, Sat 19:00', time: t(1), project: 'lumen' },
+    ]);
+    expect(correct(m, 'Correction: batch 3B (the DLC one) delivery moves to Apr 20', undefined, 'lumen').linked).toEqual([]);
+    // Two bookings at one hour differ by their court: which one moved is a guess.
+    expect(correct(m, 'Correction: the court moved to 20:00.', undefined, 'lumen').linked).toEqual([]);
+    // The number it is now, and the one it was, are no other court.
+    const { mem: m2, ids: ids2 } = home([{ text: 'Gym booking: court 4, every Wednesday 18:00-20:00', time: t(1), project: 'gym' }]);
+    expect(correct(m2, 'Correction: Wednesday is court 6 now, not 4.', undefined, 'gym').linked).toEqual([ids2[0]]);
+    expect(ids.length).toBe(3);
+  });
+
+  it('a time zone (PST, 北京时间) names no thing', () => {
+    const { mem: m } = home([
+      { text: 'Lumen batch 3 delivery: Apr 18, 17:00 PST', time: t(1), project: 'lumen' },
+      { text: 'Lumen glossary sync every Friday, 10:00 北京时间', time: t(1), project: 'lumen' },
+    ]);
+    expect(correct(m, 'Correction: Lumen VO script review call → Apr 19, 10:00 PST', undefined, 'lumen').linked).toEqual([]);
+  });
+
+  it('a thing the correction says keeps its slot, after a dash, is not what moved', () => {
+    const { mem: m } = home([
+      { text: 'JC is in room 1105, Wednesdays 12:30.', time: t(1), project: 'ward' },
+      { text: 'Morning handover in the ward office, 07:30.', time: t(1), project: 'ward' },
+    ]);
+    expect(correct(m, 'Correction: Grand rounds move to room 1105 on Thursdays — JC keeps its Wednesday slot.', undefined, 'ward').linked).toEqual([]);
+  });
+
+  it('a day before the thing (the Saturday court) names which one', () => {
+    const { mem: m } = home([
+      { text: 'Tuesday court: Olympic center #9.', time: t(1), project: 'badminton' },
+      { text: 'Saturday court fee is split five ways.', time: t(1), project: 'badminton' },
+    ]);
+    expect(correct(m, 'Correction: the Saturday court is #9.', undefined, 'badminton').linked).toEqual([]);
+  });
 });

@@ -109,6 +109,30 @@ const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}
 /** A person by given name and initial, lower-cased (noah w., noah b.): two initials are two people. */
 export const NAME_INITIAL = /(?<![\w.])[a-z]{2,} [a-z]\.(?![\w.])/g;
 
+/** Time zones as written after a time: names of no thing. */
+const TIME_ZONES = new Set(['pst', 'pdt', 'est', 'edt', 'cst', 'cdt', 'mst', 'mdt', 'gmt', 'utc', 'bst', 'cet', 'cest', 'eet', 'jst', 'kst', 'aest', 'aedt', 'sgt', 'hkt', 'bjt', 'nzst', 'nzdt']);
+/** A place's time (北京时间, 美西时间, 北京周二 01:00): the zone of the time beside it. */
+const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦敦|纽约|悉尼|新加坡|香港|首尔|洛杉矶|旧金山|西雅图|温哥华|多伦多|巴黎|柏林|莫斯科|迪拜|曼谷)(?:时间|周[一二三四五六日天]|星期|礼拜|\s?\d{1,2}[:：点])/;
+
+/**
+ * A thing of a kind numbered after its noun, written in English (court 3, room 1105, batch 3B, center #9): another
+ * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
+ * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is judge's NUMBERED_PLACE.
+ */
+export const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w.:/%°-]|[.:]\d)/g;
+
+/** The numbered things a text names: noun → the numbers it gives that noun. */
+export function numberedThings(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const m of text.matchAll(NUMBERED_THING)) {
+    const k = m[1] === 'centre' ? 'center' : m[1]!;
+    let s = out.get(k);
+    if (!s) out.set(k, (s = new Set()));
+    s.add(m[2]!);
+  }
+  return out;
+}
+
 /** The everyday names of people a text holds (小刘, 老周, 阿杰, 林先生). */
 export function peopleIn(text: string): string[] {
   return [...new Set(text.match(PEOPLE_RE) ?? [])];
@@ -622,6 +646,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w)) return;
     // Too much of something (太大, 太慢, 太频繁) is why it changed, not what changed.
     if (TOO_MUCH.test(w)) return;
+    // A time zone (17:00 PST, 23:59 北京时间) belongs to the time it follows: it names no thing.
+    if (TIME_ZONES.has(w) || (!isAscii(w) && ZONE_TIME.test(norm.slice(at, at + w.length + 4)))) return;
     if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {
       if (!GENERIC_VERBS.has(w)) generic.push({ word: w, at, raw });

@@ -1,4 +1,4 @@
-import { contrastOf, holds, NAME_INITIAL, otherMember, prefixClash } from './analyze.js';
+import { contrastOf, holds, NAME_INITIAL, numberedThings, otherMember, prefixClash } from './analyze.js';
 import type { Language } from './language.js';
 import { sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -135,6 +135,13 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xa = new Set([...a.text.matchAll(re)].map((m) => m[0]));
     const xb = new Set([...b.text.matchAll(re)].map((m) => m[0]));
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x))) return false;
+  }
+  // Court 3 and court 5 at one 19:00: two bookings.
+  const ta = numberedThings(a.plain ?? a.text);
+  const tb = numberedThings(b.plain ?? b.text);
+  for (const [noun, xa] of ta) {
+    const xb = tb.get(noun);
+    if (xb && ![...xa].some((x) => xb.has(x))) return false;
   }
   // Each stating a value of one shape the other has no match for, and none of that shape in common (the 3月9日 invoice
   // for 400元 / the 3月16日 one for 150元; two hearings on 12 Mar, at 10am and at 2pm): two facts, not one written twice.

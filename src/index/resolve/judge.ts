@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, NUMBERED_THING, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -160,6 +160,8 @@ function namesOccasion(text: string, end: number): boolean {
   // The day a correction opens with is what it is about ("Wednesday is court 6 now, not 4").
   const at = text.length - withoutLabel(text).length;
   if (end > at && end - at <= 9 && /^\s?(?:is|are|'s)\s(?!(?:at|on|in|from|now|\d))/.test(text.slice(end))) return true;
+  // Or the day before the thing it is said of ("the Saturday court is #9": the Saturday booking, not the Tuesday one).
+  if (end > at && /^\s*(?:the |our |my )?[a-z]+$/.test(text.slice(at, end)) && /^\s[a-z]{3,12}\s(?:is|are)\s(?!(?:at|on|in|from|now|\d))/.test(text.slice(end))) return true;
   // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
   if (timed) return true;
@@ -541,7 +543,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (within) return conflict(`names ${within.id} where the correction names ${within.word}`);
   // A value the correction says stays as it was ("笔试日期不变 8月23") is not an old value it replaced.
   const keptOnly = (v: string) => {
-    const written = c.plain.split(/[，,；;。！？!?\n()（）]/).filter((cl) => holds(cl, v));
+    const written = c.plain.split(/[，,；;。！？!?\n()（）—–]/).filter((cl) => holds(cl, v));
     return written.length > 0 && written.every((cl) => UNCHANGED.test(cl));
   };
   // An address's last part (not .20, 换成 .60): the address that ends so.
@@ -575,26 +577,35 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // the same counter (7楼 Pyxis) is about another one.
     const placesIn = (text: string, mine = false) => {
       const out = new Map<string, Set<string>>();
-      for (const m of text.matchAll(NUMBERED_PLACE)) {
+      // The English way puts the number after the noun (court 3, batch 3B): read as counter and number all the same.
+      const found = [
+        ...[...text.matchAll(NUMBERED_PLACE)].map((m) => ({ n: m[1]!, counter: m[2]!, at: m.index!, end: m.index! + m[0].length })),
+        ...[...text.matchAll(NUMBERED_THING)].map((m) => ({ n: m[2]!, counter: m[1] === 'centre' ? 'center ' : `${m[1]} `, at: m.index!, end: m.index! + m[0].length })),
+      ];
+      for (const m of found) {
         // Not an old value; said before the change, or in a clause that goes on to say what changed (信息科调整，9楼 Omnicell
         // 自动登出改为 45 秒), not where a thing moved to (现在在滨江苑 2 栋 601, 搬到同一栋 1 楼了).
         if (mine) {
-          if (c.oldValues.some((v) => holds(v, m[1]!))) continue;
-          const rest = text.slice(m.index! + m[0].length).split(/[，,。；;！？!?\n]/)[0]!;
-          if (m.index! >= beforeChange.length && !PLACE_THEN_CHANGE.test(rest)) continue;
+          if (c.oldValues.some((v) => holds(v, m.n))) continue;
+          const rest = text.slice(m.end).split(/[，,。；;！？!?\n]/)[0]!;
+          if (m.at >= beforeChange.length && !PLACE_THEN_CHANGE.test(rest)) continue;
+          // What it is now (Wednesday is court 6 now), not which one it is about.
+          if (/^\s*now\b/.test(rest) || /\b(?:is|are)\s+(?:now\s+)?$/.test(text.slice(0, m.at))) continue;
         }
-        let s = out.get(m[2]!);
-        if (!s) out.set(m[2]!, (s = new Set()));
-        s.add(m[1]!);
+        let s = out.get(m.counter);
+        if (!s) out.set(m.counter, (s = new Set()));
+        s.add(m.n);
       }
       return out;
     };
+    const label = (n: string, counter: string) => (counter.endsWith(' ') ? counter + n : n + counter);
     const myPlaces = placesIn(c.plain, true);
     if (myPlaces.size) {
       const theirPlaces = placesIn(o.plain);
       for (const [counter, mine] of myPlaces) {
         const theirs = theirPlaces.get(counter);
-        if (theirs && ![...mine].some((n) => theirs.has(n))) return conflict(`names ${[...theirs].map((n) => n + counter).join(', ')} where the correction names ${[...mine].map((n) => n + counter).join(', ')}`);
+        // Theirs the old number the correction names (court 6 now, not 4): the one it replaces.
+        if (theirs && ![...mine].some((n) => theirs.has(n)) && ![...theirs].some((n) => c.oldValues.some((v) => v === n || v === label(n, counter).trim()))) return conflict(`names ${[...theirs].map((n) => label(n, counter)).join(', ')} where the correction names ${[...mine].map((n) => label(n, counter)).join(', ')}`);
       }
     }
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
@@ -679,7 +690,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
   // What the correction says stays as it was ("笔试日期不变 8月23，准考证 8月10日开始打印") is not what it changes.
-  const written = c.plain.split(/[，,；;。！？!?\n()（）]|\.(?=\s|$)/);
+  const written = c.plain.split(/[，,；;。！？!?\n()（）—–]|\.(?=\s|$)/);
   const keptClauses = written.filter((cl) => UNCHANGED.test(cl));
   const inClause = (cl: string, w: string) => (ALIAS_FORMS.get(w) ?? [w]).some((f) => holds(cl, f));
   const inKept = (w: string) => keptClauses.some((cl) => inClause(cl, w));
@@ -693,6 +704,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       let rest = cl;
       for (const f of ALIAS_FORMS.get(w) ?? [w]) rest = rest.split(f).join('');
       rest = rest.replace(UNCHANGED_ALL, '').replace(/还是|也是|也|都|仍|照样|的|了/g, '').replace(/\d+(?:\.\d+)?\s?[\u4e00-\u9fffa-z%]?/g, '');
+      // Its day and the word for its time (JC keeps its Wednesday slot) say which value stays, not a rule that does.
+      for (const d of weekdayMentions(rest).sort((a, b) => b.at - a.at)) rest = rest.slice(0, d.at) + rest.slice(d.end);
+      rest = rest.replace(/\b(?:slot|time|day|spot|place|room)s?\b/g, '');
       return rest.replace(/[\s\p{P}]/gu, '').length <= 2;
     });
   const keptLead = keptClauses.length ? shared.filter((w) => o.lead.includes(w) && inKept(w) && !elsewhere(w) && namesOnlyKept(w)) : [];

@@ -601,4 +601,4 @@ export const SETTING_HINT =
   /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?)|\d\s?[x×]\s?\d|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
 
 /** A value said to stay as it was (不变, still, unchanged). */
-export const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$/i;
+export const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$|\bkeeps? (?:its|their|his|her)\b(?= \w)/i;
