@@ -2701,4 +2701,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, 'Correction: the Saturday court is #9.', undefined, 'badminton').linked).toEqual([]);
   });
+  it('a move to one week\'s day (推到下周六) moves one occasion, not what happens every week', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 每周六 06:00 检查 Nextcloud 有没有新版本', time: t(1), project: 'nas' },
+      { text: '[hermes] Nextcloud 升级定在本周六晚上', time: t(2), project: 'nas' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕Nextcloud 升级推到下周六', undefined, 'nas').linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: '[hermes] 每周六 06:00 检查 Nextcloud 有没有新版本', time: t(1), project: 'nas' }]);
+    expect(correct(m2, '[hermes] 〔更正〕Nextcloud 升级推到下周六', undefined, 'nas').linked).toEqual([]);
+  });
 });

@@ -434,6 +434,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const myWeek = relativeWeekOf(beforeChange);
   const theirWeek = relativeWeekOf(o.plain);
   if (myWeek && theirWeek && myWeek !== theirWeek) return conflict(`is of ${theirWeek}, the correction of ${myWeek}`);
+  // A move to one week's day (升级推到下周六, pushed to next Friday) moves one occasion: what happens every week (每周六
+  // 06:00 检查新版本) is another fact, which it leaves as it was.
+  const movedTo = relativeWeekOf(c.plain.slice(beforeChange.length));
+  if (movedTo && frequenciesOf(c.plain).size === 0 && (frequenciesOf(o.plain).has('week') || /\bevery (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/.test(o.plain))) {
+    return refuse('other-attribute', `states what happens every week, the correction moves one occasion to ${movedTo}`);
+  }
   // A title the correction names its thing by ('Harbour at Dusk' in A3 is US$45): a candidate naming
   // another title is about another thing. A title written as the value (标题改成《…》, is 'X') is no name.
   const myTitles = namingTitlesOf(c.plain);
