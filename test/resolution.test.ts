@@ -2710,4 +2710,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[hermes] 每周六 06:00 检查 Nextcloud 有没有新版本', time: t(1), project: 'nas' }]);
     expect(correct(m2, '[hermes] 〔更正〕Nextcloud 升级推到下周六', undefined, 'nas').linked).toEqual([]);
   });
+  it('how often said of an amount (每天 55 克) is a rate, not a schedule the correction changes', () => {
+    const { mem: m } = home([{ text: '汤圆的零食每天冻干两颗', time: t(1), project: 'cat' }]);
+    expect(correct(m, '〔更正〕汤圆猫粮改成每天 55 克', undefined, 'cat').linked).toEqual([]);
+    const { mem: m2, ids } = home([
+      { text: '汤圆的零食每天冻干两颗', time: t(1), project: 'cat' },
+      { text: '汤圆主粮每天 45 克，分两顿', time: t(1), project: 'cat' },
+    ]);
+    expect(correct(m2, '〔更正〕汤圆猫粮改成每天 55 克', undefined, 'cat').linked).toEqual([ids[1]]);
+  });
 });

@@ -280,15 +280,26 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
   // What the clauses after the new value say (why it changed) changes nothing.
   const named = c.changeNamed;
   const shapes = c.changeShapes;
+  let out: Set<string>;
   if (named.size) {
-    const out = new Set(named);
+    out = new Set(named);
     // A part of the day naming the job (夜间转码的并发改成 2 路) is no schedule the correction changes,
     // when it changes another attribute and states no time.
     if (out.has('schedule') && out.size > 1 && !shapes.has('schedule') && c.attrWords.every((w) => PART_OF_DAY.has(w) || !ATTRIBUTE_WORDS.schedule!.includes(w))) out.delete('schedule');
     for (const s of shapes) for (const n of SHAPE_ANSWERS[s] ?? []) if (named.has(n)) out.add(s);
-    return out;
-  }
-  return attrsOf({ ...c, named, shapes });
+  } else out = attrsOf({ ...c, named, shapes });
+  // How often, said of an amount (每天 55 克, 每餐 150g): the rate of the amount, no schedule of its own.
+  const often = [...c.valueShapes].filter(([, sh]) => sh === 'schedule').map(([v]) => v);
+  const amountAfter = (v: string): string | null => {
+    const at = c.plain.indexOf(v);
+    if (at === -1 || /\d/.test(v) || frequenciesIn(v).size === 0) return null;
+    const next = c.plain.slice(at + v.length).replace(/\s/g, '');
+    const hit = [...c.valueShapes].find(([w, sh]) => sh !== 'schedule' && next.startsWith(w.replace(/\s/g, '')));
+    return hit ? hit[1] : null;
+  };
+  const rates = often.map(amountAfter);
+  if (often.length && rates.every((r) => r !== null) && out.has('schedule') && rates.some((r) => out.has(r!) || (SHAPE_ANSWERS[r!] ?? []).some((n) => out.has(n)))) out.delete('schedule');
+  return out;
 }
 
 /** `minShare`: least weighted share of the correction's subject words (lowered to 0.34 with a quoted old value). */
