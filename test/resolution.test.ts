@@ -2719,4 +2719,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '〔更正〕汤圆猫粮改成每天 55 克', undefined, 'cat').linked).toEqual([ids[1]]);
   });
+  it('a person as the new value (换成李医生看) changes who: a record naming no one does not say who', () => {
+    const { mem: m } = home([{ text: '汤圆打疫苗：4月12号上午10点，派多格', time: t(1), project: 'cat' }]);
+    expect(correct(m, '〔更正〕打疫苗那次换成李医生看', undefined, 'cat').linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: 'JC 3 月 18 号轮到李想，讲 NEJM 那篇 SGLT2 的', time: t(1), project: 'jc' }]);
+    expect(correct(m2, '〔更正〕SGLT2 那场换小王讲，李想去进修了', undefined, 'jc').linked).toEqual([ids[0]]);
+  });
 });

@@ -138,6 +138,16 @@ export function peopleIn(text: string): string[] {
   return [...new Set(text.match(PEOPLE_RE) ?? [])];
 }
 
+/**
+ * Whether a text names someone, however loosely: an everyday name (小刘, 李医生), a full name after a word that hands
+ * something to a person (轮到李想, 排王伟, 领养人：李家), a role (医生, 老师, 主任), or a doctor in English (Dr. Lee).
+ */
+export function namesSomeone(text: string): boolean {
+  if (peopleIn(text).length) return true;
+  if (new RegExp(`(?:轮到|排|由|归|找|跟|交给|是|[:：])\\s?[${SURNAMES}][\\u4e00-\\u9fff]`, 'u').test(text)) return true;
+  return /医生|老师|主任|护士|师傅|大夫|教练|律师|\bdr\.?\s[a-z]/.test(text);
+}
+
 const NOT_PROPER = new Set(
   'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec correction update note reminder please'.split(' '),
 );

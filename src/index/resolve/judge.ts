@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, NUMBERED_THING, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, namesSomeone, NUMBERED_THING, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -274,6 +274,18 @@ const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{
 /** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
+
+/** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
+function personIsNewValue(text: string): boolean {
+  const m = /(?:换成|改成|改为|改由|换为|换|由|→|->|\bto\b|\bwith\b)\s?/g;
+  for (const x of text.matchAll(m)) {
+    const rest = text.slice(x.index! + x[0].length);
+    if (/^dr\.?\s[a-z]/.test(rest)) return true;
+    const p = peopleIn(rest.slice(0, 6))[0];
+    if (p && rest.startsWith(p)) return true;
+  }
+  return false;
+}
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
 function correctionAttrs(c: TextAnalysis): Set<string> {
@@ -666,6 +678,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (!attribute) for (const s of c.shapes) if (SPECIFIC_SHAPES.has(s) && o.shapes.has(s) && !sharedOnly(s)) { attribute = s; break; }
   if (!relaxed && cAttrs.size && !attribute && quoted.length === 0) {
     return refuse('other-attribute', `states ${[...oAttrs].join('/') || 'no attribute'}, the correction changes ${[...cAttrs].join('/')}`, { quoted });
+  }
+  // A person as the new value and nothing else (打疫苗那次换成李医生看, switched to Dr. Lee): the correction changes who. A
+  // record naming no one (the time and place of the visit) does not say who.
+  if (!relaxed && cAttrs.size === 0 && quoted.length === 0 && personIsNewValue(c.plain) && !namesSomeone(o.plain) && !oAttrs.has('owner')) {
+    return refuse('other-attribute', `names no one, the correction changes who`, { quoted });
   }
 
   // The same attribute word, of something else: 备份目录 where the candidate says 配置目录.
