@@ -2725,4 +2725,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids } = home([{ text: 'JC 3 月 18 号轮到李想，讲 NEJM 那篇 SGLT2 的', time: t(1), project: 'jc' }]);
     expect(correct(m2, '〔更正〕SGLT2 那场换小王讲，李想去进修了', undefined, 'jc').linked).toEqual([ids[0]]);
   });
+  it('a cron schedule is a schedule, and the same one in words (0 */6 * * * / every 6 hours)', () => {
+    const { mem: m, ids } = home([{ text: '[code] paper2zotero 拉文献的 cron: 0 6 * * *，跑在旧 ThinkPad 上', time: t(1), project: 'zotero' }]);
+    expect(correct(m, '[code] 〔更正〕拉文献那条 0 6 * * * 改成 30 5 * * *，6 点 ThinkPad 会自动休眠', undefined, 'zotero').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[code] The photo frame syncs new pictures every 6 hours.', time: t(1), project: 'frame' },
+      { text: '[code] Photo frame sync interval: 6h (cron 0 */6 * * *).', time: t(2), project: 'frame' },
+    ]);
+    expect(correct(m2, '[code] Correction: photo frame sync now runs every 2 hours.', undefined, 'frame').linked.sort()).toEqual([...ids2].sort());
+  });
+
+  it('a backup keeping 14 daily snapshots states how many copies it keeps', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] Nextcloud (the 云盘) backup keeps 14 daily snapshots on the WD drive', time: t(1), project: 'nas' }]);
+    expect(correct(m, '[hermes] 〔更正〕云盘备份只留 7 份了，硬盘快满了', undefined, 'nas').linked).toEqual([ids[0]]);
+  });
 });

@@ -72,6 +72,8 @@ const PLACE_RE =
   /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|医院|诊所|门诊|学校|幼儿园|商场|机场|火车站|高铁站|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
 
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
+  // A cron schedule (0 6 * * *, 0 */6 * * *), before a path reads its step as one.
+  { attr: 'schedule', re: /(?:^|[\s:：(（])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=[\s,，;；。)）]|$)/g },
   // Repeats of a distance (6×800m, 8 组 400 米): a distance, not a size or minutes.
   { attr: 'distance', re: /\b\d{1,2}\s?[x×*]\s?\d{2,5}\s?(?:m|米)(?![\w])|\d{1,2}\s?组\s?\d{2,5}\s?米/gi },
   // A bit rate (80Mbps, 320 kbps): not a size in bytes.
@@ -87,7 +89,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'date', re: /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s\d{1,2}(?:st|nd|rd|th)?\b(?!:)(?:,?\s\d{4}\b)?|\b\d{1,2}(?:st|nd|rd|th)?\s(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}\s?月\s?\d{1,2}(?:\s?[日号]|(?![\d.:]|\s?(?:天|个|小时|分|点|次|周|年)))|(?<![每隔\d]\s?)(?:[1-9]|1[0-2])\s?月(?:份|底|初|中旬|上旬|下旬)?(?![\d个])|\d{4}\s?年\s?\d{1,2}\s?月(?:\s?\d{1,2}\s?[日号])?|\b\d{1,2}\/\d{1,2}\b/g },
   { attr: 'schedule', re: /\b\d{1,2}:\d{2}\s?(?:am|pm)\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{1,2}\s?点(?:半|\d{1,2}分?)?|[零一二两三四五六七八九十]{1,3}点(?:半|[一二三四五]十分?)?|\b\d{1,2}\s?(?:am|pm)\b|\bnoon\b|\bmidnight\b/gi },
   { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?/gi },
-  { attr: 'schedule', re: /(?:^|\s)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=\s|$)/g },
+  // A day of the month in English, of a monthly thing (the monthly PDF goes out on the 3rd, the 5th of each month).
+  { attr: 'schedule', re: /\bthe\s\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:mon|tue|wed|thu|fri|sat|sun))(?:(?<=\b(?:monthly|each month|every month)\b.*)|(?=.*\b(?:monthly|each month|every month)\b))|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+(?:each|every)\s+month\b/gi },
   // A day of the month (每月 5 号): a schedule. A number with 号 alone is often a name (0 号卡, 3 号楼).
   { attr: 'schedule', re: /每\s?个?月\s?\d{1,2}\s?[号日]/g },
   // 每月 4500 is an amount a month, not a schedule: a number of three digits or more right after the
@@ -107,7 +110,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'distance', re: DISTANCE_RE },
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
   // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
-  { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\b\d+(?=\s[a-z][\w-]{0,15}\s(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
+  { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
   { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },

@@ -77,4 +77,12 @@ describe('monthDay / sameDay', () => {
     expect(monthDay('8080')).toBeNull();
     expect(monthDay('may be')).toBeNull();
   });
+  it('reads a cron schedule as the clock time or the hours between runs it says', () => {
+    expect(sameValue('0 6 * * *', '06:00')).toBe(true);
+    expect(sameValue('0 */6 * * *', 'every 6 hours')).toBe(true);
+    expect(sameValue('0 */6 * * *', '每 6 小时')).toBe(true);
+    expect(sameValue('0 6 * * *', '30 5 * * *')).toBe(false);
+    expect(sameValue('0 */6 * * *', 'every 2 hours')).toBe(false);
+    expect(sameValue('0 6 * * *', '6h')).toBe(false);
+  });
 });

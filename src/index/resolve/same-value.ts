@@ -18,6 +18,10 @@ export function sameValue(a: string, b: string): boolean {
   const ta = timesOf(a);
   const tb = timesOf(b);
   if (ta.length && tb.length && ta.some((t) => tb.includes(t))) return true;
+  // A cron schedule and the same time in words: 0 6 * * * / 06:00, 0 */6 * * * / every 6 hours.
+  const ca = cronForms(a);
+  const cb = cronForms(b);
+  if ((ca.length || cb.length) && (ca.length ? ca : scheduleForms(a)).some((x) => (cb.length ? cb : scheduleForms(b)).includes(x))) return true;
   // A day of the week, or how often, alone: the same day or frequency in either language.
   const bare = (v: string) => !/\d/.test(v);
   if (bare(a) && bare(b)) {
@@ -29,6 +33,23 @@ export function sameValue(a: string, b: string): boolean {
     if (fa.size && equalSets(fa, fb) && da.size === 0 && db.size === 0) return true;
   }
   return false;
+}
+
+/** What a cron schedule says, as clock times (0 6 * * * → 06:00) or hours between runs (a step of 6 in the hour field → every 6 hours). */
+function cronForms(v: string): string[] {
+  const f = v.trim().split(/\s+/);
+  if (f.length !== 5 || !f.every((x) => /^[\d*/,-]+$/.test(x))) return [];
+  const [min, hour] = f as [string, string];
+  if (/^\d{1,2}$/.test(min) && /^\d{1,2}$/.test(hour)) return [`${hour.padStart(2, '0')}:${min.padStart(2, '0')}`];
+  const every = /^\*\/(\d{1,2})$/.exec(hour);
+  if (/^\d{1,2}$/.test(min) && every) return [`every ${Number(every[1])} hours`];
+  return [];
+}
+
+/** A schedule in words as cronForms reads a cron one: its clock times, or hours between runs (every 6 hours, 每 6 小时, 6h). */
+function scheduleForms(v: string): string[] {
+  const every = /\bevery\s(\d{1,2})\s?(?:hours?|hrs?|h)\b|每\s?(\d{1,2})\s?个?小时|(?<![\w.])(\d{1,2})\s?h\b/.exec(v);
+  return [...timesOf(v), ...(every ? [`every ${Number(every[1] ?? every[2] ?? every[3])} hours`] : [])];
 }
 
 /** The HH:MM readings of a clock time, as the tokenizer reads it (3点 is 03:00 and 15:00). */
