@@ -2739,4 +2739,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '[hermes] Nextcloud (the 云盘) backup keeps 14 daily snapshots on the WD drive', time: t(1), project: 'nas' }]);
     expect(correct(m, '[hermes] 〔更正〕云盘备份只留 7 份了，硬盘快满了', undefined, 'nas').linked).toEqual([ids[0]]);
   });
+  it('a client who pushed a date is a customer, not the client side of an app', () => {
+    const { mem: m, ids } = home([
+      { text: 'Lumen batch 3 delivery: Apr 18, 17:00 PST (Apr 19 09:00 Beijing)', time: t(1), project: 'lumen' },
+      { text: 'Lumen batch 2 delivered Apr 2, accepted', time: t(1), project: 'lumen' },
+    ]);
+    expect(correct(m, 'Correction: batch 3 is no longer Apr 18 — client pushed it to Apr 21, same 17:00 PST', undefined, 'lumen').linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: '[code] backend request timeout is 30s', time: t(1), project: 'app' }]);
+    expect(correct(m2, '[code] 〔更正〕client-side request timeout 改成 10s', undefined, 'app').linked).toEqual([]);
+  });
 });

@@ -219,7 +219,7 @@ export const KIN_SAME: readonly string[][] = [
  * export), and search's contrast stage leaves it out.
  */
 export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>; clashOnly?: boolean }[] = [
-  { name: 'side', members: { frontend: ['前端', 'frontend', 'front-end', 'web端', '客户端', 'client'], backend: ['后端', 'backend', 'back-end', '服务端'] } },
+  { name: 'side', members: { frontend: ['前端', 'frontend', 'front-end', 'web端', '客户端', 'client-side', 'client side'], backend: ['后端', 'backend', 'back-end', '服务端'] } },
   { name: 'channel', members: { beta: ['beta版', 'beta 版', '测试版', '内测版', 'beta build'], release: ['正式版', '稳定版', 'release版', 'stable build', 'production build'] } },
   {
     name: 'env',
