@@ -119,16 +119,20 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is judge's NUMBERED_PLACE.
  */
-export const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w.:/%°-]|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w.:/%°-]|[.:]\d)/g;
+
+/** Each numbered thing a text names, where: its noun (centre read as center), its number, and the span of both. */
+export function numberedThingMentions(text: string): { noun: string; n: string; at: number; end: number }[] {
+  return [...text.matchAll(NUMBERED_THING)].map((m) => ({ noun: m[1] === 'centre' ? 'center' : m[1]!, n: m[2]!, at: m.index!, end: m.index! + m[0].length }));
+}
 
 /** The numbered things a text names: noun → the numbers it gives that noun. */
 export function numberedThings(text: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const m of text.matchAll(NUMBERED_THING)) {
-    const k = m[1] === 'centre' ? 'center' : m[1]!;
-    let s = out.get(k);
-    if (!s) out.set(k, (s = new Set()));
-    s.add(m[2]!);
+  for (const { noun, n } of numberedThingMentions(text)) {
+    let s = out.get(noun);
+    if (!s) out.set(noun, (s = new Set()));
+    s.add(n);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, namesSomeone, NUMBERED_THING, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -609,7 +609,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       // The English way puts the number after the noun (court 3, batch 3B): read as counter and number all the same.
       const found = [
         ...[...text.matchAll(NUMBERED_PLACE)].map((m) => ({ n: m[1]!, counter: m[2]!, at: m.index!, end: m.index! + m[0].length })),
-        ...[...text.matchAll(NUMBERED_THING)].map((m) => ({ n: m[2]!, counter: m[1] === 'centre' ? 'center ' : `${m[1]} `, at: m.index!, end: m.index! + m[0].length })),
+        ...numberedThingMentions(text).map(({ noun, ...m }) => ({ ...m, counter: noun })),
       ];
       for (const m of found) {
         // Not an old value; said before the change, or in a clause that goes on to say what changed (信息科调整，9楼 Omnicell
@@ -627,14 +627,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       }
       return out;
     };
-    const label = (n: string, counter: string) => (counter.endsWith(' ') ? counter + n : n + counter);
+    // As written: 9楼 puts the number first, court 3 after the noun.
+    const label = (n: string, counter: string) => (/^[a-z]/.test(counter) ? `${counter} ${n}` : n + counter);
     const myPlaces = placesIn(c.plain, true);
     if (myPlaces.size) {
       const theirPlaces = placesIn(o.plain);
       for (const [counter, mine] of myPlaces) {
         const theirs = theirPlaces.get(counter);
         // Theirs the old number the correction names (court 6 now, not 4): the one it replaces.
-        if (theirs && ![...mine].some((n) => theirs.has(n)) && ![...theirs].some((n) => c.oldValues.some((v) => v === n || v === label(n, counter).trim()))) return conflict(`names ${[...theirs].map((n) => label(n, counter)).join(', ')} where the correction names ${[...mine].map((n) => label(n, counter)).join(', ')}`);
+        if (theirs && ![...mine].some((n) => theirs.has(n)) && ![...theirs].some((n) => c.oldValues.some((v) => v === n || v === label(n, counter)))) return conflict(`names ${[...theirs].map((n) => label(n, counter)).join(', ')} where the correction names ${[...mine].map((n) => label(n, counter)).join(', ')}`);
       }
     }
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
