@@ -2748,4 +2748,42 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[code] backend request timeout is 30s', time: t(1), project: 'app' }]);
     expect(correct(m2, '[code] 〔更正〕client-side request timeout 改成 10s', undefined, 'app').linked).toEqual([]);
   });
+  it('a party named by surname and 某 (吴某案 / 周某案) is another case, for a correction and for a copy', () => {
+    const { mem: m, ids } = home([
+      { text: '周某案 判决 3月13日送达，上诉期限 3月28日届满', time: t(1) },
+      { text: '吴某案 判决 3月13日送达，上诉期限 3月28日届满', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕吴某案判决书实际是 3月14日签收的，上诉期到 3月29日').linked).toEqual([ids[1]]);
+    // Nor does a plain record about another case's hearing on the same day restate it.
+    const { mem: m2, ids: ids2 } = home([{ text: '赵某案 开庭 4月8日 9:00', time: t(1) }]);
+    expect(m2.add({ text: '孙某案 开庭 4月8日 14:30', time: t(2) }).supersedes.filter((e) => e.oldId === ids2[0])).toEqual([]);
+  });
+  it('a qualifier the correction names only in its reason (跟贝斯那路隔太近) is not what it changes', () => {
+    const { mem: m } = home([
+      { text: 'IEM 频点：鼓手那路 TX1 518.200 MHz', time: t(1) },
+      { text: 'IEM 频点：贝斯那路 TX2 525.800 MHz', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕键盘那路 IEM 换到 531.400，跟贝斯那路隔太近会串').linked).toEqual([]);
+  });
+  it('what is no longer done to a thing (jpg 不再同步) is no old value of its schedule or folder', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 每天 18:00 把扫描件同步到 NAS', time: t(1) },
+      { text: '[hermes] 扫描件同步的目标目录 \\\\nas\\cases\\2026', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕扫描件同步只同步 PDF，jpg 不再同步').linked).toEqual([]);
+  });
+  it('a plain record saying a thing now also does more (now also writes) changes nothing it did', () => {
+    const { mem: m, ids } = home([{ text: '[code] renamer reads from D:\\Scans\\inbox', time: t(1), project: 'scan' }]);
+    expect(m.add({ text: '[code] renamer now also writes a CSV index of renamed files to D:\\Scans\\index.csv', time: t(3), project: 'scan' }).supersedes).toEqual([]);
+    expect(m.add({ text: '[code] renamer now reads from E:\\Scans\\inbox', time: t(4), project: 'scan' }).supersedes.map((e) => e.oldId)).toEqual([ids[0]]);
+  });
+  it('a weekday before a place named by a number (周五 46 的 call time) names the occasion', () => {
+    const { mem: m, ids } = home([
+      { text: '周六 46 Livehouse call time 下午 3 点', time: t(1) },
+      { text: '周五 46 Livehouse call time 下午 3 点，load-in 走 B 口', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕周五 46 的 call time 提前到 2 点').linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: '周六 46 Livehouse call time 下午 3 点', time: t(1) }]);
+    expect(correct(m2, '〔更正〕周五 46 的 call time 提前到 2 点').linked).toEqual([]);
+  });
 });

@@ -104,7 +104,12 @@ const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd'
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
 /** A surname and a title (林先生, 王老师, 李医生) or an elder's kin word (赵奶奶, 孙爷爷): a person too. */
 const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计|奶奶|爷爷|大爷|大妈|大娘|叔叔|婶婶|姥姥|姥爷|外婆|外公|师兄|师姐|师弟|师妹';
-const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]`, 'gu');
+/**
+ * A person as a court paper names them, by surname and 某 (张某, 李某某, 吴某案): not 于某 of 对于某个, nor 某 before a
+ * measure word (王某个 is no one).
+ */
+const ANONYMIZED = `(?<![对至关由基鉴属终])[${SURNAMES}]某{1,2}(?![个些天种位次处样件项])`;
+const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]|${ANONYMIZED}`, 'gu');
 
 /** A person by given name and initial, lower-cased (noah w., noah b.): two initials are two people. */
 export const NAME_INITIAL = /(?<![\w.])[a-z]{2,} [a-z]\.(?![\w.])/g;
@@ -774,6 +779,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
         const v = piece.replace(/^(?:的|是|为|在|用|到|on|at|in|the|a)\s*/, '').replace(/^:/, '').replace(/[.,;:的了]+$/, '').replace(/(\d)\s+(?=[\u4e00-\u9fff])/g, '$1');
         // 1:1 and 1v1 name a meeting (a one-on-one), not a value it had.
         if (/^1\s?[:：v]\s?1$/i.test(v)) continue;
+        // What is no longer done to a thing (扫描件同步只同步 PDF，jpg 不再同步) is the text's own verb said again, not a
+        // value it had.
+        if (k === 2 && /^[\u4e00-\u9fff]+$/.test(v) && norm.slice(0, m.index).includes(v)) continue;
         if (v.length >= 2 && !GENERIC_WORDS.has(v) && !CORRECTION_FILLER.has(v) && !ENGLISH_STOPWORDS.has(v) && !CHANGE_WORDS.has(v)) oldValues.add(ALIAS_OF.get(v) ?? v);
       }
     }

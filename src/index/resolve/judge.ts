@@ -123,6 +123,11 @@ function memo<T>(read: (text: string) => T): (text: string) => T {
   };
 }
 
+/** A clause giving a reason or a comparison (，跟贝斯那路隔太近会串, 因为…, 免得…): what it names is not what changes. */
+const REASON_CLAUSE = /^(?:跟|和|与|因为|由于|怕|免得|省得|以免|不然|否则|because\b|since\b)/;
+/** A text without its reason clauses. */
+const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter((cl) => !REASON_CLAUSE.test(cl.trim())).join('，'));
+
 /** A text without the label a correction may open with ("correction: …", "更正一下：…"); markers are already gone. */
 function withoutLabel(text: string): string {
   return text.replace(/^\s*(?:(?:correction|erratum|update|fix|更正|订正|纠正)[^:：—]{0,12}[:：—]+)?\s*/i, '');
@@ -165,7 +170,8 @@ function namesOccasion(text: string, end: number): boolean {
   // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
   if (timed) return true;
-  const after = text.slice(end).replace(/^\s?(?:的|那个|那场|那次|那节|'s)?\s?/, '');
+  // (A place or thing named by a number between them, 周五 46 的 call time: the Friday gig at 46, no time.)
+  const after = text.slice(end).replace(/^\s?(?:的|那个|那场|那次|那节|'s)?\s?/, '').replace(/^\d{2,4}\s?的\s?/, '');
   // "周四下午出诊不是王医生了": a part of the day, then what is done (no clock), then what changed: one occasion.
   const dayPart = /^(?:[上下中]午|晚上|早上|凌晨|傍晚)(?=[\u4e00-\u9fff])/.exec(after);
   if (dayPart) {
@@ -485,7 +491,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = o.qualifiers.get(w);
     if (!theirs || !holds(o.hay, w) || distinctQuoted.length) continue;
     const x = [...mine].find((q) => !holds(o.hay, q));
-    const y = [...theirs].find((q) => !holds(c.hay, q));
+    // (Its own qualifier, said in the correction only in a clause giving the reason, is no qualifier of the thing: 键盘那路
+    // IEM 换到 531.400，跟贝斯那路隔太近会串 is about 键盘那路.)
+    const y = [...theirs].find((q) => !holds(c.hay, q) || (!mine.has(q) && holds(c.plain, q) && !holds(withoutReasons(c.plain), q)));
     // proj-moth and moth are one qualifier, written longer
     // (One written in letters, the other in Han characters, in records written one in English, one in Chinese (full / 全量,
     // crash / 崩溃): perhaps one word in two languages.)
