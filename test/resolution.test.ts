@@ -2786,4 +2786,20 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '周六 46 Livehouse call time 下午 3 点', time: t(1) }]);
     expect(correct(m2, '〔更正〕周五 46 的 call time 提前到 2 点').linked).toEqual([]);
   });
+  it('a copy written in English that names its thing in Chinese (WeChat account 黔南油茶 …) is a copy in the other language', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 公众号「黔南油茶」推送时间：每周五 20:00', time: t(1), project: 'coop' },
+      { text: '[openclaw] 小红书账号「油茶妈妈」推送：每周五 20:00', time: t(1), project: 'coop' },
+      { text: '[openclaw] WeChat account 黔南油茶: posts go out Fridays 8pm', time: t(5), project: 'coop' },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕公众号推送改周四晚8点，周五读者少', undefined, 'coop').linked.sort()).toEqual([ids[0], ids[2]].sort());
+  });
+  it('an address with its port and the same address with the port written apart are one address', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] HIS测试库地址 10.12.3.45:1521', time: t(1), project: 'his' },
+      { text: '[code] HIS test DB host: 10.12.3.45, port 1521 (Oracle)', time: t(2), project: 'his' },
+      { text: '[code] HIS正式库地址 10.12.3.40:1521', time: t(2), project: 'his' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕测试库迁到 10.12.3.47 了，端口不变', undefined, 'his').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
 });

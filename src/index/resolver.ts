@@ -13,7 +13,7 @@ import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } fro
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
 import { grantsPermission, statesRule } from './resolve/permission.js';
-import { languageOf } from './resolve/language.js';
+import { carriedBy, languageOf } from './resolve/language.js';
 import { foldText, simplified } from '../core/simplified.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
@@ -434,7 +434,9 @@ export class SupersessionResolver {
     }
     return rows.filter((row) => {
       const o = this.record(this.q.byRid.get(row.rid));
-      return o !== null && o !== undefined && o.domain === best.domain && languageOf(this.analysis(o).plain) !== best.language;
+      if (o === null || o === undefined || o.domain !== best.domain) return false;
+      const plain = this.analysis(o).plain;
+      return languageOf(plain) !== best.language || (best.plain !== undefined && carriedBy(plain) !== carriedBy(best.plain));
     });
   }
 
@@ -559,6 +561,7 @@ export class SupersessionResolver {
         plain: this.analysis(o).plain,
         names: this.analysis(o).ids,
         language: languageOf(this.analysis(o).plain),
+        carried: carriedBy(this.analysis(o).plain),
         shapes: [...this.analysis(o).valueShapes],
         verdict,
         domain: o.domain,

@@ -48,6 +48,8 @@ export interface Judged {
   domain?: string | null;
   /** what the record is written in (languageOf its text as written, without alias forms) */
   language?: Language;
+  /** the language that carries it (carriedBy: English with a Chinese name in it is English) */
+  carried?: Language;
   /** its values and their shapes (analysis `valueShapes`: 10am → schedule, 400元 → price) */
   shapes?: [string, string][];
 }
@@ -131,9 +133,11 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if (qa.size && qb.size && ![...qa].some((x) => qb.has(x))) return false;
   // Each naming its own path or address (/opt/signin/backup.sh, /opt/admin/backup.sh at one 02:00), or its own person by
   // name and initial (Noah W. / Noah B.), is two things.
+  // (An address with its port or without is one address: 10.12.3.45:1521 / 10.12.3.45, port 1521.)
+  const bare = (x: string) => x.replace(/(\d):\d{2,5}$/, '$1');
   for (const re of IDENTITY_SHAPES) {
-    const xa = new Set([...a.text.matchAll(re)].map((m) => m[0]));
-    const xb = new Set([...b.text.matchAll(re)].map((m) => m[0]));
+    const xa = new Set([...a.text.matchAll(re)].map((m) => bare(m[0])));
+    const xb = new Set([...b.text.matchAll(re)].map((m) => bare(m[0])));
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x))) return false;
   }
   // Court 3 and court 5 at one 19:00: two bookings.
@@ -251,7 +255,8 @@ function sameAttribute(best: Judged, j: Judged): boolean {
  * that names one thing) is given by it too.
  */
 function otherLanguageCopy(best: Judged, j: Judged): boolean {
-  if (!best.language || !j.language || best.language === j.language) return false;
+  const other = (x?: Language, y?: Language) => x !== undefined && y !== undefined && x !== y;
+  if (!other(best.language, j.language) && !other(best.carried, j.carried)) return false;
   const values = [...new Map(best.shapes ?? [])];
   const theirs = j.shapes ?? [];
   // Written the other language's way: 16:30 / 4:30pm (the hour on a twelve-hour clock and the minutes), 20块 / 20 RMB.
@@ -261,7 +266,12 @@ function otherLanguageCopy(best: Judged, j: Judged): boolean {
   };
   const loosely = (v: string, sh: string, w: string, wsh: string) =>
     sh === wsh && (sh === 'schedule' ? /\d/.test(v) && clock(v) === clock(w) : sh === 'price' || sh === 'date' ? sameLoosely(v, w, sh) : false);
-  const matched = ([v, sh]: [string, string]) => holds(j.text, v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
+  // (An address and its port written apart: 10.12.3.45:1521 / host 10.12.3.45, port 1521.)
+  const apart = (v: string) => {
+    const m = /^(.+\d):(\d{2,5})$/.exec(v);
+    return m !== null && holds(j.text, m[1]!) && holds(j.text, m[2]!);
+  };
+  const matched = ([v, sh]: [string, string]) => holds(j.text, v) || apart(v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
   if (!values.some(([v]) => /\d/.test(v)) || !values.every(matched)) return false;
   return values.length >= 2 || values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v));
 }
