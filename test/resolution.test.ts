@@ -2802,4 +2802,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 〔更正〕测试库迁到 10.12.3.47 了，端口不变', undefined, 'his').linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
+  it('one day written two ways (7 月 12 日 / 7/12) is one value, and the English copy is found by its day (15 Mar)', () => {
+    const { mem: m, ids } = home([
+      { text: 'N4 期末考试定在 7 月 12 日', time: t(1) },
+      { text: 'N3 期末考试 7 月 19 日', time: t(1) },
+      { text: 'N4 期末テスト 7/12，记得提前印卷子', time: t(5) },
+    ]);
+    expect(correct(m, '〔更正〕N4 期末改到 7 月 5 日，文化中心 12 号被占了').linked.sort()).toEqual([ids[0], ids[2]].sort());
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[openclaw] 公众号文章《爱丁堡读博生活》计划 3 月 15 日发', time: t(1), project: 'phd' },
+      { text: '[openclaw] 小红书笔记《爱丁堡读博生活》3 月 15 日发', time: t(1), project: 'phd' },
+      { text: "[openclaw] WeChat post 'PhD life in Edinburgh' scheduled for 15 Mar", time: t(2), project: 'phd' },
+    ]);
+    expect(correct(m2, '[openclaw] 〔更正〕公众号那篇推到 3 月 22 日，小红书照旧', undefined, 'phd').linked.sort()).toEqual([ids2[0], ids2[2]].sort());
+  });
 });

@@ -15,6 +15,7 @@ import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.
 import { grantsPermission, statesRule } from './resolve/permission.js';
 import { carriedBy, languageOf } from './resolve/language.js';
 import { foldText, simplified } from '../core/simplified.js';
+import { monthDay } from './resolve/same-value.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
 
@@ -108,9 +109,11 @@ const ftsString = (t: string) => {
   return isPersonName(t) ? `(${q} OR "${[...t].join(' ')}")` : q;
 };
 
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
 /**
  * How the other language writes a value, as the index reads it: a clock time on a twelve-hour clock (16:30 → 4:30pm,
- * 4:30 pm; 20:00 → 8pm), an amount by its number alone (20块 → 20, for 20 RMB and ¥20).
+ * 4:30 pm; 20:00 → 8pm), an amount by its number alone (20块 → 20, for 20 RMB and ¥20), a day by its month's name.
  */
 function otherWritings(v: string, shape: string): string[] {
   const clock = /^(\d{1,2}):(\d{2})$/.exec(v);
@@ -120,6 +123,14 @@ function otherWritings(v: string, shape: string): string[] {
     const h12 = h % 12 || 12;
     const half = h >= 12 ? 'pm' : 'am';
     return [`${String(h).padStart(2, '0')}:${mm}`, `${h12}:${mm}${half}`, `${h12}:${mm} ${half}`, ...(mm === '00' ? [`${h12}${half}`, `${h12} ${half}`] : [])];
+  }
+  // A day of the year: 3 月 15 日 → 15 mar, mar 15, 15 march, march 15 (and back: mar 15 → 3月15日).
+  const day = monthDay(v);
+  if (shape === 'date' && day) {
+    const [mo, d] = day.split('-').map(Number) as [number, number];
+    const short = MONTH_NAMES[mo - 1]!.slice(0, 3);
+    const long = MONTH_NAMES[mo - 1]!;
+    return [`${d} ${short}`, `${short} ${d}`, `${d} ${long}`, `${long} ${d}`, `${mo}月${d}日`, `${mo}月${d}号`].filter((f) => f !== v);
   }
   const amount = /^[¥$￥]?\s?(\d{2,}(?:\.\d+)?)\s?(?:元|块|rmb|usd|美元)?$/i.exec(v);
   return shape === 'price' && amount ? [amount[1]!] : [];

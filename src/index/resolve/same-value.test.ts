@@ -85,4 +85,13 @@ describe('monthDay / sameDay', () => {
     expect(sameValue('0 */6 * * *', 'every 2 hours')).toBe(false);
     expect(sameValue('0 6 * * *', '6h')).toBe(false);
   });
+  it('reads an English clock time and a day of the year written either way as one value', () => {
+    expect(sameValue('10:00', '10am')).toBe(true);
+    expect(sameValue('20:00', '8pm')).toBe(true);
+    expect(sameValue('20:30', '8:30 pm')).toBe(true);
+    expect(sameValue('10:00', '10pm')).toBe(false);
+    expect(sameValue('3 月 15 日', '15 Mar')).toBe(true);
+    expect(sameValue('7 月 12 日', '7/12')).toBe(true);
+    expect(sameValue('3/15', '3/18')).toBe(false);
+  });
 });

@@ -22,6 +22,8 @@ export function sameValue(a: string, b: string): boolean {
   const ca = cronForms(a);
   const cb = cronForms(b);
   if ((ca.length || cb.length) && (ca.length ? ca : scheduleForms(a)).some((x) => (cb.length ? cb : scheduleForms(b)).includes(x))) return true;
+  // One day of the year: 3 月 15 日 / 15 Mar, 2026-03-15 / 3/15.
+  if (sameDay(a, b)) return true;
   // A day of the week, or how often, alone: the same day or frequency in either language.
   const bare = (v: string) => !/\d/.test(v);
   if (bare(a) && bare(b)) {
@@ -55,6 +57,13 @@ function scheduleForms(v: string): string[] {
 /** The HH:MM readings of a clock time, as the tokenizer reads it (3点 is 03:00 and 15:00). */
 function timesOf(v: string): string[] {
   const own = [...v.matchAll(/(?<![\d:])(\d{2}):(\d{2})(?![\d:])/g)].map((m) => m[0]);
+  // An English clock time: 10am is 10:00, 8:30 pm is 20:30, 12am midnight.
+  for (const m of v.matchAll(/(?<![\d:])(\d{1,2})(?::(\d{2}))?\s?(am|pm)\b/gi)) {
+    const h = Number(m[1]);
+    if (h < 1 || h > 12) continue;
+    const h24 = (h % 12) + (m[3]!.toLowerCase() === 'pm' ? 12 : 0);
+    own.push(`${String(h24).padStart(2, '0')}:${m[2] ?? '00'}`);
+  }
   // A value already read as a time (十点 in 每周日晚上十点) is one without the words around it.
   const read = clockTimes(v);
   return [...own, ...(read.length || own.length ? read : clockTimes(`每天${v}`))];
