@@ -2816,4 +2816,23 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[openclaw] 〔更正〕公众号那篇推到 3 月 22 日，小红书照旧', undefined, 'phd').linked.sort()).toEqual([ids2[0], ids2[2]].sort());
   });
+  it('the English copy of a target is found and taken by a path without digits, hours written 8 小时 / 8h, and 晚上9点 / 9 pm with 母亲 / Mom', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] Aegisub 自动化脚本放在 ~/aegisub/automation/autoload', time: t(1), project: 'sub' },
+      { text: '[code] Aegisub automation scripts live in ~/aegisub/automation/autoload', time: t(2), project: 'sub' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕自动化脚本挪到 ~/dotfiles/aegisub/autoload 了，用 symlink 链回去', undefined, 'sub').linked.sort()).toEqual([...ids].sort());
+    const { mem: m2, ids: ids2 } = home([
+      { text: '手术前禁食：猫 8 小时，狗 12 小时', time: t(1) },
+      { text: 'Pre-op fasting: cats 8h, dogs 12h (posted on the kennel whiteboard).', time: t(2) },
+      { text: '术后复查：猫 7 天，狗 10 天', time: t(2) },
+    ]);
+    expect(correct(m2, '〔更正〕猫的术前禁食改成 6 小时，王医生新规').linked.sort()).toEqual([ids2[0], ids2[1]].sort());
+    const { mem: m3, ids: ids3 } = home([
+      { text: '母亲的眼药水每晚9点滴，左右眼各一滴。', time: t(1) },
+      { text: "Mom's eye drops: 9 pm every night, one drop in each eye.", time: t(2) },
+      { text: "Dad's eye drops: 9 pm every night.", time: t(2) },
+    ]);
+    expect(correct(m3, '更正：母亲晚上的眼药水改到睡前10点滴，李医生说离晚饭远一点好。').linked.sort()).toEqual([ids3[0], ids3[1]].sort());
+  });
 });

@@ -16,6 +16,7 @@ import { grantsPermission, statesRule } from './resolve/permission.js';
 import { carriedBy, languageOf } from './resolve/language.js';
 import { foldText, simplified } from '../core/simplified.js';
 import { monthDay } from './resolve/same-value.js';
+import { clockTimes } from './tokenizer/clock-times.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
 
@@ -131,6 +132,21 @@ function otherWritings(v: string, shape: string): string[] {
     const short = MONTH_NAMES[mo - 1]!.slice(0, 3);
     const long = MONTH_NAMES[mo - 1]!;
     return [`${d} ${short}`, `${short} ${d}`, `${d} ${long}`, `${long} ${d}`, `${mo}月${d}日`, `${mo}月${d}号`].filter((f) => f !== v);
+  }
+  // A clock time written the Chinese way (9点, 晚上10点): each hour it may be, on a twelve-hour clock.
+  if (shape === 'schedule' && /\d\s?点/.test(v)) return clockTimes(v).flatMap((t) => otherWritings(t, shape));
+  // A day of the month (每月 5 号, 1 號): 5th, 1st.
+  const dom = /(?<![\d/]|\d\s?月\s?)(\d{1,2})\s?[号號日](?!\d)/.exec(v);
+  if (dom && (shape === 'schedule' || shape === 'date')) {
+    const d = Number(dom[1]);
+    const th = d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th';
+    return [`${d}${th}`];
+  }
+  // A length of time (8 小时, 30 分钟, 7 天): 8h, 8 hours, 30 min, 7 days.
+  const span = /^(\d+)\s?(小时|个小时|分钟|天)$/.exec(v);
+  if (span && shape === 'duration') {
+    const n = span[1]!;
+    return span[2] === '天' ? [`${n} days`, `${n}d`] : span[2] === '分钟' ? [`${n} min`, `${n} minutes`, `${n}min`] : [`${n}h`, `${n} hours`, `${n} hrs`];
   }
   const amount = /^[¥$￥]?\s?(\d{2,}(?:\.\d+)?)\s?(?:元|块|rmb|usd|美元)?$/i.exec(v);
   return shape === 'price' && amount ? [amount[1]!] : [];
@@ -433,7 +449,8 @@ export class SupersessionResolver {
    */
   private otherLanguageRows(best: Judged, r: IndexedRecord): { rid: number; bm: number }[] {
     if (!best.language) return [];
-    const values = [...new Map((best.shapes ?? []).filter(([v]) => /\d/.test(v)))];
+    // (A path or address names one thing with or without a digit: ~/aegisub/automation/autoload.)
+    const values = [...new Map((best.shapes ?? []).filter(([v, sh]) => /\d/.test(v) || sh === 'path' || sh === 'host'))];
     const forms = [...new Set(values.flatMap(([v, sh]) => [v, ...otherWritings(v, sh)]))];
     if (forms.length === 0) return [];
     const match = forms.map(ftsString).join(' OR ');

@@ -1,7 +1,7 @@
 import { contrastOf, holds, NAME_INITIAL, numberedThings, otherMember, prefixClash } from './analyze.js';
 import type { Language } from './language.js';
 import { sameLoosely, sameValue } from './same-value.js';
-import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
@@ -116,7 +116,9 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if (prefixClash(a.text, b.text)) return false;
   const ka = kinOf(a.text);
   const kb = kinOf(b.text);
-  if (ka.length + kb.length > 0 && !ka.some((x) => kb.some((y) => x.includes(y) || y.includes(x)))) return false;
+  // (One relative however called, in either language: 母亲 / mom.)
+  const akin = (x: string, y: string) => x.includes(y) || y.includes(x) || KIN_SAME.some((g) => g.includes(x) && g.includes(y));
+  if (ka.length + kb.length > 0 && !ka.some((x) => kb.some((y) => akin(x, y)))) return false;
   // Two weekly jobs at one hour (Saturday 02:00 / Sunday 02:00) are two facts: each names its own day.
   const da = weekdaysIn(a.text);
   const db = weekdaysIn(b.text);
@@ -271,8 +273,21 @@ function otherLanguageCopy(best: Judged, j: Judged): boolean {
     const m = /^(.+\d):(\d{2,5})$/.exec(v);
     return m !== null && holds(j.text, m[1]!) && holds(j.text, m[2]!);
   };
-  const matched = ([v, sh]: [string, string]) => holds(j.text, v) || apart(v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
-  if (!values.some(([v]) => /\d/.test(v)) || !values.every(matched)) return false;
+  // (A day of the month: 每月 5 号 / the 5th. A weekday or how often, without a number: 每晚 / every night, 周一 / Mondays.)
+  const dayOfMonth = (v: string) => {
+    const m = /(?<![\d/]|\d\s?月\s?)(\d{1,2})\s?[号號日](?!\d)/.exec(v);
+    return m !== null && new RegExp(`(?<![\\d.:])${Number(m[1])}(?:st|nd|rd|th)\\b`).test(j.text);
+  };
+  const inWords = (v: string) => {
+    if (/\d/.test(v)) return false;
+    const days = weekdaysIn(v);
+    const often = frequenciesIn(v);
+    const theirDays = weekdaysIn(j.text);
+    const theirOften = frequenciesIn(j.text);
+    return (days.size > 0 || often.size > 0) && [...days].every((d) => theirDays.has(d)) && [...often].every((f) => theirOften.has(f));
+  };
+  const matched = ([v, sh]: [string, string]) => holds(j.text, v) || apart(v) || dayOfMonth(v) || inWords(v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
+  if (!values.some(([v, sh]) => /\d/.test(v) || sh === 'path') || !values.every(matched)) return false;
   return values.length >= 2 || values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v));
 }
 
