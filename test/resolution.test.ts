@@ -2835,4 +2835,19 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, '更正：母亲晚上的眼药水改到睡前10点滴，李医生说离晚饭远一点好。').linked.sort()).toEqual([ids3[0], ids3[1]].sort());
   });
+  it('a day of the year names one occasion: the English copy giving only that day (18 April) is taken, another gallery on that day is not', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 三号展厅开幕日 4 月 18 日', time: t(1), project: 'glaze' },
+      { text: '[hermes] 三号展厅撤展日 7 月 26 日', time: t(1), project: 'glaze' },
+      { text: '[hermes] Gallery 3 opening: 18 April (noting again for the new scheduler)', time: t(5), project: 'glaze' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕三号厅开幕推到 4 月 25 日', undefined, 'glaze').linked.sort()).toEqual([ids[0], ids[2]].sort());
+    // Two English records giving that day: which one copies it is not known, and neither is taken.
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[hermes] 三号展厅开幕日 4 月 18 日', time: t(1), project: 'glaze' },
+      { text: '[hermes] Gallery 3 opening: 18 April (noting again for the new scheduler)', time: t(5), project: 'glaze' },
+      { text: '[hermes] Gallery 5 opening: 18 April', time: t(5), project: 'glaze' },
+    ]);
+    expect(correct(m2, '[hermes] 〔更正〕三号厅开幕推到 4 月 25 日', undefined, 'glaze').linked).toEqual([ids2[0]]);
+  });
 });

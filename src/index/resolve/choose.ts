@@ -1,6 +1,6 @@
 import { contrastOf, holds, NAME_INITIAL, numberedThings, otherMember, prefixClash } from './analyze.js';
 import type { Language } from './language.js';
-import { sameLoosely, sameValue } from './same-value.js';
+import { monthDay, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
@@ -288,7 +288,8 @@ function otherLanguageCopy(best: Judged, j: Judged): boolean {
   };
   const matched = ([v, sh]: [string, string]) => holds(j.text, v) || apart(v) || dayOfMonth(v) || inWords(v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
   if (!values.some(([v, sh]) => /\d/.test(v) || sh === 'path') || !values.every(matched)) return false;
-  return values.length >= 2 || values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v));
+  // (A day of the year names one occasion: 6月30日 / 30 June.)
+  return values.length >= 2 || values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v) || monthDay(v) !== null);
 }
 
 /**
