@@ -2850,4 +2850,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[hermes] 〔更正〕三号厅开幕推到 4 月 25 日', undefined, 'glaze').linked).toEqual([ids2[0]]);
   });
+  it('a name written by its initials (HA) holds the Home Assistant of the correction: the copy is taken', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] homelab 的 Home Assistant 在 8123', time: t(1), project: 'lab' },
+      { text: '[code] HA 跑在 8123 端口，host 网络模式', time: t(2), project: 'lab' },
+      { text: '[code] Zigbee2MQTT 前端跑在 8080 端口', time: t(2), project: 'lab' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕Home Assistant 端口改成 8124 了，8123 留给测试实例', undefined, 'lab').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
 });

@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
-import { analyzeText, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
+import { analyzeText, heldByInitials, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { EVENT_CUE, heldValue, judge, judgeRestatement, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { speakerOf } from '../core/speaker.js';
@@ -602,7 +602,8 @@ export class SupersessionResolver {
     if (mode !== 'restatement') {
       const ev = subjectEvidence(c);
       const acc = judged.filter((j) => j.verdict.accepted);
-      const holding = acc.filter((j) => ev.some((w) => holds(j.text, w)));
+      // (A name held by its initials is held: HA for Home Assistant.)
+      const holding = acc.filter((j) => ev.some((w) => holds(j.text, w) || heldByInitials(c, j.plain ?? j.text, w)));
       if (ev.length && holding.length && holding.length < acc.length) {
         for (const j of acc) if (!holding.includes(j)) j.verdict = { ...j.verdict, accepted: false, refusal: 'other-subject', why: `holds none of ${ev.join(', ')}, which ${holding[0]!.id} holds` };
       }

@@ -36,6 +36,8 @@ export interface TextAnalysis {
   lead: string[];
   /** the lead, or for a text opening with a time or an attribute, the subject words after it up to the next anchor */
   opening: string[];
+  /** names of capitalized words by their initials (ha → home, assistant), as namesByInitials reads them */
+  initialed: [string, string[]][];
   /** for a subject word, the subject words standing right before it in one phrase (头条 → 封面) */
   qualifiers: Map<string, Set<string>>;
   /** attribute classes named by words */
@@ -500,12 +502,22 @@ function ungroupThousands(text: string): string {
 
 /** The initials of each name of two to four capitalized words, as written or joined (Home Assistant, PagerDuty): ha, pd. */
 export function initialsOf(written: string): string[] {
-  const out = new Set<string>();
+  return [...new Set(namesByInitials(written).map(([a]) => a))];
+}
+
+/** Whether a text holds a word of a name the analysed text writes in full, by that name's initials (HA for Home Assistant). */
+export function heldByInitials(a: Pick<TextAnalysis, 'initialed'>, plain: string, w: string): boolean {
+  return a.initialed.some(([ini, words]) => ini.length >= 2 && words.includes(w) && holds(plain, ini, true));
+}
+
+/** Each name of two to four capitalized words with its initials: [ha, [home, assistant]]. */
+export function namesByInitials(written: string): [string, string[]][] {
+  const out: [string, string[]][] = [];
   for (const m of written.matchAll(/(?<![\p{L}\d])[A-Z][a-z]+(?:[ -]?[A-Z][a-z]+){1,3}(?![\p{L}\d])/gu)) {
     const words = m[0].match(/[A-Z][a-z]+/g)!;
-    out.add(words.map((w) => w[0]).join('').toLowerCase());
+    out.push([words.map((w) => w[0]).join('').toLowerCase(), words.map((w) => w.toLowerCase())]);
   }
-  return [...out];
+  return out;
 }
 
 /** A demonstrative and its measure word (那场, 这个, 那台, 那家, 那几个, 几个): it points at a thing, it names none. */
@@ -904,5 +916,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     return at !== -1 && at < Math.min(...[cueAt, valueAt].filter((x) => x > start), Infinity);
   });
   const generics = [...new Set(generic.map((g) => g.word))];
-  return { hay, plain: norm, subjects, generics, heads: [...heads], nearest, acronyms, acronymsEarly, propersEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, qualifiers, qualifiersEarly, attrQualifiers };
+  return { hay, plain: norm, subjects, generics, heads: [...heads], nearest, acronyms, acronymsEarly, propersEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, initialed: namesByInitials(written), qualifiers, qualifiersEarly, attrQualifiers };
 }

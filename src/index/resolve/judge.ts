@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, deputyClash, holds, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, heldByInitials, holds, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -717,7 +717,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
 
   // Subject: the words the correction names that some other record holds.
   const known = c.subjects.filter((w) => weight(w) > 0);
-  const shared = known.filter((w) => holds(o.hay, w));
+  // A word of a name the candidate writes by its initials is held (HA for the correction's Home Assistant).
+  const byInitials = (h: string) => heldByInitials(c, o.plain, h);
+  const shared = known.filter((w) => holds(o.hay, w) || byInitials(w));
   const missing = known.filter((w) => !shared.includes(w));
   const heads = c.heads.filter((h) => known.includes(h));
   // What the attribute is of counts twice; words met after the correction starts saying what
@@ -825,7 +827,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const quotesDistinct = quoted.some((v) => /\d/.test(v) && !/^\d{1,2}$/.test(v)) && shared.length > 0;
   // (A head held as a part of the candidate's identifier, gateway of api-gateway, is held.)
   const inIdentifier = (h: string) => (ALIAS_FORMS.get(h) ?? [h]).some((f) => o.ids.some((i) => i.split(/[-_.]/).includes(f)));
-  if (!relaxed && c.heads.length && !c.heads.some((h) => holds(o.hay, h) || inIdentifier(h)) && !quotesDistinct) {
+  // (Or by the initials of the name it is a word of: byInitials.)
+  if (!relaxed && c.heads.length && !c.heads.some((h) => holds(o.hay, h) || inIdentifier(h) || byInitials(h)) && !quotesDistinct) {
     return refuse('subject-missing', `does not name ${c.heads.join('/')}`, extra);
   }
   // The word right before the attribute differs on both sides: the candidate's attribute is of

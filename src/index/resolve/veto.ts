@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER } from '../../core/markers.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { holds, type TextAnalysis } from './analyze.js';
+import { heldByInitials, holds, type TextAnalysis } from './analyze.js';
 import { languageOf } from './language.js';
 import type { Verdict } from './judge.js';
 import { ALL_ATTRIBUTE_WORDS, CHANGE_WORDS, GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
@@ -172,7 +172,7 @@ const subjectElsewhere: VetoRule = {
   check(t, { correction: c, candidates, targets }) {
     const ev = subjectEvidence(c);
     if (ev.length === 0) return null;
-    const held = (a: TextAnalysis) => ev.filter((w) => holds(a.hay, w));
+    const held = (a: TextAnalysis) => ev.filter((w) => holds(a.hay, w) || heldByInitials(c, a.plain, w));
     if (held(t.analysis).length) return null;
     // A copy of a target written in the other language names the subject in its own words.
     const otherLanguageCopyOf = (o: VetoCandidate) => t.taken === 'copy' && targets.some((x) => x.id === o.id) && languageOf(t.analysis.plain) !== languageOf(o.analysis.plain);
