@@ -2858,4 +2858,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 〔更正〕Home Assistant 端口改成 8124 了，8123 留给测试实例', undefined, 'lab').linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
+  it('a file named for another thing (…/google.xml) is not the path of the feed the correction names (Bing feed … bing.xml)', () => {
+    const { mem: m } = home([{ text: '[code] feed.py 输出 /var/www/feed/google.xml', time: t(1), project: 'shop' }]);
+    expect(correct(m, '[code] 〔更正〕Bing feed 输出路径系 /srv/feed/bing.xml', undefined, 'shop').linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: '[code] Bing feed 输出 /var/www/feed/bing.xml', time: t(1), project: 'shop' }]);
+    expect(correct(m2, '[code] 〔更正〕Bing feed 输出路径系 /srv/feed/bing.xml', undefined, 'shop').linked).toEqual([ids[0]]);
+  });
 });

@@ -964,6 +964,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = [...o.propersEarly, ...peopleIn(o.plain)].filter((p) => !holds(c.hay, p));
     if (mine.length && mine.length === c.propersEarly.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
   }
+  // A file named for the thing (Bing feed … /srv/feed/bing.xml): the candidate's file named for another (…/google.xml),
+  // with no word of the correction's name, is that other thing's.
+  if (!relaxed && quoted.length === 0) {
+    const stem = (v: string) => /\/([a-z][a-z0-9]{1,20})\.[a-z0-9]{1,5}$/.exec(v)?.[1] ?? null;
+    const pathsOf = (a: TextAnalysis) => [...a.valueShapes].filter(([, sh]) => sh === 'path').map(([v]) => stem(v)).filter((x): x is string => x !== null);
+    const mine = pathsOf(c).filter((x) => c.subjectPart.includes(x) && !holds(o.hay, x));
+    const theirs = pathsOf(o).filter((x) => !holds(c.hay, x));
+    if (mine.length && theirs.length) return { ...conflict(`its file is named for ${theirs.join(', ')} where the correction's is for ${mine.join(', ')}`), ...extra };
+  }
   // An old value quoted that names one thing is most of the evidence: a word or two of the subject in common will do.
   const need = relaxed ? 0.3 : namesHeld ? 0 : distinctQuoted.length ? Math.min(minShare, 0.2) : quoted.length ? Math.min(minShare, 0.34) : minShare;
   if (coverage < need) {
