@@ -2864,4 +2864,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids } = home([{ text: '[code] Bing feed 输出 /var/www/feed/bing.xml', time: t(1), project: 'shop' }]);
     expect(correct(m2, '[code] 〔更正〕Bing feed 输出路径系 /srv/feed/bing.xml', undefined, 'shop').linked).toEqual([ids[0]]);
   });
+  it('a weight given per meal is a ration, not what the cat weighs', () => {
+    const { mem: m, ids } = home([
+      { text: 'Mochi: 120g kibble per meal', time: t(1) },
+      { text: 'Mochi weighs 8.7kg at the last vet visit', time: t(1) },
+    ]);
+    expect(m.add({ text: 'Mochi weighs 9.5kg now, vet is happy with him', time: t(5) }).supersedes.map((e) => e.oldId)).toEqual([ids[1]]);
+    expect(correct(m, '〔更正〕Mochi 每顿改成 100g').linked).toEqual([ids[0]]);
+  });
 });

@@ -128,6 +128,9 @@ const REASON_CLAUSE = /^(?:跟|和|与|因为|由于|怕|免得|省得|以免|�
 /** A text without its reason clauses. */
 const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter((cl) => !REASON_CLAUSE.test(cl.trim())).join('，'));
 
+/** A weight given per meal, per day or per feed (120g kibble per meal, 每天 55 克, 一顿 40g): a ration. */
+const isRation = memo((text: string) => /(?:\bper|\ba|\beach|\/)\s?(?:meal|day|feed|feeding|serving)\b|每\s?(?:天|日|顿|餐|次|份)|一[天顿餐]|早晚各/.test(text));
+
 /** A text without the label a correction may open with ("correction: …", "更正一下：…"); markers are already gone. */
 function withoutLabel(text: string): string {
   return text.replace(/^\s*(?:(?:correction|erratum|update|fix|更正|订正|纠正)[^:：—]{0,12}[:：—]+)?\s*/i, '');
@@ -926,6 +929,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (!saysWhen && !holdsNew && own(c, o).has('clock') && own(o, c).size === 0 && !o.shapes.has('duration')) {
       return refuse('other-attribute', 'states only the day the correction names too, no time of day', extra);
     }
+  }
+  // A weight given per meal or per day is a ration (120g kibble per meal, 每天 55 克), not what the thing weighs
+  // (Mochi weighs 9.5kg now): one of each states another attribute.
+  if (!relaxed && quoted.length === 0 && c.shapes.has('weight') && o.shapes.has('weight') && isRation(c.plain) !== isRation(o.plain)) {
+    return refuse('other-attribute', isRation(o.plain) ? 'states a ration, the correction a weight' : 'states a weight, the correction a ration', extra);
   }
   // A value the correction states must have a counterpart of the same shape in the candidate.
   const cShapes = [...c.shapes].filter((s) => s !== 'percent' && s !== 'place' && (attribute === s || (attribute !== null && (SHAPE_ANSWERS[s] ?? []).includes(attribute))));
