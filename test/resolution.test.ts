@@ -2872,4 +2872,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     expect(m.add({ text: 'Mochi weighs 9.5kg now, vet is happy with him', time: t(5) }).supersedes.map((e) => e.oldId)).toEqual([ids[1]]);
     expect(correct(m, '〔更正〕Mochi 每顿改成 100g').linked).toEqual([ids[0]]);
   });
+  it('a flat named by its number before 的 (302 的空调师傅) is not another numbered flat (田林1201)', () => {
+    const { mem: m } = home([{ text: '空调师傅礼拜六 10:00 去田林1201', time: t(1) }]);
+    expect(correct(m, '〔更正〕302 的空调师傅改礼拜天下半天来，跟油烟机一道').linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: '空调师傅礼拜六 10:00 去 302', time: t(1) }]);
+    expect(correct(m2, '〔更正〕302 的空调师傅改礼拜天下半天来，跟油烟机一道').linked).toEqual([ids[0]]);
+  });
 });

@@ -972,6 +972,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = [...o.propersEarly, ...peopleIn(o.plain)].filter((p) => !holds(c.hay, p));
     if (mine.length && mine.length === c.propersEarly.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
   }
+  // A place named by its number before 的 (302 的空调师傅: flat 302's): a candidate naming another numbered place (田林1201)
+  // and not that number is another place's.
+  if (!relaxed && quoted.length === 0) {
+    const mineNo = /(?<![\d.:/,-])(\d{2,4})\s?的/.exec(beforeChange)?.[1];
+    if (mineNo && !new RegExp(`(?<![\\d.])${mineNo}(?![\\d.])`).test(o.plain)) {
+      const theirNo = [...o.plain.matchAll(/(?<![\d.:/,-])(\d{2,4})\s?的|\p{Script=Han}(\d{3,4})(?![\d.:])/gu)].map((m) => m[1] ?? m[2]!);
+      if (theirNo.length) return { ...conflict(`names ${theirNo.join(', ')} where the correction names ${mineNo}`), ...extra };
+    }
+  }
   // A file named for the thing (Bing feed … /srv/feed/bing.xml): the candidate's file named for another (…/google.xml),
   // with no word of the correction's name, is that other thing's.
   if (!relaxed && quoted.length === 0) {
