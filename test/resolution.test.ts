@@ -2878,4 +2878,17 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids } = home([{ text: '空调师傅礼拜六 10:00 去 302', time: t(1) }]);
     expect(correct(m2, '〔更正〕302 的空调师傅改礼拜天下半天来，跟油烟机一道').linked).toEqual([ids[0]]);
   });
+  it('a thing named by its number before 的 (920 的 DSM, 46 的 IEM) is not one named by a name of its own (小白的 DSM, 回声馆的 IEM)', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 小白（DS220j 备份机）的 DSM 管理端口也是 5001', time: t(1) },
+      { text: '[hermes] 老黑（那台 DS920+）的 DSM 管理端口是 5001', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕920 的 DSM 端口改成 15001 了，别再用默认的').linked).toEqual([ids[1]]);
+    // Never both: the venue 回声馆 giving the same frequency is no copy of 46's.
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[hermes] 46 的 IEM：TX2 主唱 548.100', time: t(1) },
+      { text: '[hermes] 回声馆的 IEM 频点表：TX2 主唱 548.100', time: t(1) },
+    ]);
+    expect(correct(m2, '[hermes] 〔更正〕46 主唱那路 548.100 作废，换 553.300').linked).not.toContain(ids2[1]);
+  });
 });

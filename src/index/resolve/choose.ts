@@ -108,6 +108,13 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const namesA = (a.names ?? []).filter((n) => !holds(b.text, n));
   const namesB = (b.names ?? []).filter((n) => !holds(a.text, n));
   if (namesA.length && namesB.length) return false;
+  // One naming its place by a number before 的 (46 的 IEM) and the other not holding that number but naming a place
+  // of its own (回声馆的 IEM 频点表): two places.
+  const placeNo = (j: Judged) => /(?<![\d.:/,-])(\d{2,4})\s?的/.exec(j.plain ?? j.text)?.[1];
+  const holdsNo = (j: Judged, n: string) => new RegExp(`(?<![\\d.])${n}(?![\\d.])`).test(j.plain ?? j.text);
+  const na = placeNo(a);
+  const nb = placeNo(b);
+  if ((na && !holdsNo(b, na) && onlyB.length) || (nb && !holdsNo(a, nb) && onlyA.length)) return false;
   // One naming a file or identifier of its own (the backup script backup_db.py on the NAS's Python 3.10) is about that.
   if ([...onlyA, ...onlyB].some((w) => /[a-z][_.][a-z0-9]/i.test(w))) return false;
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.

@@ -2,7 +2,7 @@ import { CHANGE_CUE, contrastOf, deputyClash, heldByInitials, holds, isDemonstra
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
-import { ALIASES, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
+import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { namesOneThing, sameDay, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
 
@@ -979,6 +979,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (mineNo && !new RegExp(`(?<![\\d.])${mineNo}(?![\\d.])`).test(o.plain)) {
       const theirNo = [...o.plain.matchAll(/(?<![\d.:/,-])(\d{2,4})\s?的|\p{Script=Han}(\d{3,4})(?![\d.:])/gu)].map((m) => m[1] ?? m[2]!);
       if (theirNo.length) return { ...conflict(`names ${theirNo.join(', ')} where the correction names ${mineNo}`), ...extra };
+      // (Or a place by a name of its own, first: 回声馆的 IEM 频点表 is not 46 的 IEM.)
+      const ownLead = o.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w) && !ALL_ATTRIBUTE_WORDS.has(w));
+      if (ownLead.length && o.plain.indexOf(ownLead[0]!) < o.plain.indexOf('的') && o.plain.indexOf('的') !== -1) return { ...conflict(`names ${ownLead[0]} where the correction names ${mineNo}`), ...extra };
     }
   }
   // A file named for the thing (Bing feed … /srv/feed/bing.xml): the candidate's file named for another (…/google.xml),
