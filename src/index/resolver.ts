@@ -15,7 +15,7 @@ import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.
 import { grantsPermission, statesRule } from './resolve/permission.js';
 import { carriedBy, languageOf } from './resolve/language.js';
 import { foldText, simplified } from '../core/simplified.js';
-import { monthDay } from './resolve/same-value.js';
+import { dayOfMonth, monthDay, monthDayForms, ordinal } from './resolve/same-value.js';
 import { clockTimes } from './tokenizer/clock-times.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
@@ -110,8 +110,6 @@ const ftsString = (t: string) => {
   return isPersonName(t) ? `(${q} OR "${[...t].join(' ')}")` : q;
 };
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
 /**
  * How the other language writes a value, as the index reads it: a clock time on a twelve-hour clock (16:30 → 4:30pm,
  * 4:30 pm; 20:00 → 8pm), an amount by its number alone (20块 → 20, for 20 RMB and ¥20), a day by its month's name.
@@ -126,22 +124,12 @@ function otherWritings(v: string, shape: string): string[] {
     return [`${String(h).padStart(2, '0')}:${mm}`, `${h12}:${mm}${half}`, `${h12}:${mm} ${half}`, ...(mm === '00' ? [`${h12}${half}`, `${h12} ${half}`] : [])];
   }
   // A day of the year: 3 月 15 日 → 15 mar, mar 15, 15 march, march 15 (and back: mar 15 → 3月15日).
-  const day = monthDay(v);
-  if (shape === 'date' && day) {
-    const [mo, d] = day.split('-').map(Number) as [number, number];
-    const short = MONTH_NAMES[mo - 1]!.slice(0, 3);
-    const long = MONTH_NAMES[mo - 1]!;
-    return [`${d} ${short}`, `${short} ${d}`, `${d} ${long}`, `${long} ${d}`, `${mo}月${d}日`, `${mo}月${d}号`].filter((f) => f !== v);
-  }
+  if (shape === 'date' && monthDay(v)) return monthDayForms(v);
   // A clock time written the Chinese way (9点, 晚上10点): each hour it may be, on a twelve-hour clock.
   if (shape === 'schedule' && /\d\s?点/.test(v)) return clockTimes(v).flatMap((t) => otherWritings(t, shape));
   // A day of the month (每月 5 号, 1 號): 5th, 1st.
-  const dom = /(?<![\d/]|\d\s?月\s?)(\d{1,2})\s?[号號日](?!\d)/.exec(v);
-  if (dom && (shape === 'schedule' || shape === 'date')) {
-    const d = Number(dom[1]);
-    const th = d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th';
-    return [`${d}${th}`];
-  }
+  const dom = dayOfMonth(v);
+  if (dom !== null && (shape === 'schedule' || shape === 'date')) return [ordinal(dom)];
   // A length of time (8 小时, 30 分钟, 7 天): 8h, 8 hours, 30 min, 7 days.
   const span = /^(\d+)\s?(小时|个小时|分钟|天)$/.exec(v);
   if (span && shape === 'duration') {

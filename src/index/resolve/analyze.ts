@@ -128,6 +128,19 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  */
 const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w.:/%°-]|[.:]\d)/g;
 
+/** A place or thing named by a number before 的 (302 的空调师傅, 46 的 IEM, 920 的 DSM): the number. */
+const PLACE_NUMBER = /(?<![\d.:/,-])(\d{2,4})\s?的/;
+
+/** The number a text names its place or thing by before 的, or null. */
+export function placeNumberOf(text: string): string | null {
+  return PLACE_NUMBER.exec(text)?.[1] ?? null;
+}
+
+/** Whether a text holds a number whole (302, not 3021 or 30.2). */
+export function holdsNumber(text: string, n: string): boolean {
+  return new RegExp(`(?<![\\d.])${n}(?![\\d.])`).test(text);
+}
+
 /** Each numbered thing a text names, where: its noun (centre read as center), its number, and the span of both. */
 export function numberedThingMentions(text: string): { noun: string; n: string; at: number; end: number }[] {
   return [...text.matchAll(NUMBERED_THING)].map((m) => ({ noun: m[1] === 'centre' ? 'center' : m[1]!, n: m[2]!, at: m.index!, end: m.index! + m[0].length }));

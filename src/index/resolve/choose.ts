@@ -1,6 +1,6 @@
-import { contrastOf, holds, NAME_INITIAL, numberedThings, otherMember, prefixClash } from './analyze.js';
+import { contrastOf, holds, holdsNumber, NAME_INITIAL, numberedThings, otherMember, placeNumberOf, prefixClash } from './analyze.js';
 import type { Language } from './language.js';
-import { monthDay, sameLoosely, sameValue } from './same-value.js';
+import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
 import { daypartsIn } from './dayparts.js';
@@ -110,11 +110,9 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if (namesA.length && namesB.length) return false;
   // One naming its place by a number before 的 (46 的 IEM) and the other not holding that number but naming a place
   // of its own (回声馆的 IEM 频点表): two places.
-  const placeNo = (j: Judged) => /(?<![\d.:/,-])(\d{2,4})\s?的/.exec(j.plain ?? j.text)?.[1];
-  const holdsNo = (j: Judged, n: string) => new RegExp(`(?<![\\d.])${n}(?![\\d.])`).test(j.plain ?? j.text);
-  const na = placeNo(a);
-  const nb = placeNo(b);
-  if ((na && !holdsNo(b, na) && onlyB.length) || (nb && !holdsNo(a, nb) && onlyA.length)) return false;
+  const na = placeNumberOf(a.plain ?? a.text);
+  const nb = placeNumberOf(b.plain ?? b.text);
+  if ((na && !holdsNumber(b.plain ?? b.text, na) && onlyB.length) || (nb && !holdsNumber(a.plain ?? a.text, nb) && onlyA.length)) return false;
   // One naming a file or identifier of its own (the backup script backup_db.py on the NAS's Python 3.10) is about that.
   if ([...onlyA, ...onlyB].some((w) => /[a-z][_.][a-z0-9]/i.test(w))) return false;
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.
@@ -281,9 +279,9 @@ function otherLanguageCopy(best: Judged, j: Judged): boolean {
     return m !== null && holds(j.text, m[1]!) && holds(j.text, m[2]!);
   };
   // (A day of the month: 每月 5 号 / the 5th. A weekday or how often, without a number: 每晚 / every night, 周一 / Mondays.)
-  const dayOfMonth = (v: string) => {
-    const m = /(?<![\d/]|\d\s?月\s?)(\d{1,2})\s?[号號日](?!\d)/.exec(v);
-    return m !== null && new RegExp(`(?<![\\d.:])${Number(m[1])}(?:st|nd|rd|th)\\b`).test(j.text);
+  const sameDayOfMonth = (v: string) => {
+    const d = dayOfMonth(v);
+    return d !== null && new RegExp(`(?<![\\d.:])${ordinal(d)}\\b`).test(j.text);
   };
   const inWords = (v: string) => {
     if (/\d/.test(v)) return false;
@@ -293,7 +291,7 @@ function otherLanguageCopy(best: Judged, j: Judged): boolean {
     const theirOften = frequenciesIn(j.text);
     return (days.size > 0 || often.size > 0) && [...days].every((d) => theirDays.has(d)) && [...often].every((f) => theirOften.has(f));
   };
-  const matched = ([v, sh]: [string, string]) => holds(j.text, v) || apart(v) || dayOfMonth(v) || inWords(v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
+  const matched = ([v, sh]: [string, string]) => holds(j.text, v) || apart(v) || sameDayOfMonth(v) || inWords(v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
   if (!values.some(([v, sh]) => /\d/.test(v) || sh === 'path') || !values.every(matched)) return false;
   // (A day of the year names one occasion: 6月30日 / 30 June.)
   return values.length >= 2 || values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v) || monthDay(v) !== null);

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, deputyClash, heldByInitials, holds, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, contrastOf, deputyClash, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -975,13 +975,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // A place named by its number before 的 (302 的空调师傅: flat 302's): a candidate naming another numbered place (田林1201)
   // and not that number is another place's.
   if (!relaxed && quoted.length === 0) {
-    const mineNo = /(?<![\d.:/,-])(\d{2,4})\s?的/.exec(beforeChange)?.[1];
-    if (mineNo && !new RegExp(`(?<![\\d.])${mineNo}(?![\\d.])`).test(o.plain)) {
+    const mineNo = placeNumberOf(beforeChange);
+    if (mineNo && !holdsNumber(o.plain, mineNo)) {
       const theirNo = [...o.plain.matchAll(/(?<![\d.:/,-])(\d{2,4})\s?的|\p{Script=Han}(\d{3,4})(?![\d.:])/gu)].map((m) => m[1] ?? m[2]!);
       if (theirNo.length) return { ...conflict(`names ${theirNo.join(', ')} where the correction names ${mineNo}`), ...extra };
       // (Or a place by a name of its own, first: 回声馆的 IEM 频点表 is not 46 的 IEM.)
       const ownLead = o.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w) && !ALL_ATTRIBUTE_WORDS.has(w));
-      if (ownLead.length && o.plain.indexOf(ownLead[0]!) < o.plain.indexOf('的') && o.plain.indexOf('的') !== -1) return { ...conflict(`names ${ownLead[0]} where the correction names ${mineNo}`), ...extra };
+      const de = o.plain.indexOf('的');
+      if (ownLead.length && de !== -1 && o.plain.indexOf(ownLead[0]!) < de) return { ...conflict(`names ${ownLead[0]} where the correction names ${mineNo}`), ...extra };
     }
   }
   // A file named for the thing (Bing feed … /srv/feed/bing.xml): the candidate's file named for another (…/google.xml),

@@ -121,7 +121,8 @@ export function namesOneThing(v: string): boolean {
   return /\d\.\d+\.\d/.test(v) || (/[a-z]/i.test(v) && /\d/.test(v) && v.length >= 4 && !/^\d+(?:\.\d+)?\s?[a-z]{1,3}$/i.test(v)) || /^\d{7,}$/.test(v) || /^\$?\d+\.\d{2,}$/.test(v);
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
 
 /** A day of the year as month-day (3-15) from 3月15号, 3/15, 2026-03-15, Mar 15, 15 March; null for anything else. */
 export function monthDay(v: string): string | null {
@@ -139,4 +140,25 @@ export function monthDay(v: string): string | null {
 export function sameDay(a: string, b: string): boolean {
   const x = monthDay(a);
   return x !== null && x === monthDay(b);
+}
+
+/** The day of the year written the other ways: 3 月 15 日 → 15 mar, mar 15, 15 march, march 15, 3月15日, 3月15号. */
+export function monthDayForms(v: string): string[] {
+  const day = monthDay(v);
+  if (!day) return [];
+  const [mo, d] = day.split('-').map(Number) as [number, number];
+  const [short, long] = [MONTHS[mo - 1]!, MONTH_NAMES[mo - 1]!];
+  return [`${d} ${short}`, `${short} ${d}`, `${d} ${long}`, `${long} ${d}`, `${mo}月${d}日`, `${mo}月${d}号`].filter((f) => f !== v);
+}
+
+/** A day of the month a value gives (每月 5 号, 1 號, 15日; not the 15 of 3月15日), or null. */
+export function dayOfMonth(v: string): number | null {
+  const m = /(?<![\d/]|\d\s?月\s?)(\d{1,2})\s?[号號日](?!\d)/.exec(v);
+  return m ? Number(m[1]) : null;
+}
+
+/** A day of the month as English writes it: 1st, 2nd, 3rd, 5th, 11th. */
+export function ordinal(d: number): string {
+  const th = d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th';
+  return `${d}${th}`;
 }
