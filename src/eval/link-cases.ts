@@ -98,12 +98,37 @@ export interface LinkCaseResult {
 export interface LinkRunOptions {
   /** a config.json object for the homes (e.g. {"supersession": {...}}) */
   config?: Record<string, unknown>;
+  /** where the cases' homes are made (default: scratchRoot()) */
   tmpRoot?: string;
+}
+
+/** Room a memory-backed scratch directory must have before the cases' homes go there (each is a few KiB, removed after). */
+const SCRATCH_MIN_FREE = 64 * 1024 * 1024;
+let scratch: string | undefined;
+
+/**
+ * Where the cases' homes go: a memory-backed directory (/dev/shm on Linux) when there is one that is
+ * writable and has room, else the system's temporary directory. The homes are real files and a real
+ * SQLite file either way; on tmpfs their creation, fsync and removal cost less (a third of the run
+ * time on a two-core machine), which matters when thousands of cases each get a home of their own.
+ */
+export function scratchRoot(): string {
+  if (scratch !== undefined) return scratch;
+  scratch = os.tmpdir();
+  const shm = '/dev/shm';
+  try {
+    fs.accessSync(shm, fs.constants.W_OK);
+    const st = fs.statfsSync(shm);
+    if (st.bavail * st.bsize >= SCRATCH_MIN_FREE) scratch = shm;
+  } catch {
+    /* no such directory or not ours to write: the system's temporary directory */
+  }
+  return scratch;
 }
 
 /** Run one case on a fresh home and compare what was linked with the labels. */
 export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseResult {
-  const dir = fs.mkdtempSync(path.join(opts.tmpRoot ?? os.tmpdir(), 'optmem-links-'));
+  const dir = fs.mkdtempSync(path.join(opts.tmpRoot ?? scratchRoot(), 'optmem-links-'));
   try {
     fs.mkdirSync(layoutOf(dir).logDir, { recursive: true });
     fs.writeFileSync(layoutOf(dir).configFile, JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], ...(opts.config ?? {}) }));
