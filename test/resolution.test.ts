@@ -2891,4 +2891,47 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[hermes] 〔更正〕46 主唱那路 548.100 作废，换 553.300').linked).not.toContain(ids2[1]);
   });
+  it('an attribute word right before the one the new value answers names the thing: a webhook timeout is no webhook address', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 报警 webhook 地址放在 .env 的 ALERT_HOOK 里', time: t(1), project: 'pi-ctl' },
+      { text: '[code] Alert webhook timeout 10 s', time: t(1), project: 'pi-ctl' },
+    ]);
+    expect(correct(m, '[code] Correction: alert webhook timeout is 30 s now', undefined, 'pi-ctl').linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: '[code] 报警 webhook 地址放在 .env 的 ALERT_HOOK 里', time: t(1), project: 'pi-ctl' }]);
+    expect(correct(m2, '[code] Correction: alert webhook timeout is 30 s now', undefined, 'pi-ctl').linked).toEqual([]);
+  });
+  it("a person said by whose they are (the call with Joost, Bram's manager) is not that other person", () => {
+    const { mem: m } = home([{ text: 'Video call with Bram: every other Friday 15:00', time: t(1) }]);
+    expect(correct(m, "Correction: the monthly call with Joost, Bram's manager, moves to Thursday 15:00").linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: 'Monthly call with Joost: first Friday 15:00', time: t(1) }]);
+    expect(correct(m2, "Correction: the monthly call with Joost, Bram's manager, moves to Thursday 15:00").linked).toEqual([ids[0]]);
+  });
+  it('a port named after a clause of its own in a record (网页端口 8123 after the IP) is the web one, not the SSH one', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] HA 盒子 IP 192.168.1.50，网页端口 8123', time: t(1), project: 'gh' },
+      { text: '[code] HA 盒子 IP 192.168.1.50，SSH 端口 22', time: t(1), project: 'gh' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕HA 盒子的 SSH 端口改成 2222', undefined, 'gh').linked).toEqual([ids[1]]);
+    // Holding only the web port, the home has no SSH port to correct.
+    const { mem: m2 } = home([{ text: '[code] HA 盒子 IP 192.168.1.50，网页端口 8123', time: t(1), project: 'gh' }]);
+    expect(correct(m2, '[code] 〔更正〕HA 盒子的 SSH 端口改成 2222', undefined, 'gh').linked).toEqual([]);
+  });
+  it('two pickups on one afternoon at two clock times are no copies of each other: which one is not said', () => {
+    const { mem: m } = home([
+      { text: '接机：3月22日 下午 Lisa，落地 14:20', time: t(1), project: 'gh' },
+      { text: '接机：3月22日 下午 小陈，落地 14:50', time: t(2), project: 'gh' },
+    ]);
+    const r = correct(m, '〔更正〕22号下午那个接机改成 16:00 落地，航班延误', undefined, 'gh');
+    expect(r.linked).toEqual([]);
+  });
+  it('a transfer into the studio\'s name (名下) changes the holder, not the registration number', () => {
+    const { mem: m } = home([{ text: 'Mini 4 Pro 在 UOM 实名登记过，登记号 UAS02839', time: t(1), project: 'drone' }]);
+    expect(correct(m, '〔更正〕Mini 4 的实名登记转到工作室名下了，不再是我个人', undefined, 'drone').linked).toEqual([]);
+  });
+  it('a record held only from a later clause saying what something else stays for (COS 那边只留给备份) is not the subject', () => {
+    const { mem: m } = home([{ text: '[code] 数据库备份传到 COS 桶 shg-bak-1301', time: t(1), project: 'shop' }]);
+    expect(correct(m, '[code] 〔更正〕图床换七牛了，COS 那边只留给备份', undefined, 'shop').linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: '[code] 图床用腾讯云 COS 桶 shg-img-1301', time: t(1), project: 'shop' }]);
+    expect(correct(m2, '[code] 〔更正〕图床换七牛了，COS 那边只留给备份', undefined, 'shop').linked).toEqual([ids[0]]);
+  });
 });

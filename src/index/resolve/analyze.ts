@@ -890,7 +890,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // in the subject part: after the text starts saying what changed comes the new value (R2 bucket).
   const attrQualifiers = new Map<string, Set<string>>();
   for (const { attr, at } of attrAt) {
-    if (at >= cueAt) continue;
+    // A text that says nothing changed (a plain record) states a fact in each clause: 网页端口 8123 after the IP.
+    if (at >= cueAt && cue !== null) continue;
     // "main" / "primary" say which one as well (the main channel, not the podcast one), though generic elsewhere.
     const which = /\b(main|primary|secondary)\s$/.exec(norm.slice(Math.max(0, at - 11), at))?.[1];
     const q = which ?? [...found, ...generic].find((f) => f.raw !== undefined && norm.startsWith(f.raw, f.at) && /^[的\s]?$/.test(norm.slice(f.at + f.raw.length, at)) && f.at + f.raw.length <= at)?.word;

@@ -8,6 +8,10 @@ import { otherFees } from './fees.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
+/** A clause saying what a thing is left for (COS 那边只留给备份, the old box is kept for backups only). */
+const KEPT_FOR = /只?留(?:给|作|着)|只用(?:于|来|作)|只管|\b(?:only|kept|left|reserved) for\b/;
+/** A person and whose they are, in apposition between commas: "with joost, bram's manager, moves". */
+const APPOSITIVE_PERSON = /\b(?:with|for|to|by|and)\s+([a-z]{3,}),\s*([a-z]{3,})['’]s\s+[a-z]+(?:\s+[a-z]+)?\s*[,，]/g;
 
 /** A number and its counter naming a place or unit: 9楼, 3 号棚, 12号床, 2栋. */
 const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗)/g;
@@ -297,6 +301,8 @@ function personIsNewValue(text: string): boolean {
 }
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function correctionAttrs(c: TextAnalysis): Set<string> {
   // What the clauses after the new value say (why it changed) changes nothing.
   const named = c.changeNamed;
@@ -308,6 +314,17 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
     // when it changes another attribute and states no time.
     if (out.has('schedule') && out.size > 1 && !shapes.has('schedule') && c.attrWords.every((w) => PART_OF_DAY.has(w) || !ATTRIBUTE_WORDS.schedule!.includes(w))) out.delete('schedule');
     for (const s of shapes) for (const n of SHAPE_ANSWERS[s] ?? []) if (named.has(n)) out.add(s);
+    // An attribute word right before the one the new value answers names the thing ("alert webhook timeout is
+    // 30 s" changes a timeout, not where the alerts go).
+    const answered = new Set([...shapes].flatMap((s) => SHAPE_ANSWERS[s] ?? []).filter((n) => named.has(n)));
+    if (answered.size === 1) {
+      const head = [...answered][0]!;
+      for (const a of [...out]) {
+        if (a === head || shapes.has(a) || (SHAPE_ANSWERS[a] ?? []).length) continue;
+        const modifies = ATTRIBUTE_WORDS[a]!.some((w) => ATTRIBUTE_WORDS[head]!.some((h) => new RegExp(`(?:^|[^a-z])${escapeRe(w)}\\s?${escapeRe(h)}(?![a-z])`).test(c.plain)));
+        if (modifies) out.delete(a);
+      }
+    }
   } else out = attrsOf({ ...c, named, shapes });
   // How often, said of an amount (每天 55 克, 每餐 150g): the rate of the amount, no schedule of its own.
   const often = [...c.valueShapes].filter(([, sh]) => sh === 'schedule').map(([v]) => v);
@@ -548,9 +565,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // Whose thing it is, when the correction opens with it (Correction: Sara's journal club slot …): the target names
   // that owner too; Sam's slot is another. Only a possessive opening the text or a clause, not "the X-ray machine's".
-  const owners = [...beforeChange.matchAll(OPENING_POSSESSIVE)].map((m) => m[1]!).filter((w) => !GENERIC_WORDS.has(w));
+  // (Not one said of a person in apposition, Joost, Bram's manager: the call is Joost's.)
+  const appositive = new Set([...beforeChange.matchAll(APPOSITIVE_PERSON)].map((m) => m[2]!));
+  const owners = [...beforeChange.matchAll(OPENING_POSSESSIVE)].map((m) => m[1]!).filter((w) => !GENERIC_WORDS.has(w) && !appositive.has(w));
   // (A relative by any of their names: Dad's is 阿爸's.)
   if (owners.length && !owners.some((w) => kinForms(w).some((f) => holds(o.hay, f)))) return refuse('subject-missing', `does not name ${owners.join(', ')}, whose it is`);
+  // A person said by whose they are (the call with Joost, Bram's manager): the call is Joost's; Bram's is another.
+  for (const m of beforeChange.matchAll(APPOSITIVE_PERSON)) {
+    if (!holds(o.hay, m[1]!) && holds(o.hay, m[2]!)) return refuse('subject-missing', `does not name ${m[1]}; ${m[2]} is named only as whose ${m[1]} is`);
+  }
   // A person by name and initial (Noah W. / Noah B.), named before the change: another initial is another person.
   const mine = [...beforeChange.matchAll(NAME_INITIAL)].map((m) => m[0]);
   const theirs = [...o.plain.matchAll(NAME_INITIAL)].map((m) => m[0]);
@@ -724,6 +747,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const byInitials = (h: string) => heldByInitials(c, o.plain, h);
   const shared = known.filter((w) => holds(o.hay, w) || byInitials(w));
   const missing = known.filter((w) => !shared.includes(w));
+  // Held only from a later clause saying what something else stays for (图床换七牛了，COS 那边只留给备份): the candidate
+  // is the thing that clause is about (the backup bucket), not the correction's subject (图床), which it does not name.
+  if (!relaxed && shared.length && c.subjectPart.some((w) => !GENERIC_WORDS.has(w)) && !c.subjectPart.some((w) => holds(o.hay, w) || byInitials(w))) {
+    const firstEnd = c.plain.search(/[，,；;。！？!?\n]/);
+    const later = firstEnd === -1 ? '' : c.plain.slice(firstEnd);
+    const head = firstEnd === -1 ? c.plain : c.plain.slice(0, firstEnd);
+    const kept = later.split(/[，,；;。！？!?\n]/).filter((cl) => KEPT_FOR.test(cl) || UNCHANGED.test(cl));
+    if (kept.length && shared.every((w) => kept.some((cl) => holds(cl, w)) && !holds(head, w))) return refuse('other-subject', `holds only ${shared.join(', ')}, said after the correction's ${c.subjectPart.join('/')}`);
+  }
   const heads = c.heads.filter((h) => known.includes(h));
   // What the attribute is of counts twice; words met after the correction starts saying what
   // changed (context, the new value) count half.
