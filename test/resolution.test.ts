@@ -2934,4 +2934,44 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids } = home([{ text: '[code] 图床用腾讯云 COS 桶 shg-img-1301', time: t(1), project: 'shop' }]);
     expect(correct(m2, '[code] 〔更正〕图床换七牛了，COS 那边只留给备份', undefined, 'shop').linked).toEqual([ids[0]]);
   });
+  it('a code quoted as void (258013 那个作废了) links the record holding it, naming nothing else', () => {
+    const { mem: m, ids } = home([
+      { text: 'room 3 门锁密码 258013', time: t(1), project: 'gh' },
+      { text: 'room 5 门锁密码 660418', time: t(1), project: 'gh' },
+    ]);
+    expect(correct(m, '〔更正〕258013 那个作废了，客人走了就换，新的 741963', undefined, 'gh').linked).toEqual([ids[0]]);
+  });
+  it('a raise from a month on (阿芳三月起涨到 ¥3000) is of the person named, the month and the verb naming nothing', () => {
+    const { mem: m, ids } = home([
+      { text: '阿芳工资 ¥2800 一个月，每月 10 号发', time: t(1) },
+      { text: '小杨工资 ¥3200 一个月，每月 10 号发', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕阿芳三月起涨到 ¥3000 咯').linked).toEqual([ids[0]]);
+  });
+  it('a greenhouse named by its number (3号棚那个 06:30, 10号棚的 DHT22) is not another numbered one holding the same old value', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 3号棚滴灌 cron：每天 06:30 开阀，开 20 分钟', time: t(1), project: 'pi' },
+      { text: '[code] 7号棚滴灌 cron：每天 06:30 开阀，开 15 分钟', time: t(1), project: 'pi' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕3号棚那个 06:30 挪到 05:50，天热了，太阳上来前浇完', undefined, 'pi').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[code] 4号棚节点：DHT22 接 GPIO4', time: t(1), project: 'pi' },
+      { text: '[code] 10号棚节点：DHT22 接 GPIO4', time: t(1), project: 'pi' },
+    ]);
+    expect(correct(m2, '[code] 〔更正〕10号棚的 DHT22 挪到 GPIO17，GPIO4 给继电器用了', undefined, 'pi').linked).toEqual([ids2[1]]);
+  });
+  it('sensor readings, a dashboard and soil moisture are one thing in either language (传感器 / sensor, 看板 / dashboard, 湿度 / moisture)', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] cron for sensor read: */10 * * * * python3 /home/pi/ctl/read_sensors.py', time: t(1), project: 'pi' },
+      { text: '[code] cron for MQTT push: */10 * * * * python3 /home/pi/ctl/push_mqtt.py', time: t(1), project: 'pi' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕读传感器那行 */10 改 */5，十分钟太粗了', undefined, 'pi').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] Grafana dashboard runs on port 3000', time: t(1), project: 'pi' }]);
+    expect(correct(m2, '〔更正〕看板端口改 3001，3000 让小程序 dev 占了', undefined, 'pi').linked).toEqual([ids2[0]]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[code] 土壤湿度阈值：低于 32% 就开阀，所有棚通用', time: t(1), project: 'pi' },
+      { text: '[code] Soil moisture threshold: open valve below 32% VWC, same for all houses', time: t(1), project: 'pi' },
+    ]);
+    expect(correct(m3, '[code] 〔更正〕湿度阈值降到 28%，32 浇得太勤，根都沤了', undefined, 'pi').linked.sort()).toEqual([...ids3].sort());
+  });
 });

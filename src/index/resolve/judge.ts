@@ -619,8 +619,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     return refuse('other-attribute', `holds none of the old values ${c.oldValues.join(', ')} the correction names`, { quoted, conflict: true });
   }
   // A thing named by its numbers (50 1.2 GM 那支, the 50 mm f/1.2 lens): a record giving other numbers before the same
-  // word (85 1.4 GM) is another of its kind.
-  if (!relaxed && quoted.length === 0) {
+  // word (85 1.4 GM) is another of its kind. Also when it quotes an old value: that value may be common to many
+  // (3号棚那个 06:30, where 7号棚 waters at 06:30 too; 10号棚的 DHT22 where 4号棚 has one too).
+  if (!relaxed) {
     // Nothing but the correction's own label before a place in it: what it opens with.
     const opensAt = (at: number) => !/[\p{L}]/u.test(c.plain.slice(0, at).replace(/^\s*(?:correction|更正|订正)\s*[:：]?/i, ''));
     const numbered = (text: string, w: string) => {
@@ -833,6 +834,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (quoted.length && attribute && !namesUnheld && !otherDay && (distinctQuoted.length > 0 || !(ownSubject.length && (namedByAttr || c.subjectPart.some((w) => !holds(o.hay, w)))))) {
       return { ...base, ...extra, accepted: true, score: 0.3 + 0.3, refusal: null, why: `quotes the old value ${quoted.join(', ')} it holds` };
     }
+    // A value that names one thing (258013, a six-digit code) quoted as void, where the correction names no attribute and
+    // no thing of its own: the record holding it is the one it means.
+    const codes = quoted.filter((v) => namesOneThing(v) || /^\d{5,}$/.test(v));
+    if (codes.length && !attribute && cAttrs.size === 0 && c.subjectPart.length === 0 && !holdsNew) {
+      return { ...base, ...extra, accepted: true, score: 0.6, refusal: null, why: `quotes the old value ${codes.join(', ')} it holds, naming nothing else` };
+    }
     if (ctx.previousTurn && attribute && !holdsNew) {
       return { ...base, ...extra, accepted: true, score: 0.4, refusal: null, why: `the turn just before in the same conversation, stating the ${attribute}` };
     }
@@ -851,7 +858,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // correction names the one it means.
   const isPerson = (w: string) => KINSHIP_WORDS.has(w) || peopleIn(w).includes(w);
   if (!relaxed && quoted.length === 0 && shared.length && shared.every(isPerson)) {
-    const own = c.subjectPart.filter((w) => !isPerson(w) && !GENERIC_WORDS.has(w) && !holds(o.hay, w));
+    // (Not a month it starts from nor a word of the change itself: 阿芳三月起涨到 ¥3000 names only 阿芳.)
+    const saysWhenOrChange = (w: string) => /^(?:[一二三四五六七八九十]{1,2}|\d{1,2})月$/.test(w) || CHANGE_CUE.test(w) || /涨|跌/.test(w);
+    const own = c.subjectPart.filter((w) => !isPerson(w) && !GENERIC_WORDS.has(w) && !holds(o.hay, w) && !saysWhenOrChange(w));
     if (own.length) return refuse('other-subject', `shares only ${shared.join(', ')} with the correction, which is about ${own.join('/')}`, extra);
   }
   // Naming the same identifiers (drafting-service, backup_daily) is the subject, whatever else is said.

@@ -558,6 +558,14 @@ export const ALIASES: string[][] = [
   ['minimum', 'min'],
   ['夜班', 'night shift'],
   ['交接', 'handover', 'hand-over', 'hand off', 'handoff'],
+  // sensors and their readings, a dashboard, a message broker, firmware: general vocabulary of the same kind (session 37)
+  ['传感器', 'sensor', 'sensors'],
+  ['湿度', 'moisture', 'humidity'],
+  ['温度', 'temperature', 'temp'],
+  ['看板', 'dashboard', 'dashboards'],
+  ['消息代理', 'message broker', 'broker'],
+  ['固件', 'firmware'],
+  ['热水器', 'water heater', 'heater'],
 ];
 
 /** The words of a rule, not of what it is about: quantifiers, modals, negations (任何, 只能, 没有, never, without). */
