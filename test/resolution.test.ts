@@ -2974,4 +2974,19 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, '[code] 〔更正〕湿度阈值降到 28%，32 浇得太勤，根都沤了', undefined, 'pi').linked.sort()).toEqual([...ids3].sort());
   });
+  it('a title is no relative: 王小姐 and Ms. Wang on one flight are one pickup written twice', () => {
+    const { mem: m, ids } = home([
+      { text: '接机：3月14日 王小姐 MU5712 昆明→大理，落地 15:40', time: t(1), project: 'gh' },
+      { text: 'Pickup: Ms. Wang, Mar 14, flight MU5712, lands Dali 15:40', time: t(1), project: 'gh' },
+      { text: '接机：3月14日 Tom 一家四口 CZ3401，也是 15:40 落地', time: t(2), project: 'gh' },
+    ]);
+    expect(correct(m, '〔更正〕王小姐航班延误，MU5712 改成 17:10 落地', undefined, 'gh').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
+  it('the HA box is the HA 盒子: a correction in English follows the chain of the Chinese ones', () => {
+    const { mem: m, ids } = home([{ text: '[code] HA 盒子 IP 192.168.1.50', time: t(1), project: 'gh' }]);
+    const mid = correct(m, '[code] 〔更正〕换了路由器，HA 现在是 192.168.31.50', t(3), 'gh');
+    expect(mid.linked).toEqual([ids[0]]);
+    const last = correct(m, "[code] Correction: HA box got a static lease, it's 192.168.31.10 now", t(5), 'gh');
+    expect(last.linked).toEqual([mid.res.record.id]);
+  });
 });

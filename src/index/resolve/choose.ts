@@ -245,7 +245,9 @@ function distancesIn(text: string): Set<string> {
 
 /** The relation words (老婆, 妈妈, wife) a text holds. */
 function kinOf(text: string): string[] {
-  return [...KINSHIP_WORDS].filter((k) => holds(text, k));
+  // A title is no relative: 王小姐 is Ms. Wang, not a sister (姐).
+  const t = text.replace(/小姐|空姐/g, ' ');
+  return [...KINSHIP_WORDS].filter((k) => holds(t, k));
 }
 
 /** A value that names one thing: letters and digits or marks together (kafka-1.internal:9092, qb-main, release.yml), a dated day. */

@@ -566,6 +566,7 @@ export const ALIASES: string[][] = [
   ['消息代理', 'message broker', 'broker'],
   ['固件', 'firmware'],
   ['热水器', 'water heater', 'heater'],
+  ['盒子', 'box'],
 ];
 
 /** The words of a rule, not of what it is about: quantifiers, modals, negations (任何, 只能, 没有, never, without). */
