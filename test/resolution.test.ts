@@ -2989,4 +2989,17 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const last = correct(m, "[code] Correction: HA box got a static lease, it's 192.168.31.10 now", t(5), 'gh');
     expect(last.linked).toEqual([mid.res.record.id]);
   });
+  it("the writer's own (我自己的理疗) is not a relative's named only as company after the change (跟妈妈一道去)", () => {
+    const { mem: m, ids } = home([
+      { text: "Mum's knee physio: Tuesdays 18:30, community clinic", time: t(1) },
+      { text: '我的理疗：每周四 19:00，康复科', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕我自己的理疗改礼拜二 18:30 了，跟妈妈一道去').linked).toEqual([ids[1]]);
+    // Mum's own physio, in Chinese, found in English (理疗 / physio, 妈妈 / mum).
+    const { mem: m2, ids: ids2 } = home([
+      { text: "Mum's knee physio: Tuesdays 18:30, community clinic", time: t(1) },
+      { text: '我的理疗：每周四 19:00，康复科', time: t(1) },
+    ]);
+    expect(correct(m2, '〔更正〕妈妈的理疗改到周三 18:30').linked).toEqual([ids2[0]]);
+  });
 });

@@ -549,8 +549,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // The writer's own (我的车, my car) is not a relative's (妈妈的 Myvi): a candidate opening with a relative the correction
   // does not name, and not saying it is the writer's too, is about that relative's.
-  const own = (t: string) => /我的|(?<![a-z])my\s/.test(t);
-  if (!myKin.length && own(beforeChange) && theirKin.length && !own(o.plain) && !theirKin.some((k) => holds(c.hay, k))) {
+  const own = (t: string) => /我的|我自己的|(?<![a-z])my\s/.test(t);
+  // (A relative named only after the change, as company, 跟妈妈一道去, does not make it theirs.)
+  if (!myKin.length && own(beforeChange) && theirKin.length && !own(o.plain) && !theirKin.some((k) => kinForms(k).some((f) => holds(beforeChange, f)))) {
     return conflict(`is about ${theirKin.join('/')}'s where the correction is about the writer's own`);
   }
   // Two people by their everyday names (小陈 / 小刘, 老周 / 老王, 阿杰 / 阿芳): the correction's person is
@@ -895,14 +896,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (!relaxed && quoted.length === 0 && !namesHeld && shared.filter((w) => holds(o.hay, w, true)).length <= 1) {
     // A word of the candidate that holds, or is held in, one of the correction's (pg_dump / dump) is not another thing.
     // (前交稿 / 交稿时间: two characters in a row in common).
+    // (A relative by any of their names, mum / 妈妈, is one.)
     const related = (h: string) =>
       holds(c.hay, h) ||
+      (KINSHIP_WORDS.has(h) && kinForms(h).some((f) => holds(c.hay, f))) ||
       sameMember(h, c) || c.subjectPart.some((w) => h.includes(w) || w.includes(h)) || [...h].some((ch, i) => i > 0 && /[\u4e00-\u9fff]{2}/.test(h[i - 1]! + ch) && c.hay.includes(h[i - 1]! + ch));
     const theirs = [...new Set([...o.nearest, ...o.lead, ...o.names])].filter((h) => !related(h) && !GENERIC_WORDS.has(h));
     // The correction's own: a subject word the candidate lacks, or the word right before its
     // attribute (a generic noun too: script, job) when the candidate holds none of those.
     // (Not a word that only points, 那节 of 初三那节: the thing is what comes before it.)
-    const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w)), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])].filter((w) => !isDemonstrative(w));
+    const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w) && !(KINSHIP_WORDS.has(w) && kinForms(w).some((f) => holds(o.hay, f)))), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])].filter((w) => !isDemonstrative(w));
     if (theirs.length && mine.length) {
       return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${theirs.join('/')}, the correction's of ${mine.join('/')}`, extra);
     }

@@ -567,6 +567,9 @@ export const ALIASES: string[][] = [
   ['固件', 'firmware'],
   ['热水器', 'water heater', 'heater'],
   ['盒子', 'box'],
+  ['同行', 'competitor', 'competitors'],
+  ['康复', 'rehab', 'rehabilitation'],
+  ['理疗', 'physio', 'physiotherapy'],
 ];
 
 /** The words of a rule, not of what it is about: quantifiers, modals, negations (任何, 只能, 没有, never, without). */
