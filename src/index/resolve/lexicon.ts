@@ -518,7 +518,7 @@ export const ALIASES: string[][] = [
   ['数据库', 'database', 'db'],
   ['前端', 'frontend', 'front-end'],
   ['后端', 'backend', 'back-end'],
-  ['公众号', 'wechat', 'official account'],
+  ['公众号', '公号', 'wechat', 'official account'],
   ['小红书', 'xiaohongshu', 'xhs', 'rednote'],
   ['知乎', 'zhihu'],
   ['生产', 'production', 'prod'],
