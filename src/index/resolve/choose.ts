@@ -77,8 +77,11 @@ function incidental(w: string, other: string[]): boolean {
   return WORDING.has(w) || GENERIC_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(w) || other.some((x) => x.length >= 2 && x !== w && w.startsWith(x));
 }
 
-/** The clock times a text states (14:20, 3:40 pm), as minutes of the day; a morning and an afternoon hour are told apart by mod 720. */
-function clockTimes(text: string): number[] {
+/**
+ * The times a text writes as H:MM or HH:MM (14:20, 3:40), as minutes of the day. Compared mod 720, so 3:40 and 15:40 are
+ * one time (tokenizer/clock-times.ts reads the Chinese ways of writing a time, for the index).
+ */
+function clockMinutes(text: string): number[] {
   return [...text.matchAll(/(?<![\d.:])(\d{1,2})[:：](\d{2})(?![\d:])/g)].map((m) => Number(m[1]) * 60 + Number(m[2])).filter((x) => x < 24 * 60);
 }
 
@@ -169,8 +172,8 @@ export function sameFact(a: Judged, b: Judged): boolean {
     if (xa.length && xb.length && !xa.some((v) => xb.some((w) => sameValue(v, w) || sameLoosely(v, w, shape)))) return false;
   }
   // Two clock times apart (落地 14:20 / 落地 14:50 on one afternoon): two pickups, though 下午 is said of both.
-  const ca = clockTimes(a.plain ?? a.text);
-  const cb = clockTimes(b.plain ?? b.text);
+  const ca = clockMinutes(a.plain ?? a.text);
+  const cb = clockMinutes(b.plain ?? b.text);
   if (ca.length && cb.length && !ca.some((x) => cb.some((y) => x % 720 === y % 720))) return false;
   // How often (每天, daily) is no value in common: "NAS 照片备份每天 01:00" and "NAS 数据库备份每天 02:00" are two jobs.
   const often = (v: string) => frequenciesIn(v).size > 0 && !/\d/.test(v);

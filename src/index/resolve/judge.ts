@@ -301,8 +301,6 @@ function personIsNewValue(text: string): boolean {
 }
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function correctionAttrs(c: TextAnalysis): Set<string> {
   // What the clauses after the new value say (why it changed) changes nothing.
   const named = c.changeNamed;
@@ -321,7 +319,7 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
       const head = [...answered][0]!;
       for (const a of [...out]) {
         if (a === head || shapes.has(a) || (SHAPE_ANSWERS[a] ?? []).length) continue;
-        const modifies = ATTRIBUTE_WORDS[a]!.some((w) => ATTRIBUTE_WORDS[head]!.some((h) => new RegExp(`(?:^|[^a-z])${escapeRe(w)}\\s?${escapeRe(h)}(?![a-z])`).test(c.plain)));
+        const modifies = ATTRIBUTE_WORDS[a]!.some((w) => ATTRIBUTE_WORDS[head]!.some((h) => holds(c.plain, `${w} ${h}`) || holds(c.plain, w + h)));
         if (modifies) out.delete(a);
       }
     }
