@@ -3002,4 +3002,16 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '〔更正〕妈妈的理疗改到周三 18:30').linked).toEqual([ids2[0]]);
   });
+  it('a demonstrative with its measure word (那版, 那期, 那顿) names no thing: the component library is the one named before it', () => {
+    const { mem: m, ids } = home([
+      { text: 'Lumen DS（组件库）v1.5 release 4月3日', time: t(1), project: 'ds' },
+      { text: 'Lumen App v3.3 设计稿 4月3日 内部评审', time: t(1), project: 'ds' },
+    ]);
+    expect(correct(m, '〔更正〕组件库那版挪到 4月10日，token 命名还没和 Tom 对完', undefined, 'ds').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '婚宴玫瑰大酒店，中午11:58开席', time: t(1), project: 'wd' },
+      { text: '订婚宴老边饺子馆，晚上6点', time: t(1), project: 'wd' },
+    ]);
+    expect(correct(m2, '〔更正〕订婚那顿改中午12点，晚上亲家公要倒班', undefined, 'wd').linked).toEqual([ids2[1]]);
+  });
 });

@@ -535,8 +535,8 @@ export function namesByInitials(written: string): [string, string[]][] {
   return out;
 }
 
-/** A demonstrative and its measure word (那场, 这个, 那台, 那家, 那几个, 几个): it points at a thing, it names none. */
-const DEMONSTRATIVE = /^(?:[那这哪]几?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组封]$/;
+/** A demonstrative and its measure word (那场, 这个, 那台, 那家, 那几个, 几个, 那版, 那期, 那顿): it points at a thing, it names none. */
+const DEMONSTRATIVE = /^(?:[那这哪]几?|几)[场个次节条篇件边些台家套张部位款只支辆间份批趟班项门栋所本盘块组封版期轮回堂顿单届波段首集笔]$/;
 
 /** Whether a word only points (那节, 这个, 那场): it names no thing. */
 export const isDemonstrative = (w: string): boolean => DEMONSTRATIVE.test(w);
