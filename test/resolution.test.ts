@@ -3014,4 +3014,37 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '〔更正〕订婚那顿改中午12点，晚上亲家公要倒班', undefined, 'wd').linked).toEqual([ids2[1]]);
   });
+  it('a strength named before the change (阿莫西林 0.25g 补货线改 300) is that product: the 0.5g capsules are another', () => {
+    const { mem: m, ids } = home([{ text: '阿莫西林胶囊 0.5g 补货线 200 盒', time: t(1), project: 'rx' }]);
+    expect(correct(m, '〔更正〕阿莫西林 0.25g 补货线改 300', undefined, 'rx').linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '阿莫西林胶囊 0.5g 补货线 200 盒', time: t(1), project: 'rx' },
+      { text: '阿莫西林胶囊 0.25g 补货线 200 盒', time: t(1), project: 'rx' },
+    ]);
+    expect(correct(m2, '〔更正〕阿莫西林 0.25g 补货线改 300', undefined, 'rx').linked).toEqual([ids2[1]]);
+    // Two strengths of one tablet are two records, not one written twice; the injection is neither.
+    const { mem: m3 } = home([
+      { text: '头孢呋辛酯片 0.25g 补货线 100 盒', time: t(1), project: 'rx' },
+      { text: '头孢呋辛酯片 0.125g 补货线 60 盒', time: t(1), project: 'rx' },
+    ]);
+    expect(correct(m3, '〔更正〕头孢呋辛钠注射液 1.5g 补货线改 60 支', undefined, 'rx').linked).toEqual([]);
+    expect(ids).toHaveLength(1);
+  });
+  it('a colleague named only to say her shift stays (王姐周三那个班不动) is not the one whose shift moves', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 王丽华（王姐）夜班固定周三', time: t(1), project: 'rx' },
+      { text: '[hermes] 王丽娟（小王）夜班固定周五', time: t(1), project: 'rx' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕小刘夜班挪到周二，王姐周三那个班不动', undefined, 'rx').linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[hermes] 王丽华（王姐）夜班固定周三', time: t(1), project: 'rx' }]);
+    expect(correct(m2, '[hermes] 〔更正〕王姐夜班挪到周二', undefined, 'rx').linked).toEqual([ids2[0]]);
+  });
+  it('the read-only database in English is the 只读库 in Chinese, its address with the port or without', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] stockbot 连的 HIS 只读库地址 10.3.5.20:1433', time: t(1), project: 'rx' },
+      { text: '[code] HIS read-only DB for stockbot: 10.3.5.20, port 1433', time: t(1), project: 'rx' },
+      { text: '[code] HIS 测试库 10.3.5.21:1433，调试用', time: t(1), project: 'rx' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕HIS 只读库搬家了，新地址 10.3.6.8，端口还是 1433', undefined, 'rx').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
 });

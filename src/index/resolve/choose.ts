@@ -196,7 +196,8 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const own = (v: string) => !often(v) && !quoted.some((x) => sameValue(v, x) || (digits(v) !== '' && digits(v) === digits(x)));
     return a.verdict.tokens.filter(own).some((v) => b.verdict.tokens.filter(own).some((w) => sameValue(v, w)));
   }
-  return va.some((v) => vb.some((w) => sameValue(v, w)));
+  // (An address with its port is the address: 10.3.5.20:1433 / 10.3.5.20, port 1433.)
+  return va.some((v) => vb.some((w) => sameValue(v, w) || ((bare(v) !== v || bare(w) !== w) && sameValue(bare(v), bare(w)))));
 }
 
 

@@ -559,7 +559,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const cPeople = peopleIn(c.hay.slice(0, cue));
   if (cPeople.length && !cPeople.some((n) => o.hay.includes(n))) {
     // 老周 and 周师傅 may be one man: only another surname (or another given name, 阿杰 / 阿芳) is another person.
-    const others = peopleIn(o.hay).filter((n) => !c.hay.includes(n) && !cPeople.some((p) => sameSurname(p, n)));
+    // (One the correction names only to say theirs stays, 王姐周三那个班不动, is another person too.)
+    const keptOnly = (n: string) => {
+      const cls = c.plain.split(/[，,；;。！？!?\n]/).filter((cl) => cl.includes(n));
+      return cls.length > 0 && cls.every((cl) => UNCHANGED.test(cl));
+    };
+    const others = peopleIn(o.hay).filter((n) => (!c.hay.includes(n) || keptOnly(n)) && !cPeople.some((p) => sameSurname(p, n)));
     if (others.length) return conflict(`names ${others.join(', ')} where the correction names ${cPeople.join(', ')}`);
   }
   // Whose thing it is, when the correction opens with it (Correction: Sara's journal club slot …): the target names
@@ -917,6 +922,23 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // (Mar 15 and 3月15号 are one day.)
     if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameDay(v, w))) && !theirs.some((v) => holds(c.hay, v))) {
       return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
+    }
+  }
+  // A strength or size naming the thing before the correction says what changed (阿莫西林 0.25g 补货线改 300): a record of
+  // another strength (阿莫西林胶囊 0.5g 补货线 200 盒) is another product.
+  // (Only with words between it and the change, and a number after: in "Mochi weighs 9.5kg now" the weight is the new value.)
+  if (!relaxed && quoted.length === 0) {
+    const cue = CHANGE_CUE.exec(c.plain)?.index ?? -1;
+    const naming = (v: string) => {
+      const at = c.plain.indexOf(v);
+      return at !== -1 && at < cue && /[\p{L}]/u.test(c.plain.slice(at + v.length, cue)) && /\d/.test(c.plain.slice(cue));
+    };
+    for (const shape of ['weight', 'capacity']) {
+      const mine = [...c.valueShapes].filter(([v, sh]) => sh === shape && naming(v)).map(([v]) => v);
+      const theirs = [...o.valueShapes].filter(([, sh]) => sh === shape).map(([v]) => v);
+      if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameValue(v, w))) && !theirs.some((v) => holds(c.hay, v))) {
+        return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
+      }
     }
   }
   // A part of the day naming the occasion ("爸晚上量血压定在 8 点": the evening reading, not a time of it):

@@ -393,7 +393,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // The time a place opens and the time it closes are two facts.
   { name: 'hours', members: { open: ['开门', '开始营业', '开业时间', 'opens', 'opening time'], close: ['关门', '打烊', '闭店', '停止营业', 'closes', 'closing time'] } },
   { name: 'sale', members: { presale: ['售前', 'pre-sale', 'presale'], aftersale: ['售后', 'after-sale', 'aftersale', 'after-sales'] } },
-  { name: 'io', members: { read: ['读库', '只读', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
+  { name: 'io', members: { read: ['读库', '只读', 'read-only', 'readonly', 'read replica', 'replica', '从库'], write: ['写库', '主库', 'primary db', 'master db'] } },
   { name: 'direction', members: { inbound: ['入站', 'inbound', 'ingress'], outbound: ['出站', 'outbound', 'egress'] } },
   { name: 'device', members: { mobile: ['手机', '移动端', 'mobile', 'ios', 'android'], desktop: ['电脑', '桌面端', 'pc端', 'desktop'] } },
   { name: 'mobile-os', members: { ios: ['ios', 'iphone', 'ipad', 'app store', '苹果端'], android: ['android', '安卓', 'google play', '安卓端'] } },
@@ -570,6 +570,9 @@ export const ALIASES: string[][] = [
   ['同行', 'competitor', 'competitors'],
   ['康复', 'rehab', 'rehabilitation'],
   ['理疗', 'physio', 'physiotherapy'],
+  // a read-only database, a stock threshold to reorder at (session 38)
+  ['只读', 'read-only', 'readonly'],
+  ['补货线', '补货点', 'reorder point', 'reorder level', 'reorder threshold'],
 ];
 
 /** The words of a rule, not of what it is about: quantifiers, modals, negations (任何, 只能, 没有, never, without). */

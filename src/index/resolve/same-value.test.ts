@@ -48,6 +48,11 @@ describe('sameLoosely', () => {
     expect(sameLoosely('3月9日', '3月16日', 'date')).toBe(false);
     expect(sameLoosely('400元', '150元', 'price')).toBe(false);
   });
+  it('reads a decimal as one number: 0.25g and 0.125g share no number, though both start with 0', () => {
+    expect(sameLoosely('0.25g', '0.125g', 'weight')).toBe(false);
+    expect(sameLoosely('0.25g', '0.25 g', 'weight')).toBe(true);
+    expect(sameLoosely('1.5l', '1.5 升', 'capacity')).toBe(true);
+  });
 });
 
 describe('namesOneThing', () => {

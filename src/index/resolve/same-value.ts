@@ -107,7 +107,10 @@ export function sameLoosely(v: string, w: string, shape: string): boolean {
     const day = (n: number[]) => n.filter((x) => x >= 1 && x <= 31).at(-1);
     return day(a) !== undefined && day(a) === day(b);
   }
-  return a.some((x) => b.includes(x));
+  // (A decimal is one number: 0.25g and 0.125g share no number, though both have a 0.)
+  const whole = (x: string) => [...x.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
+  const wb = whole(w);
+  return whole(v).some((x) => wb.includes(x));
 }
 
 /**
