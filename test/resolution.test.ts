@@ -3047,4 +3047,38 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 〔更正〕HIS 只读库搬家了，新地址 10.3.6.8，端口还是 1433', undefined, 'rx').linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
+  it('"due to" says why, not when something is due: the lead time before ETA is the one restated', () => {
+    const { mem: m, ids } = home([
+      { text: 'OOCL email: Dear Customer, BAPLIE for OOCL HONG KONG 105W will be sent 24h before ETA Ningbo. Regards, OOCL Ningbo Marine Ops', time: t(1) },
+      { text: 'OOCL email: OOCL HONG KONG 105W ETA Ningbo 20 Mar 06:00 local', time: t(2) },
+    ]);
+    const res = correct(m, 'OOCL email: Dear Customer, please note BAPLIE for OOCL HONG KONG 105W will now be sent 48h before ETA due to our new stowage system. Regards, OOCL Ningbo Marine Ops', t(9));
+    expect(res.linked).toEqual([ids[0]]);
+  });
+  it('what the correction says to leave alone (阈值别动) is not what it changes', () => {
+    const { mem: m } = home([
+      { text: '[code] grafana 泊位看板告警阈值:泊位占用率 > 85%', time: t(1), project: 'bb' },
+      { text: '[code] grafana 泊位看板每 30 秒刷新', time: t(1), project: 'bb' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕泊位看板告警阈值别动,通知改发企业微信群', undefined, 'bb').linked).toEqual([]);
+  });
+  it('a coach by surname (李教练) is no qualifier of 教练: the number written twice is one number', () => {
+    const { mem: m, ids } = home([
+      { text: '李教练电话 138 5742 0613,囡囡羽毛球请假打这个', time: t(1) },
+      { text: '囡囡教练手机:13857420613', time: t(2) },
+      { text: '体育馆前台电话 0574-8765 0613', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕李教练换号了,新号 139 5740 8821').linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
+  it('moved to a place (moved to Beilun sports centre) gives the new place: a record already there is not the one that moved', () => {
+    const { mem: m } = home([
+      { text: "Daughter's swimming: Coach Li (another Li), Sat 09:00 at Beilun sports centre", time: t(1) },
+    ]);
+    expect(correct(m, 'Correction: the shuttlecock sessions moved to Beilun sports centre, same time').linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: 'JC room: Seminar Room 1.', time: t(1) },
+      { text: 'Grand rounds room: Teaching Room 3.', time: t(1) },
+    ]);
+    expect(correct(m2, 'Correction: grand rounds moved to the 5F lecture hall.').linked).toEqual([ids2[1]]);
+  });
 });

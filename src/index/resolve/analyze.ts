@@ -263,6 +263,9 @@ const FUNCTION_WORDS = new Set(['的', '了', '是', '在', '和', '与', '把',
 const ALIAS_OF = new Map<string, string>();
 for (const group of ALIASES) for (const v of group) ALIAS_OF.set(v, group[0]!);
 
+/** An attribute word that is no attribute before these words: "due to our new system" says why, not when it is due. */
+const NOT_ATTRIBUTE_BEFORE: Record<string, RegExp> = { due: /^\s+to\b/ };
+
 const ATTRIBUTE_LIST = Object.entries(ATTRIBUTE_WORDS)
   .flatMap(([attr, words]) => words.map((w) => ({ attr, w })))
   .sort((a, b) => b.w.length - a.w.length);
@@ -656,7 +659,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const attrAt: { attr: string; at: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
-    const at = positions(norm, w).filter((i) => !taken.some(([a, b]) => i < b && i + w.length > a));
+    const at = positions(norm, w).filter((i) => !taken.some(([a, b]) => i < b && i + w.length > a) && !NOT_ATTRIBUTE_BEFORE[w]?.test(norm.slice(i + w.length)));
     if (at.length) {
       named.add(attr);
       attrWords.add(w);
@@ -754,7 +757,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     // x as written: its raw form when an alias folded it (baseline read as 基线).
     const xRaw = x.raw ?? x.word;
     const gap = norm.slice(x.at + xRaw.length, w.at);
-    if (x.word === w.word || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(xRaw, x.at)) continue;
+    // (A word inside the one before it, 教练 of 李教练, is no thing that one qualifies.)
+    if (x.word === w.word || w.at < x.at + xRaw.length || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(xRaw, x.at)) continue;
     // A demonstrative (那场, 这个, 那台, 那家, 那几个) points at the thing; it does not qualify it.
     if (DEMONSTRATIVE.test(x.word)) continue;
     let s = qualifiers.get(w.word);

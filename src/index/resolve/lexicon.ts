@@ -71,6 +71,9 @@ export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilome
 const PLACE_RE =
   /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|医院|诊所|门诊|学校|幼儿园|商场|机场|火车站|高铁站|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
 
+const PLACE_EN_RE =
+  /(?<=\b(?:moved|moves|moving|changed|switched|relocated|now)\s(?:to|at|in)\s(?:the\s)?)(?:[a-z0-9'-]+\s){0,3}?(?:sports\s)?(?:centre|center|gym|hall|room|court|school|park|office|clinic|hospital|station|library|pool|stadium|field|studio|campus|building)\b(?!\s?[a-z0-9])/g;
+
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A cron schedule (0 6 * * *, 0 */6 * * *), before a path reads its step as one.
   { attr: 'schedule', re: /(?:^|[\s:：(（])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=[\s,，;；。)）]|$)/g },
@@ -123,6 +126,10 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'contact', re: /(?<!\d)1[3-9]\d(?:\s?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\dx{4}\d{4}(?!\d)/gi },
   // A place moved to (琴房换到少年宫四楼, 改在明湖练): a place, not a time.
   { attr: 'place', re: PLACE_RE },
+  // The same in English (moved to Beilun sports centre, now at the Riverside clinic).
+  { attr: 'place', re: PLACE_EN_RE },
+  // A place under its label (room: Teaching Room 3, venue: the cafe downstairs).
+  { attr: 'place', re: /(?<=\b(?:room|venue|location|hall)\s?[:：]\s?)[a-z0-9][a-z0-9 .'-]{0,30}[a-z0-9]/g },
 ];
 
 /** Shapes that answer a named attribute: a named `retention` is compatible with a `duration` value. */
@@ -619,4 +626,4 @@ export const SETTING_HINT =
   /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?)|\d\s?[x×]\s?\d|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
 
 /** A value said to stay as it was (不变, still, unchanged). */
-export const UNCHANGED = /不变|不动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$|\bkeeps? (?:its|their|his|her)\b(?= \w)/i;
+export const UNCHANGED = /不变|不动|别动|不用动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$|\bkeeps? (?:its|their|his|her)\b(?= \w)/i;
