@@ -3081,4 +3081,36 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, 'Correction: grand rounds moved to the 5F lecture hall.').linked).toEqual([ids2[1]]);
   });
+  it('a dose (2.5mg, 75μg) is how much of a medicine, not a ration of food', () => {
+    const { mem: m, ids } = home([
+      { text: '妈妈降压药氨氯地平 5mg，每天早上一粒', time: t(1), project: 'mom' },
+      { text: '妈妈叶酸 5mg，每天早上一粒', time: t(1), project: 'mom' },
+    ]);
+    expect(correct(m, '〔更正〕降压那个减到 2.5mg，透析那天血压老是偏低，林医生说的', undefined, 'mom').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '母亲每天早上6点半空腹服用左甲状腺素钠片50μg。', time: t(1) },
+      { text: '母亲每天午饭后服用钙尔奇D一片，600mg。', time: t(1) },
+    ]);
+    expect(correct(m2, '更正：（4月8日）妈的甲状腺药加量到75μg，内分泌科陈医生复查甲功后调整的。').linked).toEqual([ids2[0]]);
+  });
+  it('a limit on a temperature (上限调到 7 度) is a threshold, not a length; a fridge is a 冰箱; a setpoint is a threshold', () => {
+    const { mem: m, ids } = home([
+      { text: '1 号冷藏柜（海尔那台老的，大伙叫它老海尔）报警上限设 8℃', time: t(1), project: 'rx' },
+      { text: '2 号冷藏柜（新买的澳柯玛）报警上限也设 8℃', time: t(1), project: 'rx' },
+    ]);
+    expect(correct(m, '〔更正〕老海尔上限调到 7 度，压缩机老了，回温贼慢', undefined, 'rx').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[hermes] 疫苗冰箱报警温度设在 8°C 以上', time: t(1), project: 'cl' },
+      { text: '[hermes] Vaccine fridge alarm threshold: above 8°C', time: t(2), project: 'cl' },
+      { text: '[hermes] 药房普通冰箱报警温度设在 8°C 以上', time: t(2), project: 'cl' },
+    ]);
+    expect(correct(m2, '[hermes] 〔更正〕疫苗冰箱报警阈值改成 7.5°C，留点余量', undefined, 'cl').linked.sort()).toEqual([ids2[0], ids2[1]].sort());
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[hermes] heater 设定温度 25°C', time: t(1), project: 'aq' },
+      { text: '[hermes] chiller 启动温度 26.5°C', time: t(1), project: 'aq' },
+    ]);
+    const mid = correct(m3, '[hermes] 〔更正〕heater 改成 26°C，回南天前先这样', t(3), 'aq');
+    expect(mid.linked).toEqual([ids3[0]]);
+    expect(correct(m3, "[hermes] Correction: heater setpoint back down to 25°C, it's warm enough", t(5), 'aq').linked).toEqual([mid.res.record.id]);
+  });
 });

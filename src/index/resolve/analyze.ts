@@ -675,6 +675,11 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     named.delete('length');
     named.add('items');
   }
+  // The same for a temperature (报警上限设 8℃, 上限调到 7 度): a limit of the reading, a threshold.
+  if (named.has('length') && shapes.has('temperature') && !shapes.has('length') && [...attrWords].every((w) => !LENGTH_UNITS.has(w))) {
+    named.delete('length');
+    named.add('threshold');
+  }
   for (const { re } of VALUE_SHAPES) {
     re.lastIndex = 0;
     for (const m of norm.matchAll(re)) if (!inTitle(m.index!)) anchors.push(m.index!);

@@ -54,7 +54,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   bitrate: ['码率', '比特率', '码流', 'bitrate', 'bit rate'],
   // A service level (SLO 99.9%): what the service promises, not a thing of its own.
   sla: ['slo', 'sla', 'sli', '可用性目标', '服务等级', 'availability target', 'uptime target'],
-  threshold: ['阈值', '告警阈值', '报警阈值', '告警上限', '报警上限', '告警下限', '报警下限', '触发线', 'threshold', 'alert threshold', 'alarm threshold'],
+  threshold: ['阈值', '告警阈值', '报警阈值', '告警上限', '报警上限', '告警下限', '报警下限', '触发线', '设定温度', 'threshold', 'alert threshold', 'alarm threshold', 'setpoint', 'set point'],
 };
 
 /** Every attribute word of every attribute. */
@@ -117,6 +117,10 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
+  // A dose (7.5mg, 100 mcg, 5 毫克): how much of a medicine, not what something weighs nor a ration of food.
+  { attr: 'dose', re: /\b\d+(?:\.\d+)?\s?(?:mg|mcg|[µμ]g)\b|\d+(?:\.\d+)?\s?(?:毫克|微克)/gi },
+  // A temperature (8℃, 2.0 °C, 7 度; not 1 度电, 30 度角): a reading or a limit, not a count.
+  { attr: 'temperature', re: /-?\d+(?:\.\d+)?\s?(?:℃|°\s?[cf]\b|度(?![电数角]))/gi },
   { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)/gi },
   // A number of people (请 8 个人, 上 3 人): a count. Only at the end of a clause: 3 人间 is a kind of room.
   { attr: 'headcount', re: /(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?个?人(?=[，。,;；:：!！?？\s]|$)/g },
@@ -147,6 +151,8 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   distance: ['distance'],
   percent: ['count', 'sla'],
   weight: ['weight'],
+  temperature: ['threshold'],
+  dose: ['dose'],
   bytes: ['size', 'capacity', 'length', 'threshold'],
   capacity: ['capacity'],
   place: ['place'],
@@ -579,6 +585,7 @@ export const ALIASES: string[][] = [
   ['理疗', 'physio', 'physiotherapy'],
   // a read-only database, a stock threshold to reorder at (session 38)
   ['只读', 'read-only', 'readonly'],
+  ['冰箱', 'fridge', 'fridges', 'refrigerator'],
   ['补货线', '补货点', 'reorder point', 'reorder level', 'reorder threshold'],
 ];
 
