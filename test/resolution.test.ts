@@ -3113,4 +3113,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     expect(mid.linked).toEqual([ids3[0]]);
     expect(correct(m3, "[hermes] Correction: heater setpoint back down to 25°C, it's warm enough", t(5), 'aq').linked).toEqual([mid.res.record.id]);
   });
+  it('a short form of the first characters (继教 of 继续教育, 门卡 of 门禁卡) names the same thing; another qualifier (体检) does not', () => {
+    const { mem: m, ids } = home([
+      { text: '继续教育年度考核：3.15 上午 9 点，医大二院考点', time: t(1) },
+      { text: '执业药师继续教育学分 3.31 前报齐', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕继教考核挪到 3.22 了，考点不变').linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: '年度体检考核：3月15日上午 9 点', time: t(1) }]);
+    expect(correct(m2, '〔更正〕继教考核挪到 3月22日了，考点不变').linked).toEqual([]);
+  });
 });

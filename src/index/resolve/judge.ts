@@ -99,6 +99,15 @@ const kinForms = (w: string): readonly string[] => KIN_SAME.find((g) => g.includ
 const surnameOf = (n: string): string | null => (/^[小老]/.test(n) ? n[1]! : n.startsWith('阿') ? null : n[0]!);
 const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf(a) === surnameOf(b);
 
+/**
+ * Whether a text holds the words a two-character short form is made from, the first character of each (继教: 继续教育,
+ * 医保: 医疗保险): four Han characters in a row, the first and the third the short form's.
+ */
+export function shortFormIn(text: string, w: string): boolean {
+  if (!/^[\u4e00-\u9fff]{2}$/.test(w)) return false;
+  return new RegExp(`${w[0]}[\u4e00-\u9fff]${w[1]}[\u4e00-\u9fff]`, 'u').test(text);
+}
+
 /** Whether a text holds a Han character. */
 const han = (t: string): boolean => /\p{Script=Han}/u.test(t);
 
@@ -508,7 +517,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   for (const [w, mine] of c.qualifiersEarly) {
     const theirs = o.qualifiers.get(w);
     if (!theirs || !holds(o.hay, w) || distinctQuoted.length) continue;
-    const x = [...mine].find((q) => !holds(o.hay, q));
+    // (A short form made of the first character of each word, 继教 of 继续教育, is held.)
+    const x = [...mine].find((q) => !holds(o.hay, q) && !shortFormIn(o.plain, q));
     // (Its own qualifier, said in the correction only in a clause giving the reason, is no qualifier of the thing: 键盘那路
     // IEM 换到 531.400，跟贝斯那路隔太近会串 is about 键盘那路.)
     const y = [...theirs].find((q) => !holds(c.hay, q) || (!mine.has(q) && holds(c.plain, q) && !holds(withoutReasons(c.plain), q)));
