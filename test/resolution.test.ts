@@ -3122,4 +3122,21 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '年度体检考核：3月15日上午 9 点', time: t(1) }]);
     expect(correct(m2, '〔更正〕继教考核挪到 3月22日了，考点不变').linked).toEqual([]);
   });
+  it('篇幅 is the length of a piece; 推不了 and 阿拉 name nothing; a roster is a 排班表', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 内刊稿《桥吊上的夜班》字数控制在 2500 字,4 月 1 号交', time: t(1) },
+      { text: '[openclaw] 公众号稿《阿拉码头的一天》字数 1500 字,3 月 25 号发', time: t(1) },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕夜班那篇篇幅放宽到三千字,编辑讲可以多放照片').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[openclaw] 港口内刊稿《阿拉码头的一天》3 月 25 号交', time: t(1), project: 'port' },
+      { text: '[openclaw] 小红书稿《码头夜景》3 月 25 号发', time: t(1), project: 'port' },
+    ]);
+    expect(correct(m2, '[openclaw] 〔更正〕内刊 25 号交不了,改 27 号;25 号小红书那篇照发', undefined, 'port').linked).toEqual([ids2[0]]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[code] shiftbot weekly overtime chart uses matplotlib', time: t(1), project: 'sb' },
+      { text: '[code] shiftbot renders the 排班表 image with matplotlib', time: t(1), project: 'sb' },
+    ]);
+    expect(correct(m3, 'Correction: roster picture is drawn with Pillow now, matplotlib dropped for it', undefined, 'sb').linked).toEqual([ids3[1]]);
+  });
 });

@@ -212,7 +212,7 @@ const CUE_BUT_TO = new RegExp(CHANGE_CUE.source.replace('(?:to|', '(?:'));
 /** Attribute classes of when: what a reason clause most often names without changing it. */
 const WHEN = new Set(['schedule', 'date']);
 /** Length words that name what is counted (字数, characters): not a bare limit. */
-const LENGTH_UNITS = new Set(['字数', '长度', '字符', '个字', '字以内', 'characters', 'chars', 'words', 'length', 'max length']);
+const LENGTH_UNITS = new Set(['字数', '篇幅', '长度', '字符', '个字', '字以内', 'characters', 'chars', 'words', 'length', 'max length']);
 
 /** A weekday as a value begins: 周五, 每周二, 礼拜六, Saturdays. */
 const DAY_VALUE = /^(?:每\s?)?(?:周|星期|礼拜)[一二三四五六日天]|^(?:mon|tue|wed|thu|fri|sat|sun)/i;

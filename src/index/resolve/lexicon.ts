@@ -24,7 +24,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
     '时间', '几点', '时间点', '定时', '点跑', '点钟', '夜间', '夜里', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午', '周期', '频率', '间隔', '执行时间', '运行时间',
     'cron', 'schedule', 'scheduled', 'interval', "o'clock", 'runs at', 'run at', 'frequency',
   ],
-  length: ['字数', '长度', '字符', '个字', '字以内', '不超过', '最多', '上限', 'characters', 'chars', 'words', 'length', 'max length', 'limit', 'cap', 'capped', 'at most', 'no more than', 'up to'],
+  length: ['字数', '篇幅', '长度', '字符', '个字', '字以内', '不超过', '最多', '上限', 'characters', 'chars', 'words', 'length', 'max length', 'limit', 'cap', 'capped', 'at most', 'no more than', 'up to'],
   size: ['尺寸', '尺码', '码数', '分辨率', '像素', '大小', '字号', 'size', 'resolution', 'dimensions', 'px', 'font size'],
   retention: ['keep only', 'keep the last', 'keeps the last', '保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
   timeout: ['超时', 'timeout', 'time out', 'time-out'],
@@ -172,7 +172,7 @@ export const GENERIC_WORDS = new Set(
     '系列 栏目 专栏 每日 每天 每周 每月 日常 文章 稿子 稿件 内容 帖子 笔记 文档 报告 东西 事情 那个 这个 那条 这条 问题 情况 方面 部分 功能 模块 工具 版本 端口 地址 ' +
     '时间 日期 路径 目录 链接 账号 记录 信息 消息 通知 命令 代码 仓库 网站 页面 图片 图 视频 文案 名字 名称 规则 规范 要求 默认 统一 所有 全部 ' +
     '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
-    '自己 现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
+    '自己 阿拉 不了 现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
     'service services server app application system platform project config configuration settings setting file files data database db table ' +
     'series column task job jobs script workflow pipeline article articles post posts content doc docs report reports thing stuff ' +
     'posted posting goes go live generated generate generation produced handled made 生成 产出 出 做 弄 搞 处理 ' +
@@ -586,6 +586,7 @@ export const ALIASES: string[][] = [
   // a read-only database, a stock threshold to reorder at (session 38)
   ['只读', 'read-only', 'readonly'],
   ['冰箱', 'fridge', 'fridges', 'refrigerator'],
+  ['排班表', '排班', 'roster', 'rota'],
   ['补货线', '补货点', 'reorder point', 'reorder level', 'reorder threshold'],
 ];
 
