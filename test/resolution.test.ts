@@ -3029,6 +3029,9 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, '〔更正〕头孢呋辛钠注射液 1.5g 补货线改 60 支', undefined, 'rx').linked).toEqual([]);
     expect(ids).toHaveLength(1);
+    // A dose names its strength the same way (氨氯地平 5mg is not the 10mg tablets).
+    const { mem: m4 } = home([{ text: '氨氯地平片 10mg 补货线 50 盒', time: t(1), project: 'rx' }]);
+    expect(correct(m4, '〔更正〕氨氯地平 5mg 补货线改 80', undefined, 'rx').linked).toEqual([]);
   });
   it('a colleague named only to say her shift stays (王姐周三那个班不动) is not the one whose shift moves', () => {
     const { mem: m } = home([

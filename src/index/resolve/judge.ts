@@ -103,7 +103,7 @@ const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf
  * Whether a text holds the words a two-character short form is made from, the first character of each (继教: 继续教育,
  * 医保: 医疗保险): four Han characters in a row, the first and the third the short form's.
  */
-export function shortFormIn(text: string, w: string): boolean {
+function shortFormIn(text: string, w: string): boolean {
   if (!/^[\u4e00-\u9fff]{2}$/.test(w)) return false;
   return new RegExp(`${w[0]}[\u4e00-\u9fff]${w[1]}[\u4e00-\u9fff]`, 'u').test(text);
 }
@@ -934,8 +934,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
     }
   }
-  // A strength or size naming the thing before the correction says what changed (阿莫西林 0.25g 补货线改 300): a record of
-  // another strength (阿莫西林胶囊 0.5g 补货线 200 盒) is another product.
+  // A strength, dose or size naming the thing before the correction says what changed (阿莫西林 0.25g 补货线改 300): a
+  // record of another strength (阿莫西林胶囊 0.5g 补货线 200 盒) is another product.
   // (Only with words between it and the change, and a number after: in "Mochi weighs 9.5kg now" the weight is the new value.)
   if (!relaxed && quoted.length === 0) {
     const cue = CHANGE_CUE.exec(c.plain)?.index ?? -1;
@@ -943,7 +943,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       const at = c.plain.indexOf(v);
       return at !== -1 && at < cue && /[\p{L}]/u.test(c.plain.slice(at + v.length, cue)) && /\d/.test(c.plain.slice(cue));
     };
-    for (const shape of ['weight', 'capacity']) {
+    for (const shape of ['weight', 'capacity', 'dose']) {
       const mine = [...c.valueShapes].filter(([v, sh]) => sh === shape && naming(v)).map(([v]) => v);
       const theirs = [...o.valueShapes].filter(([, sh]) => sh === shape).map(([v]) => v);
       if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameValue(v, w))) && !theirs.some((v) => holds(c.hay, v))) {
