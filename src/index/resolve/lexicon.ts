@@ -583,7 +583,7 @@ export const ALIASES: string[][] = [
   ['同行', 'competitor', 'competitors'],
   ['康复', 'rehab', 'rehabilitation'],
   ['理疗', 'physio', 'physiotherapy'],
-  // a read-only database, a stock threshold to reorder at (session 38)
+  // a read-only database, a fridge, a shift roster, the stock level to reorder at (session 38)
   ['只读', 'read-only', 'readonly'],
   ['冰箱', 'fridge', 'fridges', 'refrigerator'],
   ['排班表', '排班', 'roster', 'rota'],
