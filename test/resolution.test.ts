@@ -3142,4 +3142,19 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, 'Correction: roster picture is drawn with Pillow now, matplotlib dropped for it', undefined, 'sb').linked).toEqual([ids3[1]]);
   });
+  it('a month and day with a dot (12.8, 3.20) is a date: which night, which coupon; a festival\'s day is its name', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 12.8 夜班值守：老马', time: t(1), project: 'rail' },
+      { text: '[hermes] 12.9 夜班值守：老马', time: t(2), project: 'rail' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕12.8 夜里的老马换成小杜了，老马家里有事', undefined, 'rail').linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: 'Shopee SG 11.11 券：减 SGD 5，满 SGD 40', time: t(1), project: 'shop' }]);
+    expect(correct(m2, '〔更正〕SG 12.12 券改满 SGD 50 先用得', undefined, 'shop').linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[openclaw] 公众号稿《天窗里的三个小时》定在 3.20 发', time: t(1), project: 'rail' },
+      { text: '[openclaw] 双十一预热长文（公众号）10/20 前交', time: t(1), project: 'shop' },
+    ]);
+    expect(correct(m3, '[openclaw] 〔更正〕公众号那篇 3.20 不发了，挪到 3.27，段里还没审完', undefined, 'rail').linked).toEqual([ids3[0]]);
+    expect(correct(m3, '[openclaw] 〔更正〕11.11 公众号那篇预热提前到 10 月 15 号交稿，要留时间给设计做长图', undefined, 'shop').linked).toEqual([ids3[1]]);
+  });
 });

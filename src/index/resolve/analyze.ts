@@ -264,7 +264,12 @@ const ALIAS_OF = new Map<string, string>();
 for (const group of ALIASES) for (const v of group) ALIAS_OF.set(v, group[0]!);
 
 /** An attribute word that is no attribute before these words: "due to our new system" says why, not when it is due. */
-const NOT_ATTRIBUTE_BEFORE: Record<string, RegExp> = { due: /^\s+to\b/ };
+// A part of the day before 的 and a person (12.8 夜里的老马, 周六上午的王姐) says whose turn it is, not a time changed.
+const OF_PERSON = /^\s?的\s?(?:[老小阿]\p{Script=Han}|\p{Script=Han}{1,2}(?:姐|哥|师傅|老师|医生|大夫|护士))/u;
+const NOT_ATTRIBUTE_BEFORE: Record<string, RegExp> = {
+  due: /^\s+to\b/,
+  ...Object.fromEntries(['夜里', '夜间', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午'].map((w) => [w, OF_PERSON])),
+};
 
 const ATTRIBUTE_LIST = Object.entries(ATTRIBUTE_WORDS)
   .flatMap(([attr, words]) => words.map((w) => ({ attr, w })))
@@ -553,6 +558,11 @@ const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱
 /** Stop words written in capitals for emphasis (NOT, NEVER, ALL), not as a name. */
 const EMPHASIS = new Set(['not', 'all', 'any', 'only', 'must', 'never', 'none', 'nor', 'and', 'but', 'the', 'are', 'was', 'were', 'you', 'your', 'our', 'this', 'that', 'before', 'after', 'again', 'every', 'each', 'both', 'very', 'just', 'now', 'off', 'out', 'own', 'too', 'can', 'will', 'should', 'why', 'how', 'what', 'who', 'yes']);
 
+/** A month and day with a dot (3.20, 12.8). */
+const MONTH_DAY_RE = /^(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])$/;
+/** Words naming a release before a number (版本 3.2, Python 3.11, 升到 1.7): the number is a version. */
+const RELEASE_BEFORE = /(?:版本|版|固件|升级?到?|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;]{0,24}$/i;
+
 /** Analyse one record's text. */
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
   const stripped = stripLabel(stripMarkers(text, knownDomains));
@@ -601,11 +611,15 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // Where the text starts to say what changed (read once: the values, the heads and the subject part all use it).
   const cue = CHANGE_CUE.exec(norm);
   const changeAt = cue?.index ?? norm.length;
-  for (const { attr, re } of VALUE_SHAPES) {
+  let dottedDates = false;
+  for (const { attr: shape, re } of VALUE_SHAPES) {
     re.lastIndex = 0;
     masked = masked.replace(re, (m, ...rest) => {
       const at = rest.find((x) => typeof x === 'number') as number;
       if (inTitle(at)) return m;
+      if (shape === 'date' && MONTH_DAY_RE.test(m)) dottedDates = true;
+      // One text writes its dates one way: beside a dotted date (挪到 3.27), another month and day (3.20 不发了) is one too.
+      const attr = shape === 'version' && dottedDates && MONTH_DAY_RE.test(m) && !RELEASE_BEFORE.test(norm.slice(Math.max(0, at - 24), at)) ? 'date' : shape;
       // A branch's version (release/2.3) named before the change is part of the branch's name, not a version value.
       if (attr === 'version' && inBranch(at) && at < changeAt) return m;
       // "nightly 那个", "周三那场": when, pointed at, names the job or the occasion (the nightly one), not its schedule.

@@ -347,6 +347,18 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
   return out;
 }
 
+/** The shopping festivals named by their day (11.11 / 双十一, 12.12 / 双十二, 6.18 / 618), each with its names. */
+const FESTIVALS: [RegExp, RegExp][] = [
+  [/^11\.11$/, /双\s?(?:十一|11)|(?<![\d.])11\.11(?![\d.])/],
+  [/^12\.12$/, /双\s?(?:十二|12)|(?<![\d.])12\.12(?![\d.])/],
+  [/^6\.18$/, /(?<![\d.])6\.?18(?![\d.])|六一八/],
+];
+
+/** A festival's day the text names the festival by (11.11 where it says 双十一). */
+function festivalNamed(day: string, text: string): boolean {
+  return FESTIVALS.some(([d, names]) => d.test(day) && names.test(text));
+}
+
 /** `minShare`: least weighted share of the correction's subject words (lowered to 0.34 with a quoted old value). */
 /**
  * `relaxed`: a red line that says it replaces an older one, judged against red lines only: rules
@@ -930,7 +942,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const mine = [...c.valueShapes].filter(([v, sh]) => sh === 'date' && c.plain.indexOf(v) !== -1 && c.plain.indexOf(v) < cue).map(([v]) => v);
     const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'date').map(([v]) => v);
     // (Mar 15 and 3月15号 are one day.)
-    if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameDay(v, w))) && !theirs.some((v) => holds(c.hay, v))) {
+    // (A shopping festival's day is its name: 11.11 is 双十一's campaign, whatever date its work is due.)
+    if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameDay(v, w)) || festivalNamed(v, o.plain)) && !theirs.some((v) => holds(c.hay, v))) {
       return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
     }
   }
