@@ -3157,4 +3157,19 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     expect(correct(m3, '[openclaw] 〔更正〕公众号那篇 3.20 不发了，挪到 3.27，段里还没审完', undefined, 'rail').linked).toEqual([ids3[0]]);
     expect(correct(m3, '[openclaw] 〔更正〕11.11 公众号那篇预热提前到 10 月 15 号交稿，要留时间给设计做长图', undefined, 'shop').linked).toEqual([ids3[1]]);
   });
+  it('价格同步 is a job named for prices, not a price; 两个钟 is two hours in Cantonese', () => {
+    const { mem: m, ids } = home([
+      { text: "[hermes] 价格同步写入 Sheet tab 'Prices_v2'", time: t(1), project: 'ps' },
+      { text: '[hermes] 价格同步每个钟跑一次', time: t(2), project: 'ps' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕价格同步要用 service account 写，唔好用我个人 Google 账号', undefined, 'ps').linked).toEqual([]);
+    expect(correct(m, '[hermes] 〔更正〕价格同步改每两个钟跑一次', undefined, 'ps').linked).toEqual([ids[1]]);
+    const { mem: m1 } = home([{ text: '[hermes] 价格同步失败会 email 通知我', time: t(1), project: 'shopee' }]);
+    expect(correct(m1, '[hermes] 〔更正〕价格同步改每两个钟跑一次，Shopee API 限流', undefined, 'shopee').linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[code] inv_sync 全量对账 cron 02:15', time: t(1), project: 'pos' },
+      { text: '[code] price_sync（价格同步）cron 02:45', time: t(1), project: 'pos' },
+    ]);
+    expect(correct(m2, '[code] 〔更正〕价格同步挪到 04:00，避开 NAS 03:00 的快照', undefined, 'pos').linked).toEqual([ids2[1]]);
+  });
 });

@@ -264,10 +264,16 @@ const ALIAS_OF = new Map<string, string>();
 for (const group of ALIASES) for (const v of group) ALIAS_OF.set(v, group[0]!);
 
 /** An attribute word that is no attribute before these words: "due to our new system" says why, not when it is due. */
+// A job named for prices (价格同步, price sync, 价格监控) is that job, not a price: the word is part of its name.
+const JOB_OF: Record<string, RegExp> = {
+  价格: /^\s?(?:同步|监控|抓取|爬虫|脚本|任务|提醒)/,
+  price: /^[\s-]?(?:sync|monitor|scrap|script|job|alert|watch)/,
+};
 // A part of the day before 的 and a person (12.8 夜里的老马, 周六上午的王姐) says whose turn it is, not a time changed.
 const OF_PERSON = /^\s?的\s?(?:[老小阿]\p{Script=Han}|\p{Script=Han}{1,2}(?:姐|哥|师傅|老师|医生|大夫|护士))/u;
 const NOT_ATTRIBUTE_BEFORE: Record<string, RegExp> = {
   due: /^\s+to\b/,
+  ...JOB_OF,
   ...Object.fromEntries(['夜里', '夜间', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午'].map((w) => [w, OF_PERSON])),
 };
 
@@ -503,6 +509,8 @@ export function dialectAsMandarin(text: string): string {
       .replace(/老[豆窦]/g, '老爸')
       .replace(/(?<=[\p{Script=Han}\s])[系係](?=\s|[「“"'《a-z0-9/#@$¥~])/gu, '是');
   }
+  // 两个钟 / 每个钟 is two hours / every hour in Cantonese (not 钟头, which is an hour already).
+  if (/个钟(?!头)/.test(t)) t = t.replace(/(?<=[每几半\d一两二三四五六七八九十])个钟(?!头)/g, '小时');
   if (/半天|阿拉|侬|伊讲/.test(t)) t = t.replace(/上半天/g, '上午 ').replace(/下半天/g, '下午 ').replace(/阿拉/g, '我们').replace(/侬/g, '你').replace(/伊讲/g, '他说');
   return t;
 }
@@ -716,7 +724,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (TOO_MUCH.test(w)) return;
     // A time zone (17:00 PST, 23:59 北京时间) belongs to the time it follows: it names no thing.
     if (TIME_ZONES.has(w) || (!isAscii(w) && ZONE_TIME.test(norm.slice(at, at + w.length + 4)))) return;
-    if (ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
+    const namesJob = JOB_OF[raw]?.test(norm.slice(at + raw.length)) ?? false;
+    if (((ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw)) && !namesJob) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {
       if (!GENERIC_VERBS.has(w)) generic.push({ word: w, at, raw });
       return;
