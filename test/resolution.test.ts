@@ -3172,4 +3172,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[code] 〔更正〕价格同步挪到 04:00，避开 NAS 03:00 的快照', undefined, 'pos').linked).toEqual([ids2[1]]);
   });
+  it('a value given as another thing\'s (跟后端的 8000 撞了, 3.15 那天要体检) is no old value of the thing changed', () => {
+    const { mem: m } = home([
+      { text: '[code] 前端看板跑在 5173', time: t(1), project: 'rail' },
+      { text: '[code] 后端 API 跑在 8000', time: t(1), project: 'rail' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕告警推送服务端口定 8001，嫑跟后端的 8000 撞了', undefined, 'rail').linked).toEqual([]);
+    const { mem: m2 } = home([
+      { text: '媳妇牙科 3.15 上午 10 点拔智齿', time: t(1) },
+      { text: '我 3.15 上午铁路医院体检', time: t(1) },
+    ]);
+    expect(correct(m2, '〔更正〕我自己看牙约到 3.22 了，3.15 那天要体检').linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([{ text: '[code] jellyfin 端口 8096', time: t(1), project: 'nas' }]);
+    expect(correct(m3, '[code] 〔更正〕jellyfin 换到 8920 了，8096 被占了', undefined, 'nas').linked).toEqual([ids3[0]]);
+  });
 });

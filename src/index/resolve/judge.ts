@@ -410,6 +410,18 @@ function sameForm(a: TextAnalysis, v: string, w: string): boolean {
 }
 
 /**
+ * A value the correction gives as another thing's, not its own old one: after another thing's name and 的 (嫑跟后端的
+ * 8000 撞了, where the alert service's port is changed), or as the day of something else (3.15 那天要体检).
+ */
+function ownedElsewhere(c: TextAnalysis, v: string): boolean {
+  const at = c.plain.indexOf(v);
+  if (at <= 0) return false;
+  const owner = /(\p{Script=Han}{2,6})的\s?$/u.exec(c.plain.slice(Math.max(0, at - 8), at))?.[1];
+  if (owner && /[，,;；]/.test(c.plain.slice(0, at)) && !c.subjectPart.some((w) => owner.includes(w) || w.includes(owner))) return true;
+  return /^\s?(?:那天|当天|那晚|那周)\s?(?:要|有|得|去|是)/.test(c.plain.slice(at + v.length));
+}
+
+/**
  * The old value by value-slot alignment: the correction states two values of one form (the new
  * one and the old one: "jellyfin 换到 8920 了，8096 被占了"), and the candidate holds exactly one.
  */
@@ -417,7 +429,7 @@ export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
   // Where the correction says which value was the old one (是 2026-10-31，不是 11月), another value of that kind is the new one.
   const stated = (v: string) =>
     !c.oldValues.some((w) => w === v || sameValue(v, w)) && c.oldValues.some((w) => c.values.includes(w) && sameForm(c, v, w));
-  const held = c.values.filter((v) => holds(o.hay, v) && !stated(v));
+  const held = c.values.filter((v) => holds(o.hay, v) && !stated(v) && !ownedElsewhere(c, v));
   return held.filter((v) => c.values.some((w) => w !== v && sameForm(c, v, w) && !holds(o.hay, w)));
 }
 
