@@ -3186,4 +3186,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m3, ids: ids3 } = home([{ text: '[code] jellyfin 端口 8096', time: t(1), project: 'nas' }]);
     expect(correct(m3, '[code] 〔更正〕jellyfin 换到 8920 了，8096 被占了', undefined, 'nas').linked).toEqual([ids3[0]]);
   });
+  it('a place by its name and a quarter (兰州东, 兰州北) is another place than the same name with another quarter', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 兰州北天窗每礼拜二 0130–0330', time: t(1), project: 'rail' },
+      { text: '[hermes] 兰州东天窗每礼拜二 0130–0330', time: t(1), project: 'rail' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕兰州东礼拜二的天窗改成 0200–0400', undefined, 'rail').linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: '[hermes] 兰州北天窗每礼拜二 0130–0330', time: t(1), project: 'rail' }]);
+    expect(correct(m2, '[hermes] 〔更正〕兰州东礼拜二的天窗改成 0200–0400', undefined, 'rail').linked).toEqual([]);
+  });
 });

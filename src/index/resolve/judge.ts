@@ -1071,6 +1071,18 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const theirs = [...o.propersEarly, ...peopleIn(o.plain)].filter((p) => !holds(c.hay, p));
     if (mine.length && mine.length === c.propersEarly.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
   }
+  // A place by its name and a quarter (兰州东 and 兰州北: two stations; 东门 and 北门): a record naming the same name with
+  // another quarter, and never the correction's, is another place.
+  if (!relaxed && quoted.length === 0) {
+    const quarter = (t: string, w: string) => [...t.matchAll(new RegExp(`${w}([东西南北])(?![西])`, 'gu'))].map((m) => m[1]!);
+    for (const w of c.subjectPart.filter((x) => /^\p{Script=Han}{2,}$/u.test(x))) {
+      const mine = quarter(beforeChange, w);
+      const theirs = quarter(o.plain, w).filter((q) => !mine.includes(q));
+      if (mine.length && theirs.length && !mine.some((q) => o.plain.includes(w + q))) {
+        return { ...conflict(`names ${w}${theirs[0]} where the correction names ${w}${mine[0]}`), ...extra };
+      }
+    }
+  }
   // A place named by its number before 的 (302 的空调师傅: flat 302's): a candidate naming another numbered place (田林1201)
   // and not that number is another place's.
   if (!relaxed && quoted.length === 0) {
