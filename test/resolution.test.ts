@@ -3195,4 +3195,14 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[hermes] 兰州北天窗每礼拜二 0130–0330', time: t(1), project: 'rail' }]);
     expect(correct(m2, '[hermes] 〔更正〕兰州东礼拜二的天窗改成 0200–0400', undefined, 'rail').linked).toEqual([]);
   });
+  it('a day of the month naming the occasion (20 号的备班) is that day: 12.20 and its copy, not 12.21', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 备班表：12.20 小杜', time: t(1), project: 'rail' },
+      { text: '[hermes] 备班表：12.21 小杜', time: t(1), project: 'rail' },
+      { text: '[hermes] 12.20 备班小杜（调度群里又发了一遍）', time: t(2), project: 'rail' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕20 号的备班换成老马，小杜去段里培训', undefined, 'rail').linked.sort()).toEqual([ids[0], ids[2]].sort());
+    const { mem: m2, ids: ids2 } = home([{ text: '老爸每月 15 号去社区卫生站复查血压', time: t(1) }]);
+    expect(correct(m2, '〔更正〕老爸复查 15 号改 20 号了，15 号那天大夫休班').linked).toEqual([ids2[0]]);
+  });
 });

@@ -237,6 +237,17 @@ function qualifyingDaysOut(changeShapes: Set<string>, named: Set<string>, shapeA
   return new Set([...changeShapes].filter((s) => s !== 'schedule'));
 }
 
+/**
+ * Dates that only name the occasion, before the text says what changed and followed by 的 (20 号的备班, 12.8 夜里的老马,
+ * 5月14日的游船), are no date the correction changes.
+ */
+function occasionDatesOut(changeShapes: Set<string>, shapeAt: { attr: string; at: number }[], norm: string, cueAt: number): Set<string> {
+  if (!changeShapes.has('date')) return changeShapes;
+  const dates = shapeAt.filter((a) => a.attr === 'date');
+  const occasion = (at: number) => at < cueAt && /^[\d.\s月日号]+(?:夜里|晚上|上午|下午|早上|中午|白天|凌晨)?\s?的/.test(norm.slice(at));
+  return dates.length && dates.every((a) => occasion(a.at)) ? new Set([...changeShapes].filter((s) => s !== 'date')) : changeShapes;
+}
+
 /** How a note says it is a note (再记一次：, 记一下哈：, reminder to self:): words that name nothing. */
 const NOTE_PREAMBLE = /^\s*(?:\[[a-z]+\]\s*)?(?:再记一(?:次|遍|下)|再记|记一下|记一笔|备忘一下|备忘|提醒自己|提醒一下|提提[你我]?|reminder to self|note to self|reminder|note|fyi)[哈啊呀吧]?\s*[:：,，]/i;
 
@@ -915,7 +926,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const whenOnly = (all: Set<string>, at: { attr: string; at: number }[]) =>
     reasonAt < norm.length ? new Set([...all].filter((x) => !WHEN.has(x) || at.some((a) => a.attr === x && a.at < reasonAt))) : all;
   const changeNamed = whenOnly(named, attrAt);
-  const changeShapes = qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm);
+  const changeShapes = occasionDatesOut(qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm), shapeAt, norm, cueAt);
   const acronymsEarly = acronyms.filter((a) => {
     const at = norm.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`));
     return at === -1 || at < valueAt;

@@ -106,7 +106,8 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // its own words: its lead tells nothing.
   // Unless both give one value that names one thing and that the correction does not quote (4.4%, /backup/grader,
   // 13800001234): two things do not share it.
-  const timely = new Set([...(a.shapes ?? []), ...(b.shapes ?? [])].filter(([, sh]) => sh === 'date' || sh === 'schedule' || sh === 'duration').map(([v]) => v));
+  // (A day written with a dot, 12.20, names one day: a clock time or a length of time is common to many.)
+  const timely = new Set([...(a.shapes ?? []), ...(b.shapes ?? [])].filter(([, sh]) => sh === 'schedule' || sh === 'duration').map(([v]) => v));
   const specific = (v: string) => /\d[.]\d|\/\w|\d{5,}/.test(v) && !/^\d{1,2}\/\d{1,2}$/.test(v) && !timely.has(v);
   const unquoted = (j: Judged) => j.verdict.tokens.filter((v) => specific(v) && !a.verdict.quoted.some((x) => sameValue(v, x)) && !b.verdict.quoted.some((x) => sameValue(v, x)));
   const sharesSpecific = unquoted(a).some((v) => unquoted(b).some((w) => sameValue(v, w) || v.replace(/\D/g, '') === w.replace(/\D/g, '')));

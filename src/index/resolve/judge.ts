@@ -3,7 +3,7 @@ import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
-import { namesOneThing, sameDay, sameValue } from './same-value.js';
+import { namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
@@ -345,6 +345,13 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
   const rates = often.map(amountAfter);
   if (often.length && rates.every((r) => r !== null) && out.has('schedule') && rates.some((r) => out.has(r!) || (SHAPE_ANSWERS[r!] ?? []).some((n) => out.has(n)))) out.delete('schedule');
   return out;
+}
+
+/** Where a value stands in a text, written as it was (20号 stands as 20 号), or -1. */
+function valueAt(text: string, v: string): number {
+  const at = text.indexOf(v);
+  if (at !== -1 || !/\d\p{Script=Han}/u.test(v)) return at;
+  return text.search(new RegExp(v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(\d)(?=\p{Script=Han})/gu, '$1\\s?'), 'u'));
 }
 
 /** The shopping festivals named by their day (11.11 / 双十一, 12.12 / 双十二, 6.18 / 618), each with its names. */
@@ -951,11 +958,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // a record of another date is another occasion.
   if (!relaxed && quoted.length === 0) {
     const cue = CHANGE_CUE.exec(c.plain)?.index ?? -1;
-    const mine = [...c.valueShapes].filter(([v, sh]) => sh === 'date' && c.plain.indexOf(v) !== -1 && c.plain.indexOf(v) < cue).map(([v]) => v);
+    const mine = [...c.valueShapes].filter(([v, sh]) => sh === 'date' && valueAt(c.plain, v) !== -1 && valueAt(c.plain, v) < cue).map(([v]) => v);
     const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'date').map(([v]) => v);
-    // (Mar 15 and 3月15号 are one day.)
+    // (Mar 15 and 3月15号 are one day; 20 号 and 12.20 may be.)
     // (A shopping festival's day is its name: 11.11 is 双十一's campaign, whatever date its work is due.)
-    if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameDay(v, w)) || festivalNamed(v, o.plain)) && !theirs.some((v) => holds(c.hay, v))) {
+    if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameDay(v, w) || sameDayOfMonth(v, w)) || festivalNamed(v, o.plain)) && !theirs.some((v) => holds(c.hay, v))) {
       return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);
     }
   }

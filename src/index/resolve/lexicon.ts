@@ -79,6 +79,8 @@ const DOTTED_DATE_RE = new RegExp(
   String.raw`(?<![\w.\/~-])(?<!\d:)(?:${MONTH_DAY}(?=\s?(?:[号日]|前|后|之前|以前|以后|起|开始|当天|那天|那晚|那周|晚上?|早上?|上午|下午|中午|凌晨|夜|白班|值班|券|大促|活动|截止|到期|周[一二三四五六日天]|星期|礼拜|[（(]周))` +
     String.raw`|(?<=(?:生日|考试|期末|复查|复诊|体检|截止|到期|面试|开庭|开学|放假|出发|返程|预约)\s?)${MONTH_DAY}` +
     String.raw`|(?<=^\s*(?:\[[a-z]+\]\s?)?(?:[〔【][^〕】]{1,4}[〕】]\s?)?)${MONTH_DAY}(?=\s\p{Script=Han})` +
+    // Or under a label, with words after it (备班表：12.20 小杜), where no release is named.
+    String.raw`|(?<!(?:版本|版|固件|升级|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;\n]{0,24})(?<=\p{Script=Han}\s?[:：]\s?)${MONTH_DAY}(?=\s\p{Script=Han})` +
     // Or moved to (改到 7.19, moves to 12.20) in a text that names no release (版本, 固件, Python, 升级).
     String.raw`|(?<!(?:版本|版|固件|升级|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;\n]{0,24})(?<=(?:改到|改成|推到|延到|挪到|提前到|定在|定到|约到|约在|改在|moved? to|moves to|pushed to|postponed to|brought forward to)\s?)${MONTH_DAY}(?!\s?(?:版|bar|米|m\b|kg|元|块|%)))`,
   'gu',
@@ -117,6 +119,9 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // stands around it says so: a time of the day or an occasion after it (12.8 夜里, 3.15 那天, 12.12 券), an
   // occasion before it (生日 5.6, 复查 1.14), or leading the note with words after it (12.9 夜班值守).
   { attr: 'date', re: DOTTED_DATE_RE },
+  // A day of the month naming an occasion (20 号的备班, 5 号那天, 18 号晚上): a date. Not 每月 5 号 (a schedule), nor
+  // 3 号楼 / 2 号窗口 (names).
+  { attr: 'date', re: /(?<![\d.月/]|每\s?个?月\s?)(?:[12]\d|3[01]|0?[1-9])\s?号(?=\s?(?:的|晚上|上午|下午|中午|夜|白天|之前|前|起|开始))/g },
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
   // A runtime or tool and its major version (pnpm 9, JDK 21, Node 22, Python 3): the number is a version.
   { attr: 'version', re: /(?<=\b(?:node(?:\.js)?|pnpm|npm|yarn|jdk|java|python|go|golang|php|ruby|postgres(?:ql)?|mysql|redis|debian|ubuntu|ios|android)\s?)\d{1,2}(?![\d.:%])\b/gi },

@@ -130,8 +130,8 @@ const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
 /** A day of the year as month-day (3-15) from 3月15号, 3/15, 2026-03-15, Mar 15, 15 March; null for anything else. */
 export function monthDay(v: string): string | null {
   const t = v.toLowerCase().trim();
-  let m = /^(?:\d{4}\s?[-/年.]\s?)?(\d{1,2})\s?[月/-]\s?(\d{1,2})\s?[日号]?$/.exec(t);
-  if (m) return `${Number(m[1])}-${Number(m[2])}`;
+  let m = /^(?:\d{4}\s?[-/年.]\s?)?(\d{1,2})\s?[月/.-]\s?(\d{1,2})\s?[日号]?$/.exec(t);
+  if (m && Number(m[1]) <= 12 && Number(m[2]) <= 31) return `${Number(m[1])}-${Number(m[2])}`;
   m = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?$/.exec(t);
   if (m && MONTHS.includes(m[1]!)) return `${MONTHS.indexOf(m[1]!) + 1}-${Number(m[2])}`;
   m = /^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?$/.exec(t);
@@ -143,6 +143,14 @@ export function monthDay(v: string): string | null {
 export function sameDay(a: string, b: string): boolean {
   const x = monthDay(a);
   return x !== null && x === monthDay(b);
+}
+
+/** A day of the month alone (20 号) and a date on that day (12.20, 3月20日): the same day as far as is said. */
+export function sameDayOfMonth(a: string, b: string): boolean {
+  const day = (v: string) => (/^\d{1,2}\s?[号日]$/.test(v.trim()) ? Number(v.trim().replace(/\D/g, '')) : null);
+  const [x, y] = [day(a), day(b)];
+  const dayOf = (v: string) => Number(monthDay(v)?.split('-')[1] ?? NaN);
+  return x !== null ? (y !== null ? x === y : x === dayOf(b)) : y !== null && y === dayOf(a);
 }
 
 /** The day of the year written the other ways: 3 月 15 日 → 15 mar, mar 15, 15 march, march 15, 3月15日, 3月15号. */
