@@ -274,14 +274,14 @@ const FUNCTION_WORDS = new Set(['的', '了', '是', '在', '和', '与', '把',
 const ALIAS_OF = new Map<string, string>();
 for (const group of ALIASES) for (const v of group) ALIAS_OF.set(v, group[0]!);
 
-/** An attribute word that is no attribute before these words: "due to our new system" says why, not when it is due. */
-// A job named for prices (价格同步, price sync, 价格监控) is that job, not a price: the word is part of its name.
+/** A job named for prices (价格同步, price sync, 价格监控) is that job, not a price: the word is part of its name. */
 const JOB_OF: Record<string, RegExp> = {
   价格: /^\s?(?:同步|监控|抓取|爬虫|脚本|任务|提醒)/,
   price: /^[\s-]?(?:sync|monitor|scrap|script|job|alert|watch)/,
 };
-// A part of the day before 的 and a person (12.8 夜里的老马, 周六上午的王姐) says whose turn it is, not a time changed.
+/** A part of the day before 的 and a person (12.8 夜里的老马, 周六上午的王姐) says whose turn it is, not a time changed. */
 const OF_PERSON = /^\s?的\s?(?:[老小阿]\p{Script=Han}|\p{Script=Han}{1,2}(?:姐|哥|师傅|老师|医生|大夫|护士))/u;
+/** An attribute word that is no attribute before these words: "due to our new system" says why, not when it is due. */
 const NOT_ATTRIBUTE_BEFORE: Record<string, RegExp> = {
   due: /^\s+to\b/,
   ...JOB_OF,

@@ -119,7 +119,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // stands around it says so: a time of the day or an occasion after it (12.8 夜里, 3.15 那天, 12.12 券), an
   // occasion before it (生日 5.6, 复查 1.14), or leading the note with words after it (12.9 夜班值守).
   { attr: 'date', re: DOTTED_DATE_RE },
-  // A day of the month naming an occasion (20 号的备班, 5 号那天, 18 号晚上): a date. Not 每月 5 号 (a schedule), nor
+  // A day of the month naming an occasion (20 号的备班, 18 号晚上, 5 号前): a date. Not 每月 5 号 (a schedule), nor
   // 3 号楼 / 2 号窗口 (names).
   { attr: 'date', re: /(?<![\d.月/]|每\s?个?月\s?)(?:[12]\d|3[01]|0?[1-9])\s?号(?=\s?(?:的|晚上|上午|下午|中午|夜|白天|之前|前|起|开始))/g },
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },

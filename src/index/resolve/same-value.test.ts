@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthDay, namesOneThing, sameDay, sameLoosely, sameValue } from './same-value.js';
+import { monthDay, namesOneThing, sameDay, sameDayOfMonth, sameLoosely, sameValue } from './same-value.js';
 
 describe('sameValue', () => {
   it.each([
@@ -72,6 +72,8 @@ describe('monthDay / sameDay', () => {
     ['Mar 15', '3-15'],
     ['March 15th', '3-15'],
     ['15 Mar', '3-15'],
+    ['3.15', '3-15'],
+    ['12.20', '12-20'],
   ])('%s is %s', (v, key) => {
     expect(monthDay(v)).toBe(key);
   });
@@ -81,6 +83,15 @@ describe('monthDay / sameDay', () => {
     expect(monthDay('15:30')).toBeNull();
     expect(monthDay('8080')).toBeNull();
     expect(monthDay('may be')).toBeNull();
+    expect(monthDay('13.5')).toBeNull();
+    expect(monthDay('3.45')).toBeNull();
+  });
+  it('reads a day of the month alone as that day of any month', () => {
+    expect(sameDayOfMonth('20号', '12.20')).toBe(true);
+    expect(sameDayOfMonth('12.20', '20 号')).toBe(true);
+    expect(sameDayOfMonth('20号', '12.21')).toBe(false);
+    expect(sameDayOfMonth('20号', '20日')).toBe(true);
+    expect(sameDayOfMonth('12.20', '3.20')).toBe(false);
   });
   it('reads a cron schedule as the clock time or the hours between runs it says', () => {
     expect(sameValue('0 6 * * *', '06:00')).toBe(true);
