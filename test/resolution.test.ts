@@ -3205,4 +3205,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '老爸每月 15 号去社区卫生站复查血压', time: t(1) }]);
     expect(correct(m2, '〔更正〕老爸复查 15 号改 20 号了，15 号那天大夫休班').linked).toEqual([ids2[0]]);
   });
+  it('MY in capitals is Malaysia, a name; 收件 closing a clause is a pickup, not who receives', () => {
+    const { mem: m, ids } = home([
+      { text: 'Shopee MY 仓 cut-off 14:00（马来西亚时间）', time: t(1), project: 'shop' },
+      { text: 'Shopee 广州直发仓 cut-off 14:00（北京时间）', time: t(1), project: 'shop' },
+      { text: "MY warehouse cut-off is 2pm MYT, tell Daniel's packers", time: t(2), project: 'shop' },
+    ]);
+    expect(correct(m, '〔更正〕MY 仓 cut-off 改 13:00，J&T 提早收件', undefined, 'shop').linked.sort()).toEqual([ids[0], ids[2]].sort());
+  });
 });

@@ -284,6 +284,8 @@ const OF_PERSON = /^\s?的\s?(?:[老小阿]\p{Script=Han}|\p{Script=Han}{1,2}(?:
 /** An attribute word that is no attribute before these words: "due to our new system" says why, not when it is due. */
 const NOT_ATTRIBUTE_BEFORE: Record<string, RegExp> = {
   due: /^\s+to\b/,
+  // 收件 closing a clause is picking parcels up (J&T 提早收件), not who receives (收件人, 收件改成 ops@).
+  收件: /^\s*(?:[，。,;；!！?？]|$)/,
   ...JOB_OF,
   ...Object.fromEntries(['夜里', '夜间', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午'].map((w) => [w, OF_PERSON])),
 };
@@ -597,9 +599,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   );
 
   // An acronym written in capitals that spells a stop word (the hospital's HIS beside its PACS): a name, not "his".
-  // (Two capitals only for the few that name things: DO for dissolved oxygen, IT, OR for the operating room, US.)
+  // (Two capitals only for the few that name things: DO for dissolved oxygen, IT, OR for the operating room, US, MY for Malaysia.)
   const cappedStopWords = new Set(
-    [...written.matchAll(/(?<![A-Za-z])(?:[A-Z]{3,6}|DO|IT|OR|US)(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()).filter((w) => ENGLISH_STOPWORDS.has(w) && !EMPHASIS.has(w)),
+    [...written.matchAll(/(?<![A-Za-z])(?:[A-Z]{3,6}|DO|IT|OR|US|MY)(?![A-Za-z])/g)].map((m) => m[0].toLowerCase()).filter((w) => ENGLISH_STOPWORDS.has(w) && !EMPHASIS.has(w)),
   );
 
   // Numbered things as written (Hive 2): a name, its number no value.
