@@ -3213,4 +3213,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕MY 仓 cut-off 改 13:00，J&T 提早收件', undefined, 'shop').linked.sort()).toEqual([ids[0], ids[2]].sort());
   });
+  it('the dentist, dental and 牙科 / 看牙 are one thing said in two languages', () => {
+    const { mem: m, ids } = home([
+      { text: "[hermes] Reminder: daughter's piano lesson, Sat 09:00", time: t(1), project: 'fam' },
+      { text: "[hermes] Reminder: wife's dental check-up, Sat 15:00", time: t(1), project: 'fam' },
+    ]);
+    expect(correct(m, '[hermes] Correction: the dentist one moves to Sat 10:00', undefined, 'fam').linked).toEqual([ids[1]]);
+  });
 });

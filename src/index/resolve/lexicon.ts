@@ -510,6 +510,7 @@ export const ALIASES: string[][] = [
   ['上传', 'upload', 'uploads', 'uploaded'],
   ['油管', 'youtube'],
   ['西班牙语', '西语', 'spanish'],
+  ['牙科', 'dental', 'dentist', '看牙'],
   ['英语', 'english'],
   ['日语', 'japanese'],
   ['法语', 'french'],
