@@ -74,15 +74,16 @@ const PLACE_RE =
 const PLACE_EN_RE =
   /(?<=\b(?:moved|moves|moving|changed|switched|relocated|now)\s(?:to|at|in)\s(?:the\s)?)(?:[a-z0-9'-]+\s){0,3}?(?:sports\s)?(?:centre|center|gym|hall|room|court|school|park|office|clinic|hospital|station|library|pool|stadium|field|studio|campus|building)\b(?!\s?[a-z0-9])/g;
 
-const MONTH_DAY = String.raw`(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])`;
+const MONTH_DAY = '(?:1[0-2]|0?[1-9])\\.(?:3[01]|[12]\\d|0?[1-9])(?![\\d.])';
+// (Plain strings, not String.raw: the bundle writes its chunks in ASCII, which a raw template cannot be.)
 const DOTTED_DATE_RE = new RegExp(
-  String.raw`(?<![\w.\/~-])(?<!\d:)(?:${MONTH_DAY}(?=\s?(?:[号日]|前|后|之前|以前|以后|起|开始|当天|那天|那晚|那周|晚上?|早上?|上午|下午|中午|凌晨|夜|白班|值班|券|大促|活动|截止|到期|周[一二三四五六日天]|星期|礼拜|[（(]周))` +
-    String.raw`|(?<=(?:生日|考试|期末|复查|复诊|体检|截止|到期|面试|开庭|开学|放假|出发|返程|预约)\s?)${MONTH_DAY}` +
-    String.raw`|(?<=^\s*(?:\[[a-z]+\]\s?)?(?:[〔【][^〕】]{1,4}[〕】]\s?)?)${MONTH_DAY}(?=\s\p{Script=Han})` +
+  '(?<![\\w.\\/~-])(?<!\\d:)(?:' + MONTH_DAY + '(?=\\s?(?:[号日]|前|后|之前|以前|以后|起|开始|当天|那天|那晚|那周|晚上?|早上?|上午|下午|中午|凌晨|夜|白班|值班|券|大促|活动|截止|到期|周[一二三四五六日天]|星期|礼拜|[（(]周))' +
+    '|(?<=(?:生日|考试|期末|复查|复诊|体检|截止|到期|面试|开庭|开学|放假|出发|返程|预约)\\s?)' + MONTH_DAY +
+    '|(?<=^\\s*(?:\\[[a-z]+\\]\\s?)?(?:[〔【][^〕】]{1,4}[〕】]\\s?)?)' + MONTH_DAY + '(?=\\s\\p{Script=Han})' +
     // Or under a label, with words after it (备班表：12.20 小杜), where no release is named.
-    String.raw`|(?<!(?:版本|版|固件|升级|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;\n]{0,24})(?<=\p{Script=Han}\s?[:：]\s?)${MONTH_DAY}(?=\s\p{Script=Han})` +
+    '|(?<!(?:版本|版|固件|升级|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;\\n]{0,24})(?<=\\p{Script=Han}\\s?[:：]\\s?)' + MONTH_DAY + '(?=\\s\\p{Script=Han})' +
     // Or moved to (改到 7.19, moves to 12.20) in a text that names no release (版本, 固件, Python, 升级).
-    String.raw`|(?<!(?:版本|版|固件|升级|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;\n]{0,24})(?<=(?:改到|改成|推到|延到|挪到|提前到|定在|定到|约到|约在|改在|moved? to|moves to|pushed to|postponed to|brought forward to)\s?)${MONTH_DAY}(?!\s?(?:版|bar|米|m\b|kg|元|块|%)))`,
+    '|(?<!(?:版本|版|固件|升级|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;\\n]{0,24})(?<=(?:改到|改成|推到|延到|挪到|提前到|定在|定到|约到|约在|改在|moved? to|moves to|pushed to|postponed to|brought forward to)\\s?)' + MONTH_DAY + '(?!\\s?(?:版|bar|米|m\\b|kg|元|块|%)))',
   'gu',
 );
 
