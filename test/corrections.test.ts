@@ -4,11 +4,12 @@
  * eval/corrections/README.md. Every case runs on a real home of its own.
  * Also: the self-test holds on a home of ordinary user records; the CLI says what it did.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLinkCases, scoreBy, scoreLinks } from '../src/eval/link-cases.js';
 import { cli, tempHome } from './helpers.js';
-import { DEV, DIR, FLOORS, TEST, run } from './correction-floors.js';
+import { DEV, DIR, FLOORS, LATER, TEST, run } from './correction-floors.js';
 
 
 describe('correction links on the labelled sets', () => {
@@ -20,6 +21,13 @@ describe('correction links on the labelled sets', () => {
     expect(pairs).toBeGreaterThanOrEqual(400);
     expect(hard / pairs).toBeGreaterThanOrEqual(0.5);
     expect(zh / pairs).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('every set in eval/corrections is scored: the development sets, the test split, or once in a part of the later sets', () => {
+    const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -'.jsonl'.length)).sort();
+    const scored = [...DEV, ...TEST, ...LATER];
+    expect(new Set(scored).size).toBe(scored.length);
+    expect([...scored].sort()).toEqual(files);
   });
 
   it('the blind test split (corr-w1, corr-w2): link precision and recall above their floors', () => {

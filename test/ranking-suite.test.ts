@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSuite, parseSuite, SuiteError, validateSuite } from '../src/eval/suite.js';
-import { formatReport, runSuite, type SuiteReport } from '../src/eval/run-suite.js';
+import { formatReport, ownersLines, recordId, runQuery, runSuite, scenarioJsonl, type SuiteReport } from '../src/eval/run-suite.js';
+import { createOptmem } from '../src/optmem.js';
+import { tempDir } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUITE = path.join(ROOT, 'eval', 'suites', 'ranking.json');
@@ -35,6 +37,33 @@ describe('ranking suite', () => {
     expect(report.overall.rate).toBeGreaterThanOrEqual(FLOORS.overall);
     for (const rule of ['supersession', 'decay', 'domains', 'tiers', 'redline'] as const) {
       expect(report.byRule[rule].rate, `${rule} pass rate`).toBeGreaterThanOrEqual(FLOORS[rule]);
+    }
+  });
+
+  it('a scenario that starts from a copy of the imported noise ranks exactly as on a home that imported the noise itself', () => {
+    const suite = loadSuite(SUITE);
+    const nowMs = Date.parse(suite.now);
+    // The first scenario of every rule and the first four of supersession (links made across the noise show there).
+    const seen = new Map<string, number>();
+    const picked = suite.scenarios.map((s, si) => ({ s, si })).filter(({ s }) => {
+      const n = (seen.get(s.rule) ?? 0) + 1;
+      seen.set(s.rule, n);
+      return n <= (s.rule === 'supersession' ? 4 : 1);
+    });
+    expect(picked.length).toBe(8);
+    for (const { s, si } of picked) {
+      const idOf = (key: string) => recordId(si, key);
+      const keyOf = new Map(s.records.map((r) => [idOf(r.key), r.key]));
+      const mem = createOptmem({ dir: path.join(tempDir(), 'home'), create: true, now: () => nowMs, durable: false });
+      try {
+        mem.import(ownersLines(suite.noiseText), { source: 'noise' });
+        mem.import(scenarioJsonl(s, idOf), { source: `scenario ${s.id}` });
+        const own = s.queries.map((q) => runQuery(mem, q, suite.now, keyOf, idOf).ranking.map((r) => `${r.id}${r.superseded ? '*' : ''}`));
+        const copied = report.scenarios.find((x) => x.id === s.id)!.queries.map((q) => q.ranking.map((r) => `${r.id}${r.superseded ? '*' : ''}`));
+        expect(copied, s.id).toEqual(own);
+      } finally {
+        mem.close();
+      }
     }
   });
 

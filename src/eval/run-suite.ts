@@ -1,17 +1,18 @@
 /**
- * Run a ranking suite through the public API: for each scenario a fresh temporary memory home,
- * the suite's noise and the scenario's records imported, every query searched, every check
- * evaluated against the ranking. Deterministic: ids are derived from the scenario and key, every
+ * Run a ranking suite through the public API: for each scenario a fresh temporary memory home
+ * holding the suite's noise (imported once, then copied with its index for each scenario) and the
+ * scenario's records imported, every query searched, every check evaluated against the ranking. Deterministic: ids are derived from the scenario and key, every
  * clock is the suite's `now`, nothing touches the network. The homes are deleted afterwards.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createOptmem, type Optmem } from '../optmem.js';
 import { parseTime } from '../core/time.js';
 import type { SearchHit } from '../query/types.js';
 import { RULES, checkName, type Check, type LoadedSuite, type Rule, type Scenario, type SuiteQuery } from './suite.js';
 import { layoutOf } from '../store/layout.js';
+import { adoptIndexCopy } from '../index/adopt.js';
+import { scratchRoot } from './scratch.js';
 
 export interface RankedItem {
   id: string;
@@ -108,7 +109,7 @@ export function recordId(scenarioIndex: number, key: string): string {
  * another), so an import keeps them as the owner's and the quarantine scan, which judges writes from
  * anyone else, leaves them alone. A suite measures ranking, not the scan.
  */
-function ownersLines(jsonl: string): string {
+export function ownersLines(jsonl: string): string {
   return jsonl
     .split('\n')
     .map((line) => {
@@ -123,7 +124,8 @@ function ownersLines(jsonl: string): string {
     .join('\n');
 }
 
-function scenarioJsonl(s: Scenario, idOf: (key: string) => string): string {
+/** A scenario's records as import lines, under their suite ids. */
+export function scenarioJsonl(s: Scenario, idOf: (key: string) => string): string {
   return s.records
     .map((r) => {
       const corrects = r.corrects === undefined ? undefined : (typeof r.corrects === 'string' ? [r.corrects] : r.corrects).map(idOf);
@@ -271,9 +273,11 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
   const nowParsed = parseTime(suite.now);
   if (!nowParsed) throw new Error(`now: "${suite.now}" is not an ISO 8601 time`);
   const nowMs = nowParsed.ms;
-  const root = fs.mkdtempSync(path.join(opts.tmpRoot ?? os.tmpdir(), 'optmem-eval-'));
+  const root = fs.mkdtempSync(path.join(opts.tmpRoot ?? scratchRoot(), 'optmem-eval-'));
   const reports: ScenarioReport[] = [];
   try {
+    // The noise is the same for every scenario: imported once, then each scenario starts from a copy.
+    const noise = suite.noiseText.trim() ? noiseHome(suite, root, nowMs, opts.config) : null;
     suite.scenarios.forEach((s, si) => {
       if (opts.only && !opts.only.includes(s.id)) return;
       const idOf = (key: string) => recordId(si, key);
@@ -281,13 +285,14 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
       const keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
       const dir = path.join(root, `home-${si + 1}`);
       const report: ScenarioReport = { id: s.id, rule: s.rule, ...(s.note ? { note: s.note } : {}), pass: false, ids, queries: [] };
-      if (opts.config) {
+      if (noise && 'home' in noise) copyHomeTo(noise.home, noise.index, dir);
+      else if (opts.config) {
         fs.mkdirSync(layoutOf(dir).logDir, { recursive: true });
         fs.writeFileSync(layoutOf(dir).configFile, JSON.stringify(opts.config, null, 2) + '\n');
       }
       const mem = createOptmem({ dir, create: true, now: () => nowMs, durable: false });
       try {
-        if (suite.noiseText.trim()) mem.import(ownersLines(suite.noiseText), { source: suite.noise ?? 'noise' });
+        if (noise && 'error' in noise) throw noise.error;
         mem.import(scenarioJsonl(s, idOf), { source: `scenario ${s.id}` });
         opts.prepare?.(mem, nowMs);
         report.queries = s.queries.map((q) => {
@@ -310,6 +315,41 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
   }
   const byRule = Object.fromEntries(RULES.map((r) => [r, rateRow(reports.filter((s) => s.rule === r))])) as Record<Rule, RateRow>;
   return { name: suite.name, scenarios: reports, byRule, overall: rateRow(reports), ms: Date.now() - t0 };
+}
+
+/**
+ * The suite's noise imported into a home of its own (with the run's config), and its index written
+ * beside it: the start of every scenario. A noise file that does not import is every scenario's error.
+ */
+function noiseHome(suite: LoadedSuite, root: string, nowMs: number, config: Record<string, unknown> | undefined): { home: string; index: string } | { error: Error } {
+  const home = path.join(root, 'noise-home');
+  const index = path.join(root, 'noise-index.sqlite');
+  if (config) {
+    fs.mkdirSync(layoutOf(home).logDir, { recursive: true });
+    fs.writeFileSync(layoutOf(home).configFile, JSON.stringify(config, null, 2) + '\n');
+  }
+  const mem = createOptmem({ dir: home, create: true, now: () => nowMs, durable: false });
+  try {
+    mem.import(ownersLines(suite.noiseText), { source: suite.noise ?? 'noise' });
+    mem.snapshotIndex(index);
+    return { home, index };
+  } catch (e) {
+    return { error: e as Error };
+  } finally {
+    mem.close();
+  }
+}
+
+/**
+ * A copy of the noise home at `dir`: its files, and its index adopted so the copy opens without
+ * reading the log again (index/adopt.ts).
+ */
+function copyHomeTo(from: string, index: string, dir: string): void {
+  const { indexFile, lockFile } = layoutOf(from);
+  const skip = new Set([indexFile, `${indexFile}-wal`, `${indexFile}-shm`, lockFile]);
+  fs.cpSync(from, dir, { recursive: true, filter: (src) => !skip.has(src) });
+  fs.copyFileSync(index, layoutOf(dir).indexFile);
+  adoptIndexCopy(layoutOf(dir).indexFile, from, dir);
 }
 
 /** The per-rule table, as text. */
