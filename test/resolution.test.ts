@@ -3220,4 +3220,39 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[hermes] Correction: the dentist one moves to Sat 10:00', undefined, 'fam').linked).toEqual([ids[1]]);
   });
+  it('a value given while the time is said to stay (保持时间不变) changes the value, and the ECN it was changed by is no subject', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] eol_test 里 pack 级 HiPot 测试电压 2700 V DC，保持 60 s', time: t(1), project: 'eol' },
+      { text: '[code] eol_test 绝缘电阻判定阈值 ≥ 500 MΩ', time: t(1), project: 'eol' },
+      { text: '[code] OP45 模组级 HiPot 脚本 module_hipot.py 电压也是 2700 V', time: t(2), project: 'eol' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕eol_test pack HiPot 2700V 作废，按 ECN-2026-031 改 3000 V DC，保持时间不变', undefined, 'eol').linked).toEqual([ids[0]]);
+  });
+  it('someone described by their tie to another (小胖（幺儿同学）) is not the one the correction names', () => {
+    const { mem: m, ids } = home([
+      { text: '幺儿周六上午 9 点 物理补习', time: t(1) },
+      { text: '小胖（幺儿同学）周六上午 9 点 也去那家物理补习', time: t(2) },
+      { text: '幺儿物理补习 周六早上 9 点，莫忘了送', time: t(3) },
+    ]);
+    expect(correct(m, '〔更正〕幺儿物理改周六下午 2 点了').linked.sort()).toEqual([ids[0], ids[2]].sort());
+    const { mem: m2 } = home([
+      { text: '小胖（幺儿同学）周三晚上 英语补习 7 点', time: t(1) },
+      { text: '幺儿 周三晚上 数学补习 7 点', time: t(1) },
+    ]);
+    expect(correct(m2, '〔更正〕幺儿英语补习改 7 点半了').linked).toEqual([]);
+  });
+  it('the weekly report is a name, not how often: a change of its data source is not its recipients or its day', () => {
+    const { mem: m } = home([
+      { text: '[hermes] OEE weekly report recipients: plant manager, line 2 supervisor', time: t(1) },
+      { text: '[hermes] OEE weekly report goes out Monday 07:50', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] Correction: OEE weekly report now pulls from the MES v5 API, not the CSV export').linked).toEqual([]);
+  });
+  it('put off (拖到) is the change, not what the date is of', () => {
+    const { mem: m, ids } = home([
+      { text: "[openclaw] LinkedIn article draft 'Takt vs cycle time' due Apr 20", time: t(1) },
+      { text: '[openclaw] 公众号稿《节拍和 CT 到底差在哪》4 月 20 日交稿', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕LinkedIn 那篇 takt 的稿子拖到 4 月 27').linked).toEqual([ids[0]]);
+  });
 });

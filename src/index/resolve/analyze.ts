@@ -196,7 +196,7 @@ export function propersOf(text: string): string[] {
 
 /** Where a correction starts to say what changed. */
 // Not inside a word that holds a cue's character: 空调 / 调试 / 调休, 交换机, 一切 / 切片, 批改, 降噪.
-export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|不再|不是|现在|→|->|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered)\b/;
+export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|不再|不是|现在|→|->|拖到|拖延到|收回到|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered|slips|slipped)\b/;
 
 /** Verbs after which a text gives the new value (改成 X, 迁到 X, → X): what comes before them is the old one or the thing. */
 const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>';
@@ -273,6 +273,30 @@ const FUNCTION_WORDS = new Set(['的', '了', '是', '在', '和', '与', '把',
 
 const ALIAS_OF = new Map<string, string>();
 for (const group of ALIASES) for (const v of group) ALIAS_OF.set(v, group[0]!);
+
+/**
+ * An attribute named only in a clause that says it stays as it was (保持时间不变, 时间不变, the time stays) is not one the
+ * text changes, when a value is given outside such clauses: "HiPot 2700V 作废，改 3000 V DC，保持时间不变" changes a voltage.
+ */
+function keptOut(named: Set<string>, attrAt: { attr: string; at: number }[], shapeAt: { attr: string; at: number }[], norm: string): Set<string> {
+  const kept: [number, number][] = [];
+  let start = 0;
+  for (const cl of norm.split(/[，,；;。！？!?\n]/)) {
+    if (UNCHANGED.test(cl)) kept.push([start, start + cl.length]);
+    start += cl.length + 1;
+  }
+  if (kept.length === 0) return named;
+  const inKept = (at: number) => kept.some(([a, b]) => at >= a && at < b);
+  const valueOutside = shapeAt.some((x) => !inKept(x.at)) || [...norm.matchAll(/\d+/g)].some((m) => !inKept(m.index!));
+  if (!valueOutside) return named;
+  const out = new Set([...named].filter((attr) => attrAt.some((x) => x.attr === attr && !inKept(x.at))));
+  return out.size === named.size ? named : out;
+}
+
+/** A document named after 按 / 根据 / per (按 ECN-2026-031 改, per ECN-031): an identifier with a digit. */
+function byAuthority(w: string, norm: string, at: number): boolean {
+  return /\d/.test(w) && /[a-z]/.test(w) && /(?:按照?|根据|依据|依照|参照|\bper|\bas per|\baccording to)\s*$/.test(norm.slice(Math.max(0, at - 14), at));
+}
 
 /** A job named for prices (价格同步, price sync, 价格监控) is that job, not a price: the word is part of its name. */
 const JOB_OF: Record<string, RegExp> = {
@@ -737,6 +761,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (TOO_MUCH.test(w)) return;
     // A time zone (17:00 PST, 23:59 北京时间) belongs to the time it follows: it names no thing.
     if (TIME_ZONES.has(w) || (!isAscii(w) && ZONE_TIME.test(norm.slice(at, at + w.length + 4)))) return;
+    // A document the change was made by (按 ECN-2026-031 改, per ECN-031) is its authority, not what it changed.
+    if (byAuthority(w, norm, at)) return;
     const namesJob = JOB_OF[raw]?.test(norm.slice(at + raw.length)) ?? false;
     if (((ALL_ATTRIBUTE_WORDS.has(w) || ALL_ATTRIBUTE_WORDS.has(raw)) && !namesJob) || CHANGE_WORDS.has(w) || CHANGE_WORDS.has(raw)) return;
     if (GENERIC_WORDS.has(w) || GENERIC_WORDS.has(raw)) {
@@ -843,6 +869,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       // token is the old value, or X itself when it is one short Chinese word.
       if (k === 1 || k === 3) {
         const tail = /(?:^|[^a-z0-9_.:/~-])([a-z0-9_.:/~-]*[\d/.][a-z0-9_.:/~-]*|[a-z][a-z0-9_.-]+)$/.exec(raw);
+        if (tail && byAuthority(tail[1]!, norm, m.index! + m[0].indexOf(raw) + raw.length - tail[1]!.length)) continue;
         if (tail && (k === 3 || /[\d/.]/.test(tail[1]!))) raw = tail[1]!;
         else if (k === 1 || !/^[\u4e00-\u9fff]{2,4}$/.test(raw)) continue;
       }
@@ -884,7 +911,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
   ];
   // (A word the alias list knows, follow-up or off-site, is a word, not a name.)
-  const ids = [...new Set(idMatches.map((m) => m.id))].filter((w) => !values.includes(w) && !ALIAS_OF.has(w));
+  const ids = [...new Set(idMatches.filter((m) => !byAuthority(m.id, norm, m.at)).map((m) => m.id))].filter((w) => !values.includes(w) && !ALIAS_OF.has(w));
   /** where an identifier is first named (written with or without spaces: 2 栋 is 2栋) */
   const idAt = (w: string) => Math.min(...idMatches.filter((m) => m.id === w).map((m) => m.at));
   const first = anchors.length ? Math.min(...anchors) : Infinity;
@@ -927,7 +954,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // A reason tells when things happen (半夜, 晚上 6 点后, 3/20 复诊): only a time or a date is dropped from it.
   const whenOnly = (all: Set<string>, at: { attr: string; at: number }[]) =>
     reasonAt < norm.length ? new Set([...all].filter((x) => !WHEN.has(x) || at.some((a) => a.attr === x && a.at < reasonAt))) : all;
-  const changeNamed = whenOnly(named, attrAt);
+  const changeNamed = keptOut(whenOnly(named, attrAt), attrAt, shapeAt, norm);
   const changeShapes = occasionDatesOut(qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm), shapeAt, norm, cueAt);
   const acronymsEarly = acronyms.filter((a) => {
     const at = norm.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`));

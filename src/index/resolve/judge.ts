@@ -482,6 +482,15 @@ function sameNumbered(a: string, b: string): boolean {
   return !!x && !!y && x[1] === y[1] && x[2] !== y[2] && (x[2]!.endsWith(y[2]!) || y[2]!.endsWith(x[2]!));
 }
 
+/** Someone a text opens with, described in brackets by their tie to another person: 小胖（幺儿同学）, Tom (Amy's classmate). */
+const DESCRIBED_PERSON =
+  /^\s*(?:\[[a-z]+\]\s*)?([\u4e00-\u9fff]{2,3}|[a-z]{2,12})\s?[（(]([^（）()]{1,12}?(?:同学|朋友|同事|室友|邻居|发小|闺蜜|表[哥姐弟妹]|堂[哥姐弟妹]|女朋友|男朋友|对象|家长|老婆|老公)|[^（）()]{1,16}?'s (?:classmate|friend|colleague|roommate|neighbou?r|cousin|teammate))[）)]/;
+
+export function describedPerson(text: string): { name: string; tie: string } | null {
+  const m = DESCRIBED_PERSON.exec(text);
+  return m ? { name: m[1]!, tie: m[2]! } : null;
+}
+
 export function judge(correction: TextAnalysis, older: TextAnalysis, weight: WordWeight, ctx: JudgeContext = {}): Verdict {
   const o = alignValues(correction, older);
   const c = alignValues(o, correction);
@@ -504,6 +513,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // (Not for what is done to it: "Notion export 每晚 02:00 备份" names its export first, and is its backup too.)
   const leadApart = o.lead.length ? otherMember(new Map([...c.contrastEarly].filter(([g]) => !CLASH_ONLY.has(g))), contrastOf(o.lead.join(' '))) : null;
   if (leadApart) return conflict(`is about ${[...leadApart.theirs].join('/')} (it names it first) where the correction names ${[...leadApart.mine].join('/')}`);
+  // A record that opens with someone described by their tie to another (小胖（幺儿同学）, Tom (Amy's classmate)) is about
+  // that someone: a correction that does not name them is not about them.
+  const described = describedPerson(o.plain);
+  if (described && !holds(c.hay, described.name)) return conflict(`is about ${described.name} (${described.tie}), whom the correction does not name`);
   // A dotted number the text opens with, before any attribute word or other value, names the thing
   // (an object number: 2019.45.3（借展）撤展日 5 月 20 日); another one is another thing.
   const myLead = leadingNumber(c);

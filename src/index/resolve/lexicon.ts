@@ -111,7 +111,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'schedule', re: /每\s?个?月\s?\d{1,2}\s?[号日]/g },
   // 每月 4500 is an amount a month, not a schedule: a number of three digits or more right after the
   // period word, not a clock time or a day, leaves the period word out.
-  { attr: 'schedule', re: /每\s?(?:(?:天|日|晚|周|月|小时|年)(?!\s?\d{3,}(?![:：\d点号日]))|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|other\s+week|\d+\s+\w+))(?![\w-])/gi },
+  // (How often, but not in a thing's name: the weekly report, a daily digest.)
+  { attr: 'schedule', re: /每\s?(?:(?:天|日|晚|周|月|小时|年)(?!\s?\d{3,}(?![:：\d点号日]))|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|hourly|yearly|every\s+(?:day|night|week|month|hour|other\s+week|\d+\s+\w+))(?![\w-])(?!\s+(?:reports?|digests?|newsletters?)\b)/gi },
   { attr: 'model', re: /\b(?:gpt|claude|gemini|llama|qwen|deepseek|mistral|glm|kimi|doubao|o[134])(?:[-\s.]?[a-z0-9]+)*(?:[-.][a-z0-9]+)*\b/gi },
   // Where a site or files are hosted (Vercel, Cloudflare Pages, R2, Netlify): a value of its own kind.
   { attr: 'hosting', re: /\b(?:vercel|netlify|cloudflare\s?(?:pages|r2|workers)|github\s?pages|gitlab\s?pages|heroku|fly\.io|firebase\s?hosting|backblaze(?:\s?b2)?|(?:aws\s?)?s3(?!:)|(?:cf\s)?r2|aliyun(?:\s?oss)?|oss)\b/gi },
@@ -642,6 +643,8 @@ export const CHANGE_WORDS = new Set(
     'longer no not anymore was were is are be been going from onward onwards starting ' +
     // When from (这周起, 这学期, 这期) and how far (拉到, 开到, 延到, 涨成): said of the change, naming no thing.
     '周起 月起 年起 天起 这期 本期 下期 这阵子 拉到 开到 延到 推到 涨成 降成 ' +
+    // Put off or taken back (拖到 4 月 27, 收回到 18 mV, slips to Apr 17): said of the change (not slide: the noun).
+    '拖到 拖延到 收回 收回到 slips slipped ' +
     // Which week or month (下个礼拜三, 上个星期, 下个月: the segmenter leaves 下个 alone): a time, no thing.
     '下个 上个 下下个 上礼拜 这礼拜 下个礼拜 上个礼拜 这个礼拜 下个星期 上个星期 这个星期 上个月'
   ).split(/\s+/),
