@@ -3255,4 +3255,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕LinkedIn 那篇 takt 的稿子拖到 4 月 27').linked).toEqual([ids[0]]);
   });
+  it('ROP is the reorder point, and the newest of a chain of its corrections is the one corrected', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] socket reorder point: 12', time: t(1) },
+      { text: '[hermes] Correction: socket reorder point raised to 15', time: t(2) },
+    ]);
+    expect(correct(m, "[hermes] Correction: socket ROP back to 12, we're overstocking").linked).toEqual([ids[1]]);
+  });
 });

@@ -609,7 +609,9 @@ export const ALIASES: string[][] = [
   ['只读', 'read-only', 'readonly'],
   ['冰箱', 'fridge', 'fridges', 'refrigerator'],
   ['排班表', '排班', 'roster', 'rota'],
-  ['补货线', '补货点', 'reorder point', 'reorder level', 'reorder threshold'],
+  ['补货线', '补货点', 'reorder point', 'reorder level', 'reorder threshold', 'rop'],
+  // five-a-side football (session 40)
+  ['五人制', 'five-a-side', '5-a-side'],
 ];
 
 /** The words of a rule, not of what it is about: quantifiers, modals, negations (任何, 只能, 没有, never, without). */
