@@ -3262,4 +3262,19 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, "[hermes] Correction: socket ROP back to 12, we're overstocking").linked).toEqual([ids[1]]);
   });
+  it('a numbered name in capitals (3DG / 5DG) is one name, and 110mV a voltage the correction quotes', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] parser 里 3DG 轨道电路主轨电压下限告警阈值 = 110mV', time: t(1), project: 'logparser' },
+      { text: '[code] parser 里 5DG 轨道电路主轨电压下限告警阈值 = 110mV', time: t(1), project: 'logparser' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕3DG 那个 110mV 作废，按新测试值改成 125mV', undefined, 'logparser').linked).toEqual([ids[0]]);
+  });
+  it('a difference written with delta (ΔV) is what a chain of its corrections is about', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] eol_test 电芯电压一致性阈值 ΔV ≤ 15 mV', time: t(1), project: 'eol' },
+      { text: '[code] eol_test 模组温差阈值 ΔT ≤ 3 °C', time: t(1), project: 'eol' },
+      { text: '[code] 〔更正〕ΔV 阈值放宽到 20 mV，新批次电芯', time: t(2), project: 'eol' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕ΔV 收回到 18 mV，客户不认 20', undefined, 'eol').linked).toEqual([ids[2]]);
+  });
 });

@@ -89,6 +89,8 @@ const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0
  */
 const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初][一二三]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
+/** A number and two to four capitals (3DG, 5DG, 4WD): a name. (A unit in capitals, 4GB, 8PM, 110MV, is a value: left out.) */
+const NUMBER_CAPS_RE = /(?<![A-Za-z0-9_./:-])\d{1,3}[A-Z]{2,4}(?![\w/:]|\.\w)/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
 const CODE_RE = /(?<![A-Za-z0-9_-])[A-Z]{2,5}\s\d{2,4}[A-Z]?(?![\w.:/-]|,\d)/g;
 /**
@@ -617,6 +619,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const norm = ungroupThousands(amountsAsDigits(dialectAsMandarin(written.replace(/〔[^〕]{1,6}〕/g, ' ').toLowerCase())));
 
   // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
+  // Numbered names in capitals (3DG, 5DG track circuits, 4WD): one name, not a number and letters.
+  const numbered0 = [...new Set([...written.matchAll(NUMBER_CAPS_RE)].map((m) => m[0].toLowerCase()))];
   const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(
     // API 9000 is a port of the API, USD 120 an amount: a common acronym or a currency names no course.
     (c) => !CURRENCY.has(c.replace(/[\s\d]+.*$/, '')) && !ACRONYM_COMMON.has(c.replace(/[\s\d]+.*$/, '')),
@@ -816,6 +820,16 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     keep(m[0], m.index!);
   }
   found.sort((a, b) => a.at - b.at);
+  // A difference written with delta (ΔV, ΔT): a word, the reading it is of.
+  for (const m of norm.matchAll(/(?<![\p{L}\d])δ[a-z]{1,3}(?![\p{L}\d])/gu)) if (!found.some((f) => f.at === m.index)) found.push({ word: m[0], at: m.index! });
+  // A numbered name (3DG) is one word, not its letters (dg): 3DG and 5DG are two track circuits.
+  const unitValue = (id: string) => values.some((v) => v.replace(/\s+/g, '') === id);
+  for (const id of numbered0.filter((w) => !unitValue(w))) {
+    for (const at of positions(norm, id)) {
+      for (let i = found.length - 1; i >= 0; i--) if (found[i]!.at >= at && found[i]!.at < at + id.length) found.splice(i, 1);
+      found.push({ word: id, at });
+    }
+  }
   const subjects = [...new Set(found.map((f) => f.word))];
   const qualifiers = new Map<string, Set<string>>();
   for (let i = 1; i < found.length; i++) {
@@ -908,6 +922,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const idMatches = [
     ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
+    ...numbered0.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
   ];
   // (A word the alias list knows, follow-up or off-site, is a word, not a name.)

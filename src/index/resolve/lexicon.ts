@@ -143,6 +143,15 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A temperature (8℃, 2.0 °C, 7 度; not 1 度电, 30 度角): a reading or a limit, not a count.
   { attr: 'temperature', re: /-?\d+(?:\.\d+)?\s?(?:℃|°\s?[cf]\b|度(?![电数角]))/gi },
   { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)/gi },
+  // Electrical and mechanical readings and limits (110mV, 3000 V DC, 500 MΩ, 3.2 kW, 7 N·m, 250 kHz): a number
+  // with its unit. (Not 5v5, a match; not a bare W or A, which are weeks and grades as often as watts and amperes.)
+  { attr: 'voltage', re: /\b\d+(?:\.\d+)?\s?(?:mv|kv|v)\b/gi },
+  { attr: 'current', re: /\b\d+(?:\.\d+)?\s?(?:ma|ka)\b/gi },
+  { attr: 'resistance', re: /\b\d+(?:\.\d+)?\s?(?:[kmg]?[Ωω]|[kmg]?ohms?\b)/gi },
+  { attr: 'power', re: /\b\d+(?:\.\d+)?\s?(?:kw|mw)\b/gi },
+  { attr: 'torque', re: /\b\d+(?:\.\d+)?\s?n\s?[·.]?\s?m\b/gi },
+  // (Not a pressure: 60 psi 太软了 names the tyre by how it feels, and a pressure is read by the words around it.)
+  { attr: 'frequency', re: /\b\d+(?:\.\d+)?\s?(?:hz|khz|mhz|ghz)\b/gi },
   // A number of people (请 8 个人, 上 3 人): a count. Only at the end of a clause: 3 人间 is a kind of room.
   { attr: 'headcount', re: /(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?个?人(?=[，。,;；:：!！?？\s]|$)/g },
   // How many pictures (18 images, 9 张图): a count of items, not a length in characters.
@@ -181,6 +190,12 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   items: ['items'],
   contact: ['contact'],
   bitrate: ['bitrate'],
+  voltage: ['voltage', 'threshold'],
+  current: ['current', 'threshold'],
+  resistance: ['resistance', 'threshold'],
+  power: ['power', 'threshold'],
+  torque: ['torque', 'threshold'],
+  frequency: ['frequency', 'bitrate'],
 };
 
 /**
