@@ -3277,4 +3277,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 〔更正〕ΔV 收回到 18 mV，客户不认 20', undefined, 'eol').linked).toEqual([ids[2]]);
   });
+  it('a change of provider (短信服务商换成腾讯云) is not the template of the texts, and is the record that names the provider', () => {
+    const { mem: m } = home([{ text: '[code] 短信模板：预约成功文案已定', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕短信服务商换成腾讯云').linked).toEqual([]);
+    const { mem: m2, ids } = home([
+      { text: '[code] 短信模板：预约成功文案已定', time: t(1) },
+      { text: '[code] 短信服务商用阿里云，签名“张氏中医”', time: t(1) },
+    ]);
+    expect(correct(m2, '[code] 〔更正〕短信服务商换成腾讯云').linked).toEqual([ids[1]]);
+  });
 });

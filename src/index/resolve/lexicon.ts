@@ -51,6 +51,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   nickname: ['昵称', '账号名', '显示名', '显示名称', 'nickname', 'display name'],
   namespace: ['命名空间', 'namespace'],
   brand: ['品牌', '牌子', 'brand'],
+  // Who provides a service (短信服务商换成腾讯云): which company, not the service's template or text.
+  provider: ['服务商', '服务提供商', 'service provider', 'provider'],
   bitrate: ['码率', '比特率', '码流', 'bitrate', 'bit rate'],
   // A service level (SLO 99.9%): what the service promises, not a thing of its own.
   sla: ['slo', 'sla', 'sli', '可用性目标', '服务等级', 'availability target', 'uptime target'],
