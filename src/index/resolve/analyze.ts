@@ -618,9 +618,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // Amounts said aloud (一百八, 两千八, 十八度) as digits, and amounts without their thousands separators (HK$2,400): one value each.
   const norm = ungroupThousands(amountsAsDigits(dialectAsMandarin(written.replace(/〔[^〕]{1,6}〕/g, ' ').toLowerCase())));
 
-  // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
   // Numbered names in capitals (3DG, 5DG track circuits, 4WD): one name, not a number and letters.
-  const numbered0 = [...new Set([...written.matchAll(NUMBER_CAPS_RE)].map((m) => m[0].toLowerCase()))];
+  const capsNames = [...new Set([...written.matchAll(NUMBER_CAPS_RE)].map((m) => m[0].toLowerCase()))];
+  // Course and model codes as written (ECON 301, CS 101, RTX 4090): one name, its number no value.
   const codes = [...new Set([...written.matchAll(CODE_RE)].map((m) => m[0].toLowerCase()))].filter(
     // API 9000 is a port of the API, USD 120 an amount: a common acronym or a currency names no course.
     (c) => !CURRENCY.has(c.replace(/[\s\d]+.*$/, '')) && !ACRONYM_COMMON.has(c.replace(/[\s\d]+.*$/, '')),
@@ -819,17 +819,17 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (/^(?:st|nd|rd|th)$/.test(m[0]) && /\d$/.test(masked.slice(0, m.index!))) continue;
     keep(m[0], m.index!);
   }
-  found.sort((a, b) => a.at - b.at);
   // A difference written with delta (ΔV, ΔT): a word, the reading it is of.
   for (const m of norm.matchAll(/(?<![\p{L}\d])δ[a-z]{1,3}(?![\p{L}\d])/gu)) if (!found.some((f) => f.at === m.index)) found.push({ word: m[0], at: m.index! });
   // A numbered name (3DG) is one word, not its letters (dg): 3DG and 5DG are two track circuits.
   const unitValue = (id: string) => values.some((v) => v.replace(/\s+/g, '') === id);
-  for (const id of numbered0.filter((w) => !unitValue(w))) {
+  for (const id of capsNames.filter((w) => !unitValue(w))) {
     for (const at of positions(norm, id)) {
       for (let i = found.length - 1; i >= 0; i--) if (found[i]!.at >= at && found[i]!.at < at + id.length) found.splice(i, 1);
       found.push({ word: id, at });
     }
   }
+  found.sort((a, b) => a.at - b.at);
   const subjects = [...new Set(found.map((f) => f.word))];
   const qualifiers = new Map<string, Set<string>>();
   for (let i = 1; i < found.length; i++) {
@@ -922,7 +922,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const idMatches = [
     ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
-    ...numbered0.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
+    ...capsNames.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
   ];
   // (A word the alias list knows, follow-up or off-site, is a word, not a name.)
