@@ -102,30 +102,28 @@ export interface LinkRunOptions {
   tmpRoot?: string;
 }
 
-/** config.json text → the index of an empty home made with it, once per process (removed when the process exits). */
-const emptyIndexes = new Map<string, string>();
+/** config.json text → the bytes of an empty home's index made with it, once per process. */
+const emptyIndexes = new Map<string, Buffer>();
 
 /**
- * The index an empty home with this config opens with: made once, by opening such a home, and copied into each case's
- * home. The copy opens as that home's own index (same schema, tokenizer and rules), without creating the schema anew:
- * a seventh of a case's time.
+ * The index an empty home with this config opens with: made once, by opening such a home (removed at once), and written
+ * into each case's home. The copy opens as that home's own index (same schema, tokenizer and rules), without creating the
+ * schema anew: a seventh of a case's time. Kept in memory, so nothing is left behind when a process is killed.
  */
-function emptyIndex(config: string): string {
+function emptyIndex(config: string): Buffer {
   const known = emptyIndexes.get(config);
-  if (known && fs.existsSync(known)) return known;
+  if (known) return known;
   const dir = fs.mkdtempSync(path.join(scratchRoot(), 'optmem-links-empty-'));
-  if (emptyIndexes.size === 0) process.once('exit', () => emptyIndexes.forEach((f) => fs.rmSync(path.dirname(f), { recursive: true, force: true })));
   try {
     fs.mkdirSync(layoutOf(dir).logDir, { recursive: true });
     fs.writeFileSync(layoutOf(dir).configFile, config);
     createOptmem({ dir, durable: false }).close();
-  } catch (e) {
+    const bytes = fs.readFileSync(layoutOf(dir).indexFile);
+    emptyIndexes.set(config, bytes);
+    return bytes;
+  } finally {
     fs.rmSync(dir, { recursive: true, force: true });
-    throw e;
   }
-  const file = layoutOf(dir).indexFile;
-  emptyIndexes.set(config, file);
-  return file;
 }
 
 /** Run one case on a fresh home and compare what was linked with the labels. */
@@ -135,7 +133,7 @@ export function runLinkCase(c: LinkCase, opts: LinkRunOptions = {}): LinkCaseRes
     const config = JSON.stringify({ domains: ['hermes', 'code', 'openclaw'], ...(opts.config ?? {}) });
     fs.mkdirSync(layoutOf(dir).logDir, { recursive: true });
     fs.writeFileSync(layoutOf(dir).configFile, config);
-    fs.copyFileSync(emptyIndex(config), layoutOf(dir).indexFile);
+    fs.writeFileSync(layoutOf(dir).indexFile, emptyIndex(config));
     const mem = createOptmem({ dir, durable: false, refreshMs: 60_000 });
     try {
       const all = [...c.records.map((r) => ({ ...r, ref: r.ref as string | null })), { ...c.correction, ref: null }];
