@@ -1,8 +1,9 @@
 /**
  * Run a ranking suite through the public API: for each scenario a fresh temporary memory home
  * holding the suite's noise (imported once, then copied with its index for each scenario) and the
- * scenario's records imported, every query searched, every check evaluated against the ranking. Deterministic: ids are derived from the scenario and key, every
- * clock is the suite's `now`, nothing touches the network. The homes are deleted afterwards.
+ * scenario's records imported, every query searched, every check evaluated against the ranking.
+ * Deterministic: ids are derived from the scenario and key, every clock is the suite's `now`,
+ * nothing touches the network. The homes are deleted afterwards.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { parseTime } from '../core/time.js';
 import type { SearchHit } from '../query/types.js';
 import { RULES, checkName, type Check, type LoadedSuite, type Rule, type Scenario, type SuiteQuery } from './suite.js';
 import { layoutOf } from '../store/layout.js';
-import { adoptIndexCopy } from '../index/adopt.js';
+import { copyHome } from './home-copy.js';
 import { scratchRoot } from './scratch.js';
 
 export interface RankedItem {
@@ -283,10 +284,10 @@ export function runSuite(suite: LoadedSuite, opts: RunOptions = {}): SuiteReport
       const idOf = (key: string) => recordId(si, key);
       const ids = Object.fromEntries(s.records.map((r) => [r.key, idOf(r.key)]));
       const keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
-      const dir = path.join(root, `home-${si + 1}`);
       const report: ScenarioReport = { id: s.id, rule: s.rule, ...(s.note ? { note: s.note } : {}), pass: false, ids, queries: [] };
-      if (noise && 'home' in noise) copyHomeTo(noise.home, noise.index, dir);
-      else if (opts.config) {
+      // A copy of the noise home's truth, its index adopted so the copy opens without reading the log again.
+      const dir = noise && 'home' in noise ? copyHome(noise.home, { tmpRoot: root, index: (f) => fs.copyFileSync(noise.index, f) }).dir : path.join(root, `home-${si + 1}`);
+      if (!noise && opts.config) {
         fs.mkdirSync(layoutOf(dir).logDir, { recursive: true });
         fs.writeFileSync(layoutOf(dir).configFile, JSON.stringify(opts.config, null, 2) + '\n');
       }
@@ -338,18 +339,6 @@ function noiseHome(suite: LoadedSuite, root: string, nowMs: number, config: Reco
   } finally {
     mem.close();
   }
-}
-
-/**
- * A copy of the noise home at `dir`: its files, and its index adopted so the copy opens without
- * reading the log again (index/adopt.ts).
- */
-function copyHomeTo(from: string, index: string, dir: string): void {
-  const { indexFile, lockFile } = layoutOf(from);
-  const skip = new Set([indexFile, `${indexFile}-wal`, `${indexFile}-shm`, lockFile]);
-  fs.cpSync(from, dir, { recursive: true, filter: (src) => !skip.has(src) });
-  fs.copyFileSync(index, layoutOf(dir).indexFile);
-  adoptIndexCopy(layoutOf(dir).indexFile, from, dir);
 }
 
 /** The per-rule table, as text. */
