@@ -3286,4 +3286,37 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[code] 〔更正〕短信服务商换成腾讯云').linked).toEqual([ids[1]]);
   });
+  it('a command-line option the correction names (--soloMultiMappers) is what it sets: a record of the same tool without it is another setting', () => {
+    const { mem: m } = home([{ text: '[code] STAR 比对 threads 16，mem 48G', time: t(1), project: 'align' }]);
+    expect(correct(m, '[code] Correction: STAR --soloMultiMappers should be EM, not Uniform.', undefined, 'align').linked).toEqual([]);
+    const { mem: m2, ids } = home([
+      { text: '[code] STAR 比对 threads 16，mem 48G', time: t(1), project: 'align' },
+      { text: '[code] STAR --soloMultiMappers Uniform', time: t(1), project: 'align' },
+    ]);
+    expect(correct(m2, '[code] Correction: STAR --soloMultiMappers should be EM, not Uniform.', undefined, 'align').linked).toEqual([ids[1]]);
+  });
+  it('a correction opening with someone described by a tie (志强（志伟的堂弟）) is about them, not about the one named in the tie', () => {
+    const { mem: m } = home([{ text: '4/25 黄志伟 婚礼 二机位：小美', time: t(1) }]);
+    expect(correct(m, '〔更正〕志强（志伟的堂弟）5/3 那场二拍定阿杰，小美那天有别的场').linked).toEqual([]);
+  });
+  it('a correction changing the place and saying the time stays is not about a record giving only the time', () => {
+    const { mem: m } = home([{ text: '女儿游泳课 周六 上午 9:30', time: t(1) }]);
+    expect(correct(m, '〔更正〕游泳课换到海沧那间上，时间一样').linked).toEqual([]);
+    // A record naming the place beside the time is the one.
+    const { mem: m2, ids } = home([{ text: '女儿游泳课：周六 上午 9:30，场地在体育中心', time: t(1) }]);
+    expect(correct(m2, '〔更正〕游泳课换场地了，现在去海沧那间，时间一样').linked).toEqual([ids[0]]);
+  });
+  it('a record giving nothing but an amount is not changed by a correction giving no amount', () => {
+    const { mem: m } = home([{ text: '[hermes] 王李尾款金额 8000 元', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕王李尾款改拍摄当天收').linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: '[hermes] 王李尾款金额 8000 元', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕王李尾款金额改成 9000 元').linked).toEqual([ids[0]]);
+  });
+  it('a value the correction gives as another named thing\'s (夹在 ingest 的 8080 跟 …) is no old value of that thing', () => {
+    const { mem: m } = home([
+      { text: '[code] ingest 状态页 port 8080', time: t(1), project: 'studio' },
+      { text: '[code] thumbgen 预览服务 port 8082', time: t(1), project: 'studio' },
+    ]);
+    expect(correct(m, '[code] 〔更正〕选图站 picker 的端口改 8081，刚好夹在 ingest 的 8080 跟 thumbgen 中间', undefined, 'studio').linked).toEqual([]);
+  });
 });

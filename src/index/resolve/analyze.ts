@@ -83,6 +83,8 @@ export interface TextAnalysis {
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
 /** A git branch by its conventional prefix (release/2.4, hotfix/login-crash): a name, whatever version it holds. */
 const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0-9][\w.-]*[a-z0-9]/g;
+/** A command-line option written with two dashes (--solofeatures, --use-conda): the setting a text is about. */
+const FLAG_RE = /(?<![\w-])--[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]+)*(?![\w-])/g;
 /**
  * Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 高二(3)班, 3 号楼,
  * 0 号卡, Lab B, room 305, 实验室B, 仓A, B 栋.
@@ -921,6 +923,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼.
   const idMatches = [
     ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
+    ...[...norm.matchAll(FLAG_RE)].map((m) => ({ id: m[0], at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...capsNames.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),

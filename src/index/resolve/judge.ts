@@ -403,6 +403,9 @@ function sameMember(word: string, a: TextAnalysis): boolean {
   return CONTRAST_GROUPS.some((g) => Object.entries(g.members).some(([m, ws]) => ws.includes(word) && a.contrast.get(g.name)?.has(m)));
 }
 
+/** Shapes of a value that is an amount: changed only by another amount. */
+const AMOUNT_SHAPES = new Set(['price', 'salary', 'count', 'weight', 'capacity', 'distance']);
+
 /** The ways a text names from one thing to another (EN→BM, 主库 -> 从库): word pairs around an arrow, no numbers (8080→9090 is a change). */
 const ARROW = /→|->|=>|⇒|➡/g;
 const WAY = new RegExp(`([a-z\\p{Script=Han}]{1,12})\\s*(?:${ARROW.source})\\s*([a-z\\p{Script=Han}]{1,12})`, 'gu');
@@ -423,7 +426,8 @@ function sameForm(a: TextAnalysis, v: string, w: string): boolean {
 function ownedElsewhere(c: TextAnalysis, v: string): boolean {
   const at = c.plain.indexOf(v);
   if (at <= 0) return false;
-  const owner = /(\p{Script=Han}{2,6})的\s?$/u.exec(c.plain.slice(Math.max(0, at - 8), at))?.[1];
+  // (A name in letters owns one too: 夹在 ingest 的 8080 跟 thumbgen 中间.)
+  const owner = /(\p{Script=Han}{2,6}|(?<![\w-])[a-z][a-z0-9_-]{1,23})\s?的\s?$/u.exec(c.plain.slice(Math.max(0, at - 28), at))?.[1];
   if (owner && /[，,;；]/.test(c.plain.slice(0, at)) && !c.subjectPart.some((w) => owner.includes(w) || w.includes(owner))) return true;
   return /^\s?(?:那天|当天|那晚|那周)\s?(?:要|有|得|去|是)/.test(c.plain.slice(at + v.length));
 }
@@ -517,6 +521,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // that someone: a correction that does not name them is not about them.
   const described = describedPerson(o.plain);
   if (described && !holds(c.hay, described.name)) return conflict(`is about ${described.name} (${described.tie}), whom the correction does not name`);
+  // And the other way round: a correction opening with someone so described (志鸿（志明的堂弟）5/3 那场…) is about them, not about
+  // the one they are tied to.
+  const theirOwn = describedPerson(c.plain.replace(/^\s*(?:\[[a-z]+\]\s*)?(?:〔[^〕]{1,4}〕|(?:更正|订正|correction)\s*[:：]?)\s*/i, ''));
+  if (theirOwn && !holds(o.hay, theirOwn.name)) return conflict(`does not name ${theirOwn.name} (${theirOwn.tie}), whom the correction is about`);
   // A dotted number the text opens with, before any attribute word or other value, names the thing
   // (an object number: 2019.45.3（借展）撤展日 5 月 20 日); another one is another thing.
   const myLead = leadingNumber(c);
@@ -779,6 +787,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     return refuse('other-attribute', `names no one, the correction changes who`, { quoted });
   }
 
+  // A record giving nothing but an amount, named so (林陈尾款金额 12000 元: no word after its subject's) is changed by a new amount: a
+  // correction giving no value and naming no attribute (尾款改婚礼当天收) changes something else about it.
+  const amounts = [...o.valueShapes];
+  if (!relaxed && quoted.length === 0 && cAttrs.size === 0 && c.values.length === 0 && c.oldValues.length === 0 && amounts.length > 0 && amounts.length === o.values.length && amounts.every(([, sh]) => AMOUNT_SHAPES.has(sh)) && o.named.size > 0 && [...o.named].every((a) => AMOUNT_SHAPES.has(a)) && o.subjects.every((w) => o.lead.includes(w))) {
+    return refuse('other-attribute', `states only its amount (${amounts.map(([v]) => v).join(', ')}); the correction gives none`, { quoted });
+  }
   // The same attribute word, of something else: 备份目录 where the candidate says 配置目录.
   if (!relaxed && quoted.length === 0 && attribute) {
     const mine = [...(c.attrQualifiers.get(attribute) ?? [])];
@@ -869,7 +883,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // "需求评审换到 5 楼小会议室，时间不变": the time is the one thing it says did not change.
     const keptAttr = (a: string) => (ATTRIBUTE_WORDS[a] ?? []).some((w) => keptClauses.some((cl) => holds(cl, w)) && !written.some((cl) => !UNCHANGED.test(cl) && holds(cl, w)));
     const changes = [...cAttrs].filter((a) => a !== attribute);
-    if (attribute && keptAttr(attribute) && changes.length && !changes.some((a) => oAttrs.has(a))) return refuse('other-attribute', `the correction says its ${attribute} stays as it was`, extra);
+    // (Or naming no other attribute at all, "游泳课换到五缘湾那间上，时间一样": a record stating nothing but that one, and
+    // nothing the correction names after the change: 网课换平台了 changes the 平台 a record gives beside its time.)
+    if (attribute && keptAttr(attribute) && (changes.length ? !changes.some((a) => oAttrs.has(a)) : [...oAttrs].every((a) => a === attribute) && ![...o.subjects, ...o.generics].some((w) => !c.subjectPart.includes(w) && written.some((cl) => !UNCHANGED.test(cl) && holds(cl, w))))) return refuse('other-attribute', `the correction says its ${attribute} stays as it was`, extra);
   }
   // Neither names a thing before saying what changed: "webhook timeout now 20s" and "webhook timeout
   // raised to 10s" state the same attribute of the same unnamed thing, with another value.

@@ -37,7 +37,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   tool: ['包管理器', '框架', '编辑器', '引擎', 'package manager', 'framework', 'library', 'engine', 'runtime', '运行在', 'runs on', 'runner'],
   credential: ['密码', '密钥', '账号', '用户名', 'token', 'password', 'secret', 'api key', 'apikey', 'credential', 'credentials', 'username'],
   env: ['环境变量', 'env var', 'environment variable'],
-  price: ['价格', '预算', '费用', '售价', '估值', 'valuation', '进价', '进货价', '批发价', '零售价', '单价', '月租', '学费', '课费', '课时费', '到手价', '券后价', '活动价', '直播价', '标价', '定价', '原价', '起送价', '起送', 'price', 'budget', 'cost', 'fee', 'minimum order', 'min order'],
+  price: ['价格', '预算', '费用', '售价', '估值', 'valuation', '进价', '进货价', '批发价', '零售价', '单价', '月租', '学费', '课费', '课时费', '到手价', '券后价', '活动价', '直播价', '标价', '定价', '原价', '起送价', '起送', '金额', '总额', '总价', 'price', 'budget', 'cost', 'fee', 'minimum order', 'min order'],
   style: ['风格', '文风', '语气', '口吻', '人称', '第一人称', '字体', '配色', '颜色', '格式', '模板', '排版', 'tone', 'style', 'font', 'color', 'colour', 'format', 'template', 'layout', 'voice', 'person'],
   language: ['语言', 'language', 'locale'],
   place: ['地点', '地方', '场地', '会场', '集合点', '办公室', '会议室', '当面', '线下', '腾讯会议', '飞书会议', 'zoom', 'in person', 'venue', 'location', 'meeting point', 'meeting room', 'office', 'held in', 'held at', 'takes place', 'take place'],
