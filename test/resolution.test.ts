@@ -3319,4 +3319,28 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 〔更正〕选图站 picker 的端口改 8081，刚好夹在 ingest 的 8080 跟 thumbgen 中间', undefined, 'studio').linked).toEqual([]);
   });
+  it('one school class written two ways (四(2)班 / 四年级二班; 二班 / 初一(2)班) is one class', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 四年级二班的班主任是林老师，请假先找她', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕四(2)班主任现在是郑老师了，林老师调去教务处了').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '初一(2)班数学课代表是陈一鸣', time: t(1) }]);
+    expect(correct(m2, '更正：二班数学课代表换人了，现在是吴桐，陈一鸣去竞赛班了').linked).toEqual([ids2[0]]);
+    // Another class number is another class.
+    const { mem: m3 } = home([{ text: '初一(5)班数学课代表是陈一鸣', time: t(1) }]);
+    expect(correct(m3, '更正：二班数学课代表换人了，现在是吴桐').linked).toEqual([]);
+  });
+  it('who holds a post (群主, 对接, 系统管理员) is an attribute: the record naming the old holder is the one', () => {
+    const { mem: m, ids } = home([
+      { text: '羽毛球群群主是阿豪', time: t(1) },
+      { text: '羽毛球群每周四晚 8 点打球', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕羽毛球群群主现在是小雯，阿豪去外地培训一年').linked).toEqual([ids[0]]);
+  });
+  it('a plain record saying a post went to someone new (助理教练换成阿杰) supersedes the record naming the old holder', () => {
+    const { mem: m, ids } = home([{ text: 'U10 周六助理教练：老黄', time: t(1) }]);
+    expect(inferred(correct(m, '这周起周六的助理教练换成阿杰顶上，老黄调夜班了').res)).toEqual([[ids[0], true]]);
+  });
+  it('mom and 妈妈 are one relative', () => {
+    const { mem: m, ids } = home([{ text: '妈妈的康复师是刘老师', time: t(1) }]);
+    expect(correct(m, '〔更正〕mom 的康复师换成了周老师，刘老师休假了').linked).toEqual([ids[0]]);
+  });
 });

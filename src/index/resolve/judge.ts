@@ -299,14 +299,20 @@ const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not lik
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
+  return newPersonOf(text) !== null;
+}
+
+/** The person a text says something became (换成阿杰, 改由老王, → Dr. Lee), as written; null when it names none so. */
+export function newPersonOf(text: string): string | null {
   const m = /(?:换成|改成|改为|改由|换为|换|由|→|->|\bto\b|\bwith\b)\s?/g;
   for (const x of text.matchAll(m)) {
     const rest = text.slice(x.index! + x[0].length);
-    if (/^dr\.?\s[a-z]/.test(rest)) return true;
+    const dr = /^dr\.?\s[a-z]+/.exec(rest);
+    if (dr) return dr[0];
     const p = peopleIn(rest.slice(0, 6))[0];
-    if (p && rest.startsWith(p)) return true;
+    if (p && rest.startsWith(p)) return p;
   }
-  return false;
+  return null;
 }
 
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
@@ -480,7 +486,27 @@ function partOnly(c: TextAnalysis, o: TextAnalysis): { word: string; id: string 
 }
 
 /** One numbered thing written longer or shorter: 三号厅 / 三号展厅, 1号柜 / 1号冷柜 (the same number, one kind of place). */
+/** A school class as its grade (if written) and number: 高二(3)班 → 高二 / 3, 三年级一班 → 三 / 1, 三班 → 3. */
+function classOf(id: string): { grade: string | null; n: number } | null {
+  const m = /^(?:([高初]?[一二三四五六])\s?(?:年级)?\s?)?\(?\s?([一二三四五六七八九十\d]{1,2})\s?\)?\s?班$/u.exec(id);
+  if (!m) return null;
+  const n = /^\d+$/.test(m[2]!) ? Number(m[2]) : chineseNumber(m[2]!);
+  return n === null ? null : { grade: m[1] ?? null, n };
+}
+
+function chineseNumber(t: string): number | null {
+  const d = '一二三四五六七八九'.indexOf(t);
+  if (d !== -1) return d + 1;
+  if (t === '十') return 10;
+  const m = /^十([一二三四五六七八九])$/.exec(t);
+  return m ? 10 + '一二三四五六七八九'.indexOf(m[1]!) + 1 : null;
+}
+
 function sameNumbered(a: string, b: string): boolean {
+  // One class written two ways (三(1)班 / 三年级一班; 三班 / 高二(3)班, the grade left out).
+  const ca = classOf(a);
+  const cb = classOf(b);
+  if (ca && cb) return ca.n === cb.n && (ca.grade === null || cb.grade === null || ca.grade === cb.grade);
   const x = /^(.{1,3}号)(.+)$/u.exec(a);
   const y = /^(.{1,3}号)(.+)$/u.exec(b);
   return !!x && !!y && x[1] === y[1] && x[2] !== y[2] && (x[2]!.endsWith(y[2]!) || y[2]!.endsWith(x[2]!));
