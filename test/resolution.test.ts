@@ -3343,4 +3343,17 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '妈妈的康复师是刘老师', time: t(1) }]);
     expect(correct(m, '〔更正〕mom 的康复师换成了周老师，刘老师休假了').linked).toEqual([ids[0]]);
   });
+  it('an option is one setting with or without its dashes (fastp length_required / --length_required)', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] fastp --length_required 改 30 以下的 read 丢掉', time: t(1), project: 'qc' },
+      { text: '[code] fastp --cut_mean_quality 20', time: t(1), project: 'qc' },
+    ]);
+    expect(correct(m, '[code] Correction: fastp length_required is 36, not 30', undefined, 'qc').linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] MACS2 参数 --shift -100 --extsize 200', time: t(1), project: 'peaks' }]);
+    expect(correct(m2, '[code] 〔更正〕extsize 200 不对，要 --shift -75 --extsize 150', undefined, 'peaks').linked).toEqual([ids2[0]]);
+  });
+  it('a numbered venue (2 号场) states the place a correction moves to another of its counter (换到 4 号场)', () => {
+    const { mem: m, ids } = home([{ text: '周日上午 9 点到 11 点网球，体育馆 3 号场，别记错', time: t(1) }]);
+    expect(correct(m, '〔更正〕周日那场换到 5 号场了，3 号场地板在翻修').linked).toEqual([ids[0]]);
+  });
 });

@@ -83,7 +83,7 @@ export interface TextAnalysis {
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
 /** A git branch by its conventional prefix (release/2.4, hotfix/login-crash): a name, whatever version it holds. */
 const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0-9][\w.-]*[a-z0-9]/g;
-/** A command-line option written with two dashes (--solofeatures, --use-conda): the setting a text is about. */
+/** A command-line option written with two dashes (--solofeatures, --use-conda): the setting a text is about, named without them. */
 const FLAG_RE = /(?<![\w-])--[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]+)*(?![\w-])/g;
 /**
  * Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 高二(3)班, 3 号楼,
@@ -377,7 +377,8 @@ function holdsWhole(hay: string, word: string, wholeOnly: boolean): boolean {
   const joiner = wholeOnly || word.includes('_') ? /[a-z0-9_-]/ : /[a-z0-9-]/;
   let i = hay.indexOf(word);
   while (i !== -1) {
-    const before = i > 0 ? hay[i - 1]! : ' ';
+    // (Two dashes before a word make it an option, --extsize, and the option is the word.)
+    const before = i > 0 && !(hay[i - 1] === '-' && hay[i - 2] === '-' && !/[a-z0-9_-]/.test(hay[i - 3] ?? ' ')) ? hay[i - 1]! : ' ';
     // An English plural is the same word (session / sessions).
     const end = i + word.length + (hay[i + word.length] === 's' && word.length > 3 && !/[a-z0-9_-]/.test(hay[i + word.length + 1] ?? ' ') ? 1 : 0);
     const after = hay[end] ?? ' ';
@@ -923,7 +924,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼.
   const idMatches = [
     ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
-    ...[...norm.matchAll(FLAG_RE)].map((m) => ({ id: m[0], at: m.index! })),
+    ...[...norm.matchAll(FLAG_RE)].map((m) => ({ id: m[0].slice(2), at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...capsNames.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),

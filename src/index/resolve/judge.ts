@@ -784,6 +784,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // Attribute: both must state the same one, when the correction names one.
   const cAttrs = correctionAttrs(c);
   const oAttrs = attrsOf(o);
+  // A numbered venue (2 号场, court 2) states the place, when the correction moves it to another of that counter (换到 4 号场).
+  const counters = (t: string) => new Set([...t.matchAll(/\d{1,3}\s?(号(?:场|厅|馆|房|室|台|桌)|楼)(?![\u4e00-\u9fff]{0,1}[主长])|\b(court|room|hall|lane|field|pitch)\s\d{1,3}\b/g)].map((m) => m[1] ?? m[2]!));
+  if (cAttrs.has('place') && !oAttrs.has('place') && [...counters(o.plain)].some((k) => counters(c.plain).has(k))) oAttrs.add('place');
   let attribute: string | null = null;
   // A value's shape in common is no attribute in common when each names it as another (超时 30秒 / 日志保留 7天: a
   // timeout and a retention, both durations). Only answers that are attributes of their own count (a path named as a
