@@ -3356,4 +3356,27 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '周日上午 9 点到 11 点网球，体育馆 3 号场，别记错', time: t(1) }]);
     expect(correct(m, '〔更正〕周日那场换到 5 号场了，3 号场地板在翻修').linked).toEqual([ids[0]]);
   });
+  it('a plain record saying where something is now sent (通知改发我个人微信) supersedes the record saying where it went', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 备份完成后发企业微信通知到「运维」群', time: t(1) }]);
+    expect(inferred(correct(m, '[hermes] 备份完成的通知改发我个人微信，群里太吵').res)).toEqual([[ids[0], true]]);
+  });
+  it('two plain records written alike but for the day of the week are two occasions, not one restated', () => {
+    const { mem: m } = home([{ text: 'Tennis club: Tuesday night is court 4 at the Riverside Center', time: t(1) }]);
+    expect(inferred(correct(m, 'Tennis club: Thursday night is court 4 at the Riverside Center', t(3)).res)).toEqual([]);
+    // Said to move, it is a change.
+    const { mem: m2, ids } = home([{ text: '[hermes] 每周二下午提醒阿强交周报', time: t(1) }]);
+    expect(inferred(correct(m2, '[hermes] 阿强交周报的提醒放到每周四下午', t(3)).res)).toEqual([[ids[0], true]]);
+  });
+  it('a value a correction goes back to (还是回到 20:30) is its new value, not an old one an older record holds', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 公众号周二推送时间 19:30', time: '2026-03-01T10:00:00+08:00' },
+      { text: '[hermes] 公众号周五推送时间 19:30', time: '2026-03-02T10:00:00+08:00' },
+      { text: '[hermes] 〔更正〕周二推送改到 20:00', time: '2026-03-08T10:00:00+08:00' },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕周二推送还是回到 19:30，20:00 的打开率更低。').linked).toEqual([ids[2]]);
+  });
+  it('a plain record saying from which month a value holds (a raise from March) says it changed', () => {
+    const { mem: m, ids } = home([{ text: "Priya's tutoring rate is $30/hr", time: t(1) }]);
+    expect(inferred(correct(m, "Paid Priya today. Her rate is $35/hr, she gets the raise from March", t(3)).res)).toEqual([[ids[0], true]]);
+  });
 });

@@ -39,11 +39,11 @@ const UNKNOWN_SUBJECT_SHARE = 0.25;
 export const STATED_CHANGE = new RegExp(
   [
     '现在(?![也还])|现为|以后|往后|今后|(?<!\\balso )\\bnow\\b(?! also\\b)|\\binstead\\b|\\bswitched\\b|\\bmoved\\b',
-    '改成|改为|改到|改(?:请|看|用|由|在|名|年付|月付|订)|改\\s?(?=\\d)|提高?到\\s?(?=\\d)|不是[^，。,；;]{1,12}[，,]\\s?(?:是|而是)',
+    '改成|改为|改到|改(?:请|看|用|由|在|名|年付|月付|订|发|去)|改\\s?(?=\\d)|提高?到\\s?(?=\\d)|不是[^，。,；;]{1,12}[，,]\\s?(?:是|而是)',
     '换成|换到|换了|换上|换人|换\\s?\\S{1,24}\\s?了|调到|调成|调为|调整[为成]|升到|降到|挪到|移到|搬到|迁到|切到|交接给|转给|定了|定在',
     '加到|涨到|减到|降为|减为|重签|从.{1,12}起|(?:下个?月|下周|明年|今年|这学期|下学期|本月|这个月)(?:开始|起)',
     '\\b(?:changed|bumped|raised|lowered|upped|dropped) (?:it )?to\\b|\\bas of (?:today|this|next)\\b|\\bstarting (?:today|this|next|from)\\b',
-    '\\bfrom this (?:month|week|year|term)\\b|\\b(?:went|goes|gone) (?:up|down) to\\s?(?=[\\d$£€¥])',
+    '\\bfrom this (?:month|week|year|term)\\b|\\bfrom (?:now on|(?:jan|febr)uary|march|april|may|june|july|august|(?:septem|octo|novem|decem)ber)\\b|\\b(?:went|goes|gone) (?:up|down) to\\s?(?=[\\d$£€¥])',
     '涨成|涨价|降价|最后定|最后由|只剩|(?:这|本)周起|(?:这个|本)月起|\\bupgraded to\\b|\\bmigrated? to\\b|\\bbumped\\b|\\bsince the\\b',
   ].join('|'),
   'i',

@@ -446,7 +446,9 @@ export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
   // Where the correction says which value was the old one (是 2026-10-31，不是 11月), another value of that kind is the new one.
   const stated = (v: string) =>
     !c.oldValues.some((w) => w === v || sameValue(v, w)) && c.oldValues.some((w) => c.values.includes(w) && sameForm(c, v, w));
-  const held = c.values.filter((v) => holds(o.hay, v) && !stated(v) && !ownedElsewhere(c, v));
+  // (A value it goes back to, 还是回到 20:30, is the new one, though an older record holds it.)
+  const backTo = (v: string) => new RegExp(`(?:回到|改回|调回|恢复到?|\\bback to|\\brevert(?:ed)? to)\\s?${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(c.plain);
+  const held = c.values.filter((v) => holds(o.hay, v) && !stated(v) && !ownedElsewhere(c, v) && !backTo(v));
   return held.filter((v) => c.values.some((w) => w !== v && sameForm(c, v, w) && !holds(o.hay, w)));
 }
 
@@ -1275,6 +1277,10 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   if (differingShapes.size >= 2) {
     return refuse('other-subject', `differs in ${[...differingShapes].join(' and ')} at once: another thing of the same kind`);
   }
+  // Two plain records written alike but for the day of the week (Wednesday night is court 3 / Friday night is court 3):
+  // two occasions side by side, not one restated; a plain record moving one says so (moved to, 放到每周四…).
+  const dayless = (t: string) => t.replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)[一二三四五六日天]/g, '#').replace(/\s+/g, ' ').trim();
+  if (!slotProven && r.plain !== o.plain && dayless(r.plain) === dayless(o.plain)) return refuse('other-subject', 'written alike but for the day of the week: another occasion, not this one restated');
   // A deadline is not the time something runs or goes out (截稿每周三 18:00 / 每周四晚上发).
   if (r.named.has('date') !== o.named.has('date')) return refuse('other-attribute', 'one states a deadline, the other a time');
   if (!differs && !slotProven) return refuse('other-attribute', 'states no other value of the same kind');
