@@ -487,7 +487,6 @@ function partOnly(c: TextAnalysis, o: TextAnalysis): { word: string; id: string 
   return null;
 }
 
-/** One numbered thing written longer or shorter: 三号厅 / 三号展厅, 1号柜 / 1号冷柜 (the same number, one kind of place). */
 /** A school class as its grade (if written) and number: 高二(3)班 → 高二 / 3, 三年级一班 → 三 / 1, 三班 → 3. */
 function classOf(id: string): { grade: string | null; n: number } | null {
   const m = /^(?:([高初]?[一二三四五六])\s?(?:年级)?\s?)?\(?\s?([一二三四五六七八九十\d]{1,2})\s?\)?\s?班$/u.exec(id);
@@ -496,6 +495,7 @@ function classOf(id: string): { grade: string | null; n: number } | null {
   return n === null ? null : { grade: m[1] ?? null, n };
 }
 
+/** A Chinese numeral from 一 to 十九 as a number; null for anything else. */
 function chineseNumber(t: string): number | null {
   const d = '一二三四五六七八九'.indexOf(t);
   if (d !== -1) return d + 1;
@@ -504,6 +504,7 @@ function chineseNumber(t: string): number | null {
   return m ? 10 + '一二三四五六七八九'.indexOf(m[1]!) + 1 : null;
 }
 
+/** One numbered thing written longer or shorter: 三号厅 / 三号展厅, 1号柜 / 1号冷柜 (the same number, one kind of place). */
 function sameNumbered(a: string, b: string): boolean {
   // One class written two ways (三(1)班 / 三年级一班; 三班 / 高二(3)班, the grade left out).
   const ca = classOf(a);
