@@ -5,6 +5,7 @@ import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
+import { hanNumber } from '../tokenizer/han-amounts.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
@@ -14,7 +15,7 @@ const KEPT_FOR = /只?留(?:给|作|着)|只用(?:于|来|作)|只管|\b(?:only|
 const APPOSITIVE_PERSON = /\b(?:with|for|to|by|and)\s+([a-z]{3,}),\s*([a-z]{3,})['’]s\s+[a-z]+(?:\s+[a-z]+)?\s*[,，]/g;
 
 /** A number and its counter naming a place or unit: 9楼, 3 号棚, 12号床, 2栋. */
-const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗)/g;
+const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗|号场)/g;
 /** What a clause says after a place it names, when it goes on to say what changed. */
 const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
 
@@ -491,17 +492,8 @@ function partOnly(c: TextAnalysis, o: TextAnalysis): { word: string; id: string 
 function classOf(id: string): { grade: string | null; n: number } | null {
   const m = /^(?:([高初]?[一二三四五六])\s?(?:年级)?\s?)?\(?\s?([一二三四五六七八九十\d]{1,2})\s?\)?\s?班$/u.exec(id);
   if (!m) return null;
-  const n = /^\d+$/.test(m[2]!) ? Number(m[2]) : chineseNumber(m[2]!);
-  return n === null ? null : { grade: m[1] ?? null, n };
-}
-
-/** A Chinese numeral from 一 to 十九 as a number; null for anything else. */
-function chineseNumber(t: string): number | null {
-  const d = '一二三四五六七八九'.indexOf(t);
-  if (d !== -1) return d + 1;
-  if (t === '十') return 10;
-  const m = /^十([一二三四五六七八九])$/.exec(t);
-  return m ? 10 + '一二三四五六七八九'.indexOf(m[1]!) + 1 : null;
+  const n = /^\d+$/.test(m[2]!) ? Number(m[2]) : hanNumber(m[2]!);
+  return Number.isNaN(n) ? null : { grade: m[1] ?? null, n };
 }
 
 /** One numbered thing written longer or shorter: 三号厅 / 三号展厅, 1号柜 / 1号冷柜 (the same number, one kind of place). */
@@ -552,7 +544,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (described && !holds(c.hay, described.name)) return conflict(`is about ${described.name} (${described.tie}), whom the correction does not name`);
   // And the other way round: a correction opening with someone so described (志鸿（志明的堂弟）5/3 那场…) is about them, not about
   // the one they are tied to.
-  const theirOwn = describedPerson(c.plain.replace(/^\s*(?:\[[a-z]+\]\s*)?(?:〔[^〕]{1,4}〕|(?:更正|订正|correction)\s*[:：]?)\s*/i, ''));
+  const theirOwn = describedPerson(c.plain);
   if (theirOwn && !holds(o.hay, theirOwn.name)) return conflict(`does not name ${theirOwn.name} (${theirOwn.tie}), whom the correction is about`);
   // A dotted number the text opens with, before any attribute word or other value, names the thing
   // (an object number: 2019.45.3（借展）撤展日 5 月 20 日); another one is another thing.
@@ -788,7 +780,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const cAttrs = correctionAttrs(c);
   const oAttrs = attrsOf(o);
   // A numbered venue (2 号场, court 2) states the place, when the correction moves it to another of that counter (换到 4 号场).
-  const counters = (t: string) => new Set([...t.matchAll(/\d{1,3}\s?(号(?:场|厅|馆|房|室|台|桌)|楼)(?![\u4e00-\u9fff]{0,1}[主长])|\b(court|room|hall|lane|field|pitch)\s\d{1,3}\b/g)].map((m) => m[1] ?? m[2]!));
+  const counters = (t: string) => new Set([...[...t.matchAll(NUMBERED_PLACE)].map((m) => m[2]!), ...numberedThingMentions(t).map((m) => m.noun)]);
   if (cAttrs.has('place') && !oAttrs.has('place') && [...counters(o.plain)].some((k) => counters(c.plain).has(k))) oAttrs.add('place');
   let attribute: string | null = null;
   // A value's shape in common is no attribute in common when each names it as another (超时 30秒 / 日志保留 7天: a
@@ -1280,7 +1272,13 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   }
   // Two plain records written alike but for the day of the week (Wednesday night is court 3 / Friday night is court 3):
   // two occasions side by side, not one restated; a plain record moving one says so (moved to, 放到每周四…).
-  const dayless = (t: string) => t.replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)[一二三四五六日天]/g, '#').replace(/\s+/g, ' ').trim();
+  const dayless = (t: string) => {
+    let out = t;
+    // (A range names several days in one span: each span is blanked once.)
+    const spans = [...new Map(weekdayMentions(t).map((m) => [m.at, m.end])).entries()].sort((a, b) => b[0] - a[0]);
+    for (const [at, end] of spans) out = out.slice(0, at) + '#' + out.slice(end);
+    return out.replace(/#+/g, '#').replace(/\s+/g, ' ').trim();
+  };
   if (!slotProven && r.plain !== o.plain && dayless(r.plain) === dayless(o.plain)) return refuse('other-subject', 'written alike but for the day of the week: another occasion, not this one restated');
   // A deadline is not the time something runs or goes out (截稿每周三 18:00 / 每周四晚上发).
   if (r.named.has('date') !== o.named.has('date')) return refuse('other-attribute', 'one states a deadline, the other a time');
