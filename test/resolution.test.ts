@@ -3379,4 +3379,28 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: "Priya's tutoring rate is $30/hr", time: t(1) }]);
     expect(inferred(correct(m, "Paid Priya today. Her rate is $35/hr, she gets the raise from March", t(3)).res)).toEqual([[ids[0], true]]);
   });
+  it('a numbered basin or pump named in full (4号沉淀池) is another one than the same kind with another number (3号沉淀池)', () => {
+    const { mem: m, ids } = home([{ text: '[code] 3号沉淀池 排泥周期 8 小时，夜班巡检顺带看', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕4号沉淀池排泥改 6 小时，跟3号那个不一样，它淤得快').linked).toEqual([]);
+    expect(correct(m, '[code] 〔更正〕3号沉淀池排泥改 6 小时').linked).toEqual([ids[0]]);
+  });
+  it('a room before a demonstrative (会议室那台投影仪) says which one: not the same kind of thing in another room', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 财务室投影仪每天 08:40 自动开机', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕三楼会议室那台投影仪改 08:50 开机，08:40 还没人').linked).toEqual([]);
+    expect(correct(m, '[hermes] 〔更正〕财务室那台投影仪改 08:50 开机').linked).toEqual([ids[0]]);
+  });
+  it('what a correction says its thing clashes with or is kept apart from (跟周报撞车) is another thing, not its subject', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] weekly-report：每周一 09:00 汇总周报发到群里', time: t(1) },
+      { text: '[hermes] 账单提醒每周一 09:00 推送', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕数据库导出那个挪到 08:30，09:00 跟周报撞车').linked).toEqual([]);
+    expect(correct(m, '[hermes] 〔更正〕账单提醒挪到 08:30，09:00 跟周报撞车').linked).toEqual([ids[1]]);
+  });
+  it('a plain record adding something beside what was (now also runs a Sunday group) replaces nothing', () => {
+    const { mem: m } = home([{ text: 'Book club: every Thursday 7pm, library room B', time: t(1) }]);
+    expect(inferred(correct(m, 'Book club now also runs a Sunday 10am group, same room', t(3)).res)).toEqual([]);
+    const { mem: m2, ids } = home([{ text: '[hermes] 读书会每周四晚上 7 点，图书馆 B 室', time: t(1) }]);
+    expect(inferred(correct(m2, '[hermes] 读书会改到每周日上午 10 点，图书馆 B 室', t(3)).res)).toEqual([[ids[0], true]]);
+  });
 });

@@ -87,10 +87,10 @@ const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0
 const FLAG_RE = /(?<![\w-])--[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]+)*(?![\w-])/g;
 /**
  * Numbered items: 第9篇, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 高二(3)班, 3 号楼,
- * 0 号卡, Lab B, room 305, 实验室B, 仓A, B 栋.
+ * 0 号卡, Lab B, room 305, 实验室B, 仓A, B 栋; a numbered basin, pump or tank named in full (2号清水池, 1号送水泵).
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆)|号(?![去到在给把要开关换交送的前后上下早晚午那这])[\u4e00-\u9fff]{1,3}(?:池|泵|罐|炉|塔|阀|井))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
 /** A number and two to four capitals (3DG, 5DG, 4WD): a name. (A unit in capitals, 4GB, 8PM, 110MV, is a value: left out.) */
 const NUMBER_CAPS_RE = /(?<![A-Za-z0-9_./:-])\d{1,3}[A-Z]{2,4}(?![\w/:]|\.\w)/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
@@ -603,6 +603,12 @@ export const isDemonstrative = (w: string): boolean => DEMONSTRATIVE.test(w);
 const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(\\p{Script=Han}+)$`, 'u');
 
 /** 太 and what there was too much of: a reason for a change (封面字 96 太大), never a thing. Not 太太, 太阳, 太原. */
+/**
+ * What something is kept apart from or clashes with (跟日志分开放, 04:45 跟排班同步撞车, 跟1号那个不一样, kept colliding with the
+ * PLC time sync): another thing, named as a foil; its words name no subject.
+ */
+const FOIL =
+  /(?:跟|和|与|同)([^，。,;；!?！？]{1,16}?)(?:分开|不一样|不同|错开|岔开|隔开|区分|撞车|撞了|冲突|重了|打架)|\b(?:collid(?:e|es|ed|ing)|clash(?:es|ed|ing)?|conflict(?:s|ed|ing)?|overlap(?:s|ped|ping)?)\s+with\s+([^,.;!?]{1,40})/gi;
 const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱杂松紧暗亮重轻难密远近旧薄厚淡浓咸甜辣酸苦]|频繁|麻烦|复杂|简单)$/;
 
 /** Stop words written in capitals for emphasis (NOT, NEVER, ALL), not as a name. */
@@ -757,9 +763,14 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const found: { word: string; at: number; raw?: string }[] = [];
   /** generic content words (服务, script, job): never subject words, but part of what a phrase names */
   const generic: { word: string; at: number; raw?: string }[] = [];
+  const foils = [...norm.matchAll(FOIL)].map((m) => {
+    const at = m.index! + m[0].indexOf((m[1] ?? m[2])!);
+    return [at, at + (m[1] ?? m[2])!.length] as const;
+  });
   const keep = (raw: string, at: number) => {
     // "再记一次：" opening a note says it is noted again; its words (一次) name nothing.
     if (at < preambleEnd) return;
+    if (foils.some(([a, b]) => at >= a && at < b)) return;
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || (ENGLISH_STOPWORDS.has(w) && !cappedStopWords.has(w)))) return;
@@ -836,15 +847,21 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const subjects = [...new Set(found.map((f) => f.word))];
   const qualifiers = new Map<string, Set<string>>();
   for (let i = 1; i < found.length; i++) {
-    const x = found[i - 1]!;
+    let x = found[i - 1]!;
     const w = found[i]!;
     // x as written: its raw form when an alias folded it (baseline read as 基线).
     const xRaw = x.raw ?? x.word;
     const gap = norm.slice(x.at + xRaw.length, w.at);
     // (A word inside the one before it, 教练 of 李教练, is no thing that one qualifies.)
     if (x.word === w.word || w.at < x.at + xRaw.length || gap.length > 6 || /[，。,;；:：!！?？()（）「」《》]/.test(gap) || !norm.startsWith(xRaw, x.at)) continue;
-    // A demonstrative (那场, 这个, 那台, 那家, 那几个) points at the thing; it does not qualify it.
-    if (DEMONSTRATIVE.test(x.word)) continue;
+    // A demonstrative (那场, 这个, 那台, 那家, 那几个) points at the thing; it does not qualify it. A room or place right
+    // before it does (机组休息室那台打印机: the printer of the crew room, 休息 qualifying 打印).
+    if (DEMONSTRATIVE.test(x.word)) {
+      const p = found[i - 2];
+      const pRaw = p ? (p.raw ?? p.word) : '';
+      if (!p || p.word === w.word || !norm.startsWith(pRaw, p.at) || x.at - p.at > pRaw.length + 1 || !/[室房间厅库站馆棚]$/u.test(norm.slice(p.at, x.at))) continue;
+      x = p;
+    }
     let s = qualifiers.get(w.word);
     if (!s) qualifiers.set(w.word, (s = new Set()));
     s.add(x.word);

@@ -1195,6 +1195,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
 const CONFIG_SHAPES = new Set(['port', 'version', 'path', 'host', 'schedule', 'model', 'date', 'size', 'length']);
 /** A text about one occasion: this week's day (这周三, this Wednesday) or this time (这次). */
 const oneOccasion = (text: string) => relativeWeekOf(text) === 'this week' || /这次|本次|\bthis time\b/.test(text);
+/** A plain record adding something beside what was (now also runs a Sunday group, 另开一个周日班, 新增一条): nothing replaced. */
+const ADDED_BESIDE = /\balso\b|\bas well\b|\bin addition\b|\badditional(?:ly)?\b|另外|另开|另加|加开|增开|新增|新开|多开|多加|也开|还开/i;
 export const EVENT_CUE = /完成|失败|成功|写完|跑完|做完|进展|耗时|用时|花了|报错|挂了|\b(?:took|finished|failed|succeeded|done|completed|crashed|progress|ok)\b/;
 
 /**
@@ -1251,6 +1253,7 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
   if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');
+  if (ADDED_BESIDE.test(r.plain) && !ADDED_BESIDE.test(o.plain)) return refuse('other-attribute', 'adds something beside what the older record states');
   // "这周三训练在室外场": one occasion, not the standing fact changed.
   if (oneOccasion(r.plain) && !oneOccasion(o.plain)) return refuse('other-attribute', 'says what happens once (this Wednesday, this time), not a standing fact');
   // A setting's value of the same shape on both sides, and they differ.
