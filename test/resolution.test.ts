@@ -3403,4 +3403,9 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids } = home([{ text: '[hermes] 读书会每周四晚上 7 点，图书馆 B 室', time: t(1) }]);
     expect(inferred(correct(m2, '[hermes] 读书会改到每周日上午 10 点，图书馆 B 室', t(3)).res)).toEqual([[ids[0], true]]);
   });
+  it('a number of one kind of card or file (社保卡尾号) is not a number of another (门诊号), even when the old one quoted is held', () => {
+    const { mem: m, ids } = home([{ text: '外公 中医院 门诊号 2638', time: t(1) }]);
+    expect(correct(m, '〔更正〕外公社保卡尾号是 2683 不是 2638，看岔了').linked).toEqual([]);
+    expect(correct(m, '〔更正〕外公门诊号是 2683 不是 2638，看岔了').linked).toEqual([ids[0]]);
+  });
 });

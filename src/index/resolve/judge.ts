@@ -5,6 +5,7 @@ import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
+import { otherIdKinds } from './id-numbers.js';
 import { hanNumber } from '../tokenizer/han-amounts.js';
 
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
@@ -1111,6 +1112,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (!relaxed && quoted.length === 0) {
     const fees = otherFees(c.plain, o.plain);
     if (fees) return refuse('other-attribute', `states the ${fees.theirs.join('/')}, the correction the ${fees.mine.join('/')}`, extra);
+  }
+  // A number of another kind of thing: the 医保卡's where the record gives the 病历号 (src/index/resolve/id-numbers.ts).
+  if (!relaxed) {
+    const kinds = otherIdKinds(beforeChange, o.plain);
+    if (kinds) return refuse('other-attribute', `gives the number of ${kinds.theirs.join('/')}, the correction of ${kinds.mine.join('/')}`, extra);
   }
   // Another one by number: booking 尾号 7788 where the record names 7878, room 302 where it names 303. A number the
   // correction names as an id (after 尾号, 单号, #, room; before 那票, 号房; a number of a year, OC 1432/2025) before it
