@@ -3408,4 +3408,17 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     expect(correct(m, '〔更正〕外公社保卡尾号是 2683 不是 2638，看岔了').linked).toEqual([]);
     expect(correct(m, '〔更正〕外公门诊号是 2683 不是 2638，看岔了').linked).toEqual([ids[0]]);
   });
+  it('a plain record naming in words where something moved (集合点换到青石索道下站) changes the place, though it repeats the day', () => {
+    const { mem: m, ids } = home([{ text: '4月12号骑行：集合点体育中心南门', time: t(1) }]);
+    expect(inferred(correct(m, '4月12号那次集合点换到青石索道下站，那边好停车', t(3)).res)).toEqual([[ids[0], true]]);
+    // Naming nothing new, it changes nothing.
+    const { mem: m2 } = home([{ text: '4月12号骑行：集合点体育中心南门', time: t(1) }]);
+    expect(inferred(correct(m2, '4月12号那次集合点换到体育中心南门，别走错', t(3)).res)).toEqual([]);
+  });
+  it('爹 is dad, 岳母 a mother-in-law and 血压 BP, in either language', () => {
+    const { mem: m, ids } = home([{ text: '爹每周一、周四去卫生院量血压', time: t(1) }]);
+    expect(inferred(correct(m, "Dad's BP checks are Tuesdays and Fridays now, the clinic changed its rota", t(3)).res)).toEqual([[ids[0], true]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[hermes] 每周一三五 05:50 提醒我送岳母去医院', time: t(1) }]);
+    expect(correct(m2, '[hermes] Correction: the reminder for taking my mother-in-law to hospital moves to 05:30').linked).toEqual([ids2[0]]);
+  });
 });

@@ -2,7 +2,7 @@ import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
 import { analyzeText, heldByInitials, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
-import { EVENT_CUE, heldValue, judge, judgeRestatement, newPersonOf, restatedSubject, sharesAttribute } from './resolve/judge.js';
+import { EVENT_CUE, heldValue, judge, judgeRestatement, newPersonOf, newThingWords, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { speakerOf } from '../core/speaker.js';
 import { ALIASES, SETTING_HINT, UNCHANGED } from './resolve/lexicon.js';
 import { subjectEvidence, veto, type VetoTarget } from './resolve/veto.js';
@@ -540,8 +540,10 @@ export class SupersessionResolver {
       // A plain record gives its values as they are now: one the older record holds every value of ("nightly build 现在会顺带跑
       // GUT", "每月 5 号交房租的时候…") says something else about the same thing, not that value changed.
       // (Unless it names a new person the older record does not: 助理教练换成阿杰, where 老周 held the post on 周三.)
+      // (Nor when it names, in words, a new value of the attribute both state: 集合点换到龙门索道下站, where 码头 was.)
       const newPerson = mode === 'cued' ? newPersonOf(c.plain) : null;
-      if (mode === 'cued' && verdict.accepted && newValuesHeld(c, this.analysis(o)) && !(newPerson && !holds(this.analysis(o).hay, newPerson))) {
+      const newThing = mode === 'cued' && verdict.attribute ? newThingWords(c).filter((w) => !holds(this.analysis(o).hay, w)) : [];
+      if (mode === 'cued' && verdict.accepted && newValuesHeld(c, this.analysis(o)) && !(newPerson && !holds(this.analysis(o).hay, newPerson)) && newThing.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: `holds every value the record gives (${c.values.join(', ')}): nothing it states changed` };
       }
       if (bare) {

@@ -317,6 +317,18 @@ export function newPersonOf(text: string): string | null {
   return null;
 }
 
+/**
+ * The words a text says something moved or changed to (集合点换到龙门索道下站, moved to the east gate): the new value written
+ * in words, to its clause's end. Empty when the change gives a number or names nothing.
+ */
+export function newThingWords(c: TextAnalysis): string[] {
+  const m = /(?:换到|改到|挪到|搬到|迁到|改在|换成|改成|\bmoved to\b|\bchanged to\b)\s?/i.exec(c.plain);
+  if (!m) return [];
+  const span = c.plain.slice(m.index + m[0].length).split(/[，,。；;！!？?（(]/)[0]!;
+  if (/\d/.test(span)) return [];
+  return c.subjects.filter((w) => span.includes(w));
+}
+
 /** The attribute classes the correction changes: named ones when it names any, else its values' shapes. */
 function correctionAttrs(c: TextAnalysis): Set<string> {
   // What the clauses after the new value say (why it changed) changes nothing.
