@@ -3421,4 +3421,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[hermes] 每周一三五 05:50 提醒我送岳母去医院', time: t(1) }]);
     expect(correct(m2, '[hermes] Correction: the reminder for taking my mother-in-law to hospital moves to 05:30').linked).toEqual([ids2[0]]);
   });
+  it('a value with its unit before 那个 (16 个单位那个减到 14, 19 号那个挪到 26 号) is the old value, held by the record it corrects', () => {
+    const records = [
+      { text: '妈妈的门冬胰岛素早饭前打 16 个单位', time: t(1) },
+      { text: '妈妈 5月19号 周一 下午牙科复查，记得带医保卡', time: t(2) },
+      { text: '妈妈每周三下午社区理疗', time: t(3) },
+    ];
+    const { mem: m, ids } = home(records);
+    expect(correct(m, '〔更正〕16 个单位那个减到 14，她下午有点低', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home(records);
+    expect(correct(m2, '〔更正〕牙科 19 号那个挪到 26 号了，医生休假，理疗照旧', t(5)).linked).toEqual([ids2[1]]);
+  });
 });

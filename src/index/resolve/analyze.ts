@@ -203,7 +203,7 @@ export function propersOf(text: string): string[] {
 export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|不再|不是|现在|→|->|拖到|拖延到|收回到|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered|slips|slipped)\b/;
 
 /** Verbs after which a text gives the new value (改成 X, 迁到 X, → X): what comes before them is the old one or the thing. */
-const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|->|→|=>';
+const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|减到|减为|降为|加到|涨到|提高到|压到|->|→|=>';
 
 /**
  * Where a correction gives its new value, for telling a name it is about from the value it sets ("WH_TRANSFORM
@@ -513,8 +513,9 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   new RegExp(`([^\\s，。,;；从]{1,24}?)\\s*(?:${TO_NEW_VALUE}|改(?=\\s?\\d))`, 'g'),
   /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d{1,2}月\d{1,2}[日号]?|\d+(?:\.\d+)*\s?(?:小时|分钟|天|周|个月|月底|月初|月|年|字|个|号[场桌台房柜窗线楼卡]?|楼|层|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
   /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|是错的|记错|已经不对|已失效|失效)/g,
-  // A value by itself, then that it is void or what it became (258013 那个作废了; v01.00.0600 已经升成 v01.00.0700).
-  new RegExp(`(?<![^\\s，。,;；:：])([a-z0-9._:/#-]*\\d[a-z0-9._:/#-]*)\\s*(?:那个|这个|那条)?\\s*(?:已经|已|都)?\\s*(?:作废|失效|不用了|升成|${TO_NEW_VALUE})`, 'g'),
+  // A value by itself, then that it is void or what it became (258013 那个作废了; v01.00.0600 已经升成 v01.00.0700; with its
+  // unit before 那个: 14 个单位那个减到 12).
+  new RegExp(`(?<![^\\s，。,;；:：])([a-z0-9._:/#-]*\\d[a-z0-9._:/#-]*)\\s*(?:(?:[\\u4e00-\\u9fff]{1,3}\\s?)?(?:那个|这个|那条))?\\s*(?:已经|已|都)?\\s*(?:作废|失效|不用了|升成|${TO_NEW_VALUE})`, 'g'),
   // "8080 那条改成…", "内存那条改成 90%": the record by what it holds. Not "红旺那条口播从 60 秒改…": there 那条 is
   // "that" before the noun it names (the 红旺 voice-over), and 红旺 is no value.
   /([^\s，。,;；]{1,24}?)\s*那条(?=\s*(?:$|[，。,;；:：]|改|换|调|挪|搬|推|提前|延|作废|不|是|错|记错|应|要|也|删|去掉|→|->))/g,
