@@ -3432,4 +3432,19 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home(records);
     expect(correct(m2, '〔更正〕牙科 19 号那个挪到 26 号了，医生休假，理疗照旧', t(5)).linked).toEqual([ids2[1]]);
   });
+  it('a path the correction says is gone (/opt/mailer/settings.toml is gone) is the old value, slash and all', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] mailer reads its settings from /opt/mailer/settings.toml', time: t(1) },
+      { text: '[code] mailer writes its log to /var/log/mailer.log', time: t(2) },
+    ]);
+    expect(correct(m, '[code] Correction: /opt/mailer/settings.toml is gone after the reinstall, settings now live in ~/mailer/conf/mailer.toml', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('a correction opening with a value in a clause of its own, then giving another of its shape (12 支还是不够，改 15 支), quotes the old one', () => {
+    const { mem: m, ids } = home([
+      { text: '病房 冰箱 胰岛素笔 补货下限 8 支', time: t(1) },
+      { text: '〔更正〕病房冰箱胰岛素笔下限改为 12 支', time: t(2) },
+      { text: '病房 冰箱 肝素 补货下限 8 支', time: t(3) },
+    ]);
+    expect(correct(m, '〔更正〕12 支还是不够，胰岛素笔改 16 支', t(5)).linked).toEqual([ids[1]]);
+  });
 });

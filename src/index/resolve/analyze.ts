@@ -200,7 +200,7 @@ export function propersOf(text: string): string[] {
 
 /** Where a correction starts to say what changed. */
 // Not inside a word that holds a cue's character: 空调 / 调试 / 调休, 交换机, 一切 / 切片, 批改, 降噪.
-export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|不再|不是|现在|→|->|拖到|拖延到|收回到|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered|slips|slipped)\b/;
+export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|不再|不是|现在|→|->|拖到|拖延到|收回到|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered|slips|slipped|gone)\b/;
 
 /** Verbs after which a text gives the new value (改成 X, 迁到 X, → X): what comes before them is the old one or the thing. */
 const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|减到|减为|降为|加到|涨到|提高到|压到|->|→|=>';
@@ -521,7 +521,8 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   /([^\s，。,;；]{1,24}?)\s*那条(?=\s*(?:$|[，。,;；:：]|改|换|调|挪|搬|推|提前|延|作废|不|是|错|记错|应|要|也|删|去掉|→|->))/g,
   /\bfrom\s+([^\s,;]+)\s+to\b/g,
   /\b(?:not|no longer(?: on| at| in| uses?| is)?|instead of|rather than|replaces?|replacing|was|were|used to be|formerly|previously|moved off|off of|away from|switched from|changed from)\s+(\d+(?:\.\d+)?\s?(?:hours?|minutes?|days?|weeks?|months?|px|%|chars|characters|words)\b|[^\s,;)]+)/g,
-  /\b([^\s,;]+)\s+(?:is|was)\s+(?:wrong|outdated|obsolete|stale|deprecated|gone|retired|dead)\b/g,
+  // (A path keeps its leading slash; a minus sign is left to the number: -15 is held by 零下十五.)
+  /(?<![^\s,;:：，-])([^\s,;-][^\s,;]*)\s+(?:is|was)\s+(?:wrong|outdated|obsolete|stale|deprecated|gone|retired|dead)\b/g,
   // The old value in an aside: （原周四）, (原 11 月 25 日), （之前是 3 次）, 原来是 8080.
   /[(（]\s*(?:原|原来|原先|之前|以前|此前|先前)(?:是|为)?\s*([^）)，,;；]{1,20}?)\s*[)）]/g,
   /(?:原来|原先|之前|以前|此前)(?:是|为)\s*(\d[^\s，。,;；）)]{0,12})/g,
@@ -921,6 +922,16 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     }
   });
 
+  // A text opening with a value, in a clause of its own, and giving one of its shape after a change in the next (465 被防火墙
+  // 挡了，改走 587): the first is the old one. Not a value naming the thing (0912 的 VGM, 302 热水器改礼拜天装: flat 302).
+  const opener = /^\s*([a-z0-9._:/~#-]*\d[a-z0-9._:/~#-]*)(?=[\s\p{Script=Han}，,])/u.exec(norm)?.[1];
+  const openerEnd = opener ? /[，,。；;]/.exec(norm)?.index ?? -1 : -1;
+  if (opener && values.includes(opener) && openerEnd > 0 && !/^\s*(?:的|那|这)/.test(norm.slice(opener.length)) && !CHANGE_CUE.test(norm.slice(0, openerEnd))) {
+    const rest = norm.slice(openerEnd);
+    const cue = CHANGE_CUE.exec(rest);
+    const shapeOf = (v: string) => v.replace(/\d/g, '0');
+    if (cue && values.some((v) => v !== opener && shapeOf(v) === shapeOf(opener) && rest.indexOf(v, cue.index) !== -1)) oldValues.add(opener);
+  }
   // A date written with a dot or slash (不是 3.20，推到 3 月 31 日) is the day a record writes 3月20日.
   if ([...valueShapes.values()].includes('date')) {
     for (const v of [...oldValues]) {

@@ -665,7 +665,7 @@ export const CHANGE_WORDS = new Set(
     '放宽 放宽到 收紧 收紧到 再换 换成 改用 改成 改为 不再 不用 不是 而是 应该 应为 其实 实际 实际上 才对 才是 那条 这条 上面 前面 之前 先前 原来 原先 原本 本来 没改 不变 照旧 仍然 依然 ' +
     'moved changed switched replaced updated renamed bumped raised lowered extended shortened now instead actually correction corrected ' +
     'moves move upgraded upgrade upgrades downgraded migrated migrates relocated shifted shifts changes goes went got became becomes ' +
-    'longer no not anymore was were is are be been going from onward onwards starting ' +
+    'longer no not anymore was were is are be been going gone from onward onwards starting ' +
     // When from (这周起, 这学期, 这期) and how far (拉到, 开到, 延到, 涨成): said of the change, naming no thing.
     '周起 月起 年起 天起 这期 本期 下期 这阵子 拉到 开到 延到 推到 涨成 降成 ' +
     // Put off or taken back (拖到 4 月 27, 收回到 18 mV, slips to Apr 17): said of the change (not slide: the noun).
