@@ -3447,4 +3447,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕12 支还是不够，胰岛素笔改 16 支', t(5)).linked).toEqual([ids[1]]);
   });
+  it('a numbered basin written short (2号池子) is the one written in full (2号絮凝池): its words are no other qualifier', () => {
+    const { mem: m, ids } = home([
+      { text: '2号絮凝池 PAM 投加量 0.8 mg/L', time: t(1) },
+      { text: '5号絮凝池 PAM 投加量 0.8 mg/L', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕2号池子 PAM 从 0.8 改 1.1，矾花太碎', t(5)).linked).toEqual([ids[0]]);
+  });
 });

@@ -520,6 +520,15 @@ function sameNumbered(a: string, b: string): boolean {
   return !!x && !!y && x[1] === y[1] && x[2] !== y[2] && (x[2]!.endsWith(y[2]!) || y[2]!.endsWith(x[2]!));
 }
 
+/** The identifiers of a text that a word is written inside (池子 in 3号池子, whose id is 3号池). */
+function inIds(a: TextAnalysis, q: string): string[] {
+  return a.ids.filter((i) => {
+    const at = a.plain.indexOf(i);
+    const qa = at === -1 ? -1 : a.plain.indexOf(q, at);
+    return qa !== -1 && qa < at + i.length;
+  });
+}
+
 /** Someone a text opens with, described in brackets by their tie to another person: 小胖（幺儿同学）, Tom (Amy's classmate). */
 const DESCRIBED_PERSON =
   /^\s*(?:\[[a-z]+\]\s*)?([\u4e00-\u9fff]{2,3}|[a-z]{2,12})\s?[（(]([^（）()]{1,12}?(?:同学|朋友|同事|室友|邻居|发小|闺蜜|表[哥姐弟妹]|堂[哥姐弟妹]|女朋友|男朋友|对象|家长|老婆|老公)|[^（）()]{1,16}?'s (?:classmate|friend|colleague|roommate|neighbou?r|cousin|teammate))[）)]/;
@@ -611,6 +620,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // proj-moth and moth are one qualifier, written longer
     // (One written in letters, the other in Han characters, in records written one in English, one in Chinese (full / 全量,
     // crash / 崩溃): perhaps one word in two languages.)
+    // (Both inside one numbered thing written two ways, 3号池子 / 3号沉淀池, they describe the same one.)
+    if (x && y && inIds(c, x).some((a) => inIds(o, y).some((b) => a === b || sameNumbered(a, b)))) continue;
     if (x && y && !y.includes(x) && !x.includes(y) && (han(x) === han(y) || han(c.plain) === han(o.plain))) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
   }
   // A relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日.
