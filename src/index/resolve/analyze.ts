@@ -203,7 +203,7 @@ export function propersOf(text: string): string[] {
 export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|不再|不是|现在|→|->|拖到|拖延到|收回到|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered|slips|slipped|gone)\b/;
 
 /** Verbs after which a text gives the new value (改成 X, 迁到 X, → X): what comes before them is the old one or the thing. */
-const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|减到|减为|降为|加到|涨到|提高到|压到|->|→|=>';
+export const TO_NEW_VALUE = '改为|改成|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|减到|减为|降为|加到|涨到|提高到|压到|->|→|=>';
 
 /**
  * Where a correction gives its new value, for telling a name it is about from the value it sets ("WH_TRANSFORM
@@ -604,13 +604,13 @@ export const isDemonstrative = (w: string): boolean => DEMONSTRATIVE.test(w);
 /** The same, with a word after it that the segmenter did not cut off. */
 const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(\\p{Script=Han}+)$`, 'u');
 
-/** 太 and what there was too much of: a reason for a change (封面字 96 太大), never a thing. Not 太太, 太阳, 太原. */
 /**
  * What something is kept apart from or clashes with (跟日志分开放, 04:45 跟排班同步撞车, 跟1号那个不一样, kept colliding with the
  * PLC time sync): another thing, named as a foil; its words name no subject.
  */
 const FOIL =
   /(?:跟|和|与|同)([^，。,;；!?！？]{1,16}?)(?:分开|不一样|不同|错开|岔开|隔开|区分|撞车|撞了|冲突|重了|打架)|\b(?:collid(?:e|es|ed|ing)|clash(?:es|ed|ing)?|conflict(?:s|ed|ing)?|overlap(?:s|ped|ping)?)\s+with\s+([^,.;!?]{1,40})/gi;
+/** 太 and what there was too much of: a reason for a change (封面字 96 太大), never a thing. Not 太太, 太阳, 太原. */
 const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱杂松紧暗亮重轻难密远近旧薄厚淡浓咸甜辣酸苦]|频繁|麻烦|复杂|简单)$/;
 
 /** Stop words written in capitals for emphasis (NOT, NEVER, ALL), not as a name. */

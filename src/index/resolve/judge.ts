@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, deputyClash, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, TO_NEW_VALUE, contrastOf, deputyClash, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -317,12 +317,15 @@ export function newPersonOf(text: string): string | null {
   return null;
 }
 
+/** Verbs after which a text gives what something moved or changed to. */
+const MOVED_TO = new RegExp(`(?:${TO_NEW_VALUE}|改到|换到|改在|\\bmoved to\\b|\\bchanged to\\b)\\s?`, 'i');
+
 /**
  * The words a text says something moved or changed to (集合点换到龙门索道下站, moved to the east gate): the new value written
  * in words, to its clause's end. Empty when the change gives a number or names nothing.
  */
 export function newThingWords(c: TextAnalysis): string[] {
-  const m = /(?:换到|改到|挪到|搬到|迁到|改在|换成|改成|\bmoved to\b|\bchanged to\b)\s?/i.exec(c.plain);
+  const m = MOVED_TO.exec(c.plain);
   if (!m) return [];
   const span = c.plain.slice(m.index + m[0].length).split(/[，,。；;！!？?（(]/)[0]!;
   if (/\d/.test(span)) return [];
