@@ -3454,4 +3454,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕2号池子 PAM 从 0.8 改 1.1，矾花太碎', t(5)).linked).toEqual([ids[0]]);
   });
+  it('a reminder written to oneself (别忘了 …，早点到) is a copy of the record it repeats: a correction takes both', () => {
+    const { mem: m, ids } = home([
+      { text: '围棋段位赛 4月19号 周日', time: t(1) },
+      { text: '别忘了 4月19号周日 段位赛，早点到', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕段位赛挪到4月26号了，19号场馆让人占了', t(6)).linked.sort()).toEqual([...ids].sort());
+  });
 });

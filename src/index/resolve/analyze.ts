@@ -1,7 +1,7 @@
 import { CORRECTION_FILLER, stripLabel, stripMarkers } from '../../core/markers.js';
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, REMINDER_WORDS, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
 import { foldText } from '../../core/simplified.js';
 import { amountsAsDigits } from '../tokenizer/han-amounts.js';
 
@@ -776,7 +776,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || (ENGLISH_STOPWORDS.has(w) && !cappedStopWords.has(w)))) return;
-    if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w)) return;
+    if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w) || REMINDER_WORDS.has(w)) return;
     // Too much of something (太大, 太慢, 太频繁) is why it changed, not what changed.
     if (TOO_MUCH.test(w)) return;
     // A time zone (17:00 PST, 23:59 北京时间) belongs to the time it follows: it names no thing.
@@ -967,7 +967,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // A text that opens with a time (夜间转码 23:30 开始) has no lead; what it is about is what comes
   // before the first anchor after its first subject word (转码): copies are told apart by it.
   const firstWord = found.length ? Math.min(...found.map((f) => f.at)) : Infinity;
-  const opening = lead.length || first > firstWord ? lead : subjects.filter((w) => found.some((f) => f.word === w && f.at < Math.min(...anchors.filter((a) => a > firstWord), Infinity)));
+  // (Within the clause of that first word: "1月25号周日 月赛，早点到" is about 月赛.)
+  const firstClauseOf = Number.isFinite(firstWord) ? firstWord + (/[，。,;；!?！？]/.exec(norm.slice(firstWord))?.index ?? Infinity) : Infinity;
+  const opening = lead.length || first > firstWord ? lead : subjects.filter((w) => found.some((f) => f.word === w && f.at < Math.min(...anchors.filter((a) => a > firstWord), firstClauseOf)));
   const late = cue === null ? [] : subjects.filter((w) => !found.some((f) => f.word === w && f.at < cue.index));
 
   // The subject part: up to where the text starts to say what changed, and never past the clause

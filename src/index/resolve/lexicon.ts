@@ -645,6 +645,9 @@ export const RULE_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/** Words telling oneself to remember (记住, 别忘了, 记得): they name no thing (记住 scada 日志只留 30 天 is about the scada logs). */
+export const REMINDER_WORDS = new Set('记住 记得 别忘 别忘了 别忘记 不要忘了 不要忘记 千万记得 千万别忘'.split(/\s+/));
+
 /**
  * Words of comparison and bound (超过 7 天, 不少于 3 份, at least, up to): they relate a value to a
  * limit and name no thing, so never subject words (清理 /tmp 下超过 7 天的文件 is about 清理).
