@@ -1,7 +1,7 @@
 import { CORRECTION_FILLER, stripLabel, stripMarkers } from '../../core/markers.js';
 import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, REMINDER_WORDS, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
+import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
 import { foldText } from '../../core/simplified.js';
 import { amountsAsDigits } from '../tokenizer/han-amounts.js';
 
@@ -265,6 +265,7 @@ export type HanSplitter = (run: string) => string[];
 const GENERIC_VERBS = new Set(
   ('跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
     '现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 默认 所有 全部 ' +
+    '记住 别忘 别忘了 别忘记 不要忘了 不要忘记 ' +
     '生成 产出 出 做 弄 搞 处理 提醒 记一下 记一笔 备忘 再记 再记一次 顺便 落到 落在 写到 写在 放到 存放 那边 这边 那块 这块 一点 随意 挂在 跑在 用的 ' +
     'posted posting goes go live generated generate generation produced handled made note reminder fyi keep keeps kept ' +
     'ping pings pinged lives live sits sit hit hits reads read pulls pull calls call executes execute ' +
@@ -776,7 +777,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const w = ALIAS_OF.get(raw) ?? raw;
     if (w.length < 2 && !isAscii(w)) return;
     if (isAscii(w) && (w.length < 2 || /^\d+$/.test(w) || (ENGLISH_STOPWORDS.has(w) && !cappedStopWords.has(w)))) return;
-    if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w) || REMINDER_WORDS.has(w)) return;
+    if (CORRECTION_FILLER.has(w) || CHINESE_STOPWORDS.has(w) || COMPARISON_WORDS.has(w) || RULE_WORDS.has(w)) return;
     // Too much of something (太大, 太慢, 太频繁) is why it changed, not what changed.
     if (TOO_MUCH.test(w)) return;
     // A time zone (17:00 PST, 23:59 北京时间) belongs to the time it follows: it names no thing.

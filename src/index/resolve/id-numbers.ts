@@ -10,7 +10,8 @@ const ID_KINDS: [string, RegExp][] = [
   ['护照', /护照|passport/i],
   ['驾照', /驾照|驾驶证|driv(?:er'?s|ing) licen[cs]e/i],
   ['银行卡', /银行卡|信用卡|储蓄卡|bank card|credit card/i],
-  ['手机', /手机|电话|phone|mobile/i],
+  // (Not 打电话: a call, no number.)
+  ['手机', /手机|(?<!打)电话|phone|mobile/i],
   ['工号', /工号|员工号|employee (?:id|number)/i],
   ['学号', /学号|student (?:id|number)/i],
   ['车牌', /车牌|plate number|licen[cs]e plate/i],

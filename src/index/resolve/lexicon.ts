@@ -210,6 +210,8 @@ export const GENERIC_WORDS = new Set(
     '系列 栏目 专栏 每日 每天 每周 每月 日常 文章 稿子 稿件 内容 帖子 笔记 文档 报告 东西 事情 那个 这个 那条 这条 问题 情况 方面 部分 功能 模块 工具 版本 端口 地址 ' +
     '时间 日期 路径 目录 链接 账号 记录 信息 消息 通知 命令 代码 仓库 网站 页面 图片 图 视频 文案 名字 名称 规则 规范 要求 默认 统一 所有 全部 ' +
     '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
+    // telling oneself to remember (记住 scada 日志只留 30 天 is about the scada logs)
+    '记住 别忘 别忘了 别忘记 不要忘了 不要忘记 ' +
     '自己 阿拉 不了 现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
     'service services server app application system platform project config configuration settings setting file files data database db table ' +
     'series column task job jobs script workflow pipeline article articles post posts content doc docs report reports thing stuff ' +
@@ -644,9 +646,6 @@ export const RULE_WORDS = new Set(
     'never without always unless except whatsoever'
   ).split(/\s+/),
 );
-
-/** Words telling oneself to remember (记住, 别忘了, 记得): they name no thing (记住 scada 日志只留 30 天 is about the scada logs). */
-export const REMINDER_WORDS = new Set('记住 记得 别忘 别忘了 别忘记 不要忘了 不要忘记 千万记得 千万别忘'.split(/\s+/));
 
 /**
  * Words of comparison and bound (超过 7 天, 不少于 3 份, at least, up to): they relate a value to a
