@@ -3461,4 +3461,43 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕段位赛挪到4月26号了，19号场馆让人占了', t(6)).linked.sort()).toEqual([...ids].sort());
   });
+  it('a host the correction places its attribute on (port on relay-stage.lan is 1884 now) names the machine: another host of the same port is another machine', () => {
+    const records = [{ text: '[code] relay-prod.lan 上 relay 的 MQTT 端口 1883', time: t(1) }];
+    const { mem: m } = home(records);
+    expect(correct(m, '[code] Correction: MQTT port on relay-stage.lan is 1884 now so the two boxes stop clashing', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home(records);
+    expect(correct(m2, '[code] Correction: MQTT port on relay-prod.lan is 1884 now', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('a distance right before a change to a price (跑腿 5 公里改 11 块) names which fee: a record of another distance is not it', () => {
+    const { mem: m } = home([{ text: '跑腿配送范围 8 公里', time: t(1) }]);
+    expect(correct(m, '〔更正〕跑腿 5 公里改 11 块', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: '跑腿 5 公里内 9 块', time: t(1) }]);
+    expect(correct(m2, '〔更正〕跑腿 5 公里改 11 块', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('baking a thing and boiling it are two steps with their own times', () => {
+    const records = [{ text: '红薯 200 度烤 40 分钟', time: t(1) }];
+    const { mem: m } = home(records);
+    expect(correct(m, '〔更正〕红薯水煮 25 分钟', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home(records);
+    expect(correct(m2, '〔更正〕红薯烤 35 分钟就够', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('a number per unit (260 一箱, 一盒148) is a price', () => {
+    const { mem: m } = home([
+      { text: '老刘的鸡蛋 周二周五送', time: t(1) },
+      { text: '老刘电话 13800001111', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕老刘的鸡蛋涨到 260 一箱', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home([
+      { text: '淘宝上桂花乌龙一盒128', time: t(1) },
+      { text: '桂花乌龙 罐装 250g', time: t(2) },
+    ]);
+    expect(correct(m2, '〔更正〕桂花乌龙128是去年的价，今年一盒148', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('a correction in English follows a chain written in Chinese (surgery / 手术)', () => {
+    const { mem: m, ids } = home([
+      { text: '奶奶手术 4月8号', time: t(1) },
+      { text: '〔更正〕奶奶手术改 4月14号', time: t(2) },
+    ]);
+    expect(correct(m, "Correction: grandma's surgery moved again, now 4/20, the surgeon is away that week", t(5)).linked).toEqual([ids[1]]);
+  });
 });

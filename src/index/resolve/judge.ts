@@ -372,9 +372,16 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
 
 /** Where a value stands in a text, written as it was (20号 stands as 20 号), or -1. */
 function valueAt(text: string, v: string): number {
+  return valueSpan(text, v)?.at ?? -1;
+}
+
+/** Where a value starts and ends in a text, written as it was (20号 stands as 20 号), or null. */
+function valueSpan(text: string, v: string): { at: number; end: number } | null {
   const at = text.indexOf(v);
-  if (at !== -1 || !/\d\p{Script=Han}/u.test(v)) return at;
-  return text.search(new RegExp(v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(\d)(?=\p{Script=Han})/gu, '$1\\s?'), 'u'));
+  if (at !== -1) return { at, end: at + v.length };
+  if (!/\d\p{Script=Han}/u.test(v)) return null;
+  const m = new RegExp(v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(\d)(?=\p{Script=Han})/gu, '$1\\s?'), 'u').exec(text);
+  return m ? { at: m.index, end: m.index + m[0].length } : null;
 }
 
 /** The shopping festivals named by their day (11.11 / 双十一, 12.12 / 双十二, 6.18 / 618), each with its names. */
@@ -789,8 +796,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
     const opening = c.values.map((v) => ({ v, at: c.plain.indexOf(v) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at);
-    const first = opening[0];
-    if (first && opening.length > 1 && c.valueShapes.get(first.v) === 'host' && !c.oldValues.includes(first.v) && opensAt(first.at)) {
+    // So is one the correction places its attribute on, with the new value after it (OSC port on showctl-dev.local is
+    // 53010 now): showctl-tour.local's port is another machine's.
+    const placedOn = (x: { v: string; at: number }) =>
+      /\b(?:on|at)\s+$/i.test(c.plain.slice(0, x.at)) && /^\s*(?:is|are|should be|=|:)\s/i.test(c.plain.slice(x.at + x.v.length)) && opening.some((y) => y.at > x.at);
+    const first = opening.find((x, i) => c.valueShapes.get(x.v) === 'host' && !c.oldValues.includes(x.v) && ((i === 0 && opensAt(x.at)) || placedOn(x)));
+    if (first && opening.length > 1) {
       const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'host').map(([v]) => v);
       if (theirs.length && !theirs.some((v) => sameValue(v, first.v)) && !holds(o.hay, first.v)) return conflict(`names ${theirs.join(', ')} where the correction names ${first.v}`);
     }
@@ -1051,11 +1062,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // (Only with words between it and the change, and a number after: in "Mochi weighs 9.5kg now" the weight is the new value.)
   if (!relaxed && quoted.length === 0) {
     const cue = CHANGE_CUE.exec(c.plain)?.index ?? -1;
+    // (Or right before the change to a value of another shape: 达达 3 公里改 7 块 changes the 3 km fee.)
+    const after = c.values.map((v) => ({ v, at: valueAt(c.plain, v) })).filter((x) => x.at > cue).sort((a, b) => a.at - b.at)[0];
     const naming = (v: string) => {
-      const at = c.plain.indexOf(v);
-      return at !== -1 && at < cue && /[\p{L}]/u.test(c.plain.slice(at + v.length, cue)) && /\d/.test(c.plain.slice(cue));
+      const span = valueSpan(c.plain, v);
+      if (!span || span.at >= cue) return false;
+      const between = c.plain.slice(span.end, cue);
+      if (!between.trim() && after && c.valueShapes.get(after.v) !== c.valueShapes.get(v)) return true;
+      return /[\p{L}]/u.test(between) && /\d/.test(c.plain.slice(cue));
     };
-    for (const shape of ['weight', 'capacity', 'dose']) {
+    for (const shape of ['weight', 'capacity', 'dose', 'distance']) {
       const mine = [...c.valueShapes].filter(([v, sh]) => sh === shape && naming(v)).map(([v]) => v);
       const theirs = [...o.valueShapes].filter(([, sh]) => sh === shape).map(([v]) => v);
       if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameValue(v, w))) && !theirs.some((v) => holds(c.hay, v))) {

@@ -137,7 +137,11 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
   // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
   { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
-  { attr: 'price', re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)/gi },
+  // (Also a number per unit: 1750 一箱, 一盒168, 38 per kg; not 一箱 24 瓶.)
+  {
+    attr: 'price',
+    re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin)\b)|(?<=一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
+  },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
   // A dose (7.5mg, 100 mcg, 5 毫克): how much of a medicine, not what something weighs nor a ration of food.
@@ -243,7 +247,7 @@ export const KIN_BEFORE_ONE_CHAR = /[姨舅姑干后继伯婶岳奶爷公婆]/;
  */
 export const KINSHIP_WORDS: ReadonlySet<string> = new Set(
   (
-    '女儿 闺女 儿子 孩子 宝宝 老婆 老公 妻子 丈夫 太太 媳妇 爱人 妈妈 妈 老妈 爸爸 爸 老爸 母亲 父亲 哥哥 哥 姐姐 姐 弟弟 弟 妹妹 妹 ' +
+    '女儿 闺女 儿子 孩子 宝宝 老婆 老公 妻子 丈夫 太太 媳妇 爱人 妈妈 妈 老妈 爸爸 爸 老爸 母亲 父亲 哥哥 哥 姐姐 姐 弟弟 弟 妹妹 妹 妹儿 ' +
     '爷爷 奶奶 外公 外婆 姥姥 姥爷 岳父 岳母 公公 婆婆 男朋友 女朋友 对象 同事 朋友 老板 客户 室友 ' +
     '叔叔 二叔 三叔 小叔 大伯 伯伯 伯父 伯母 舅舅 舅妈 姑姑 姑妈 阿姨 姨妈 小姨 婶婶 二婶 表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 侄子 侄女 外甥 孙子 孙女 阿嬷 阿公 ' +
     'daughter son kid kids child wife husband partner mom mum mother dad father sister brother grandma grandpa colleague coworker friend boss client roommate ' +
@@ -264,6 +268,7 @@ export const KIN_SAME: readonly string[][] = [
   ['外婆', '姥姥'],
   ['外公', '姥爷'],
   ['奶奶', '阿嬷', 'grandma', 'granny'],
+  ['妹妹', '妹儿'],
   ['爷爷', '阿公', 'grandpa'],
   ['同事', 'colleague', 'coworker'],
 ];
@@ -479,6 +484,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'title-kind', clashOnly: true, members: { main: ['主标题', 'headline'], sub: ['副标题', 'subtitle', 'sub-title', 'subhead'] } },
   // The adult ticket and the student ticket have their own prices.
   { name: 'ticket', clashOnly: true, members: { general: ['一般票', '全票', '成人票', '普通票', 'adult ticket', 'general admission'], student: ['学生票', 'student ticket'], child: ['儿童票', '童票', 'child ticket', 'kids ticket'], senior: ['长者票', '老人票', '敬老票', 'senior ticket'] } },
+  // Baking a thing and boiling it are two steps with their own times (贝果 220 度烤 18 分钟 / 贝果水煮每面 30 秒).
+  { name: 'cook', clashOnly: true, members: { bake: ['烤', '烘烤', 'bake', 'bakes', 'baked', 'baking'], boil: ['水煮', '煮', 'boil', 'boils', 'boiled', 'boiling'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
 
@@ -508,7 +515,17 @@ export const ALIASES: string[][] = [
   ['血糖', 'blood sugar', 'glucose'],
   ['驱虫', 'deworming', 'deworm'],
   ['排练', 'rehearsal', 'rehearsals'],
+  ['彩排晚宴', 'rehearsal dinner'],
+  ['晚宴', '晚餐', 'dinner'],
   ['游泳', 'swim', 'swimming'],
+  ['手术', 'surgery'],
+  ['心跳', 'heartbeat', 'heartbeats'],
+  ['婚礼', 'wedding'],
+  ['酒店', 'hotel'],
+  ['致辞', 'speech'],
+  ['黄油', 'butter'],
+  ['面粉', 'flour'],
+  ['鲁邦种', '天然酵种', '酵种', 'levain', 'sourdough starter'],
   ['归档', 'archive', 'archives', 'archiving'],
   ['清理', 'cleanup', 'clean up', 'prune', 'pruning'],
   ['同步', 'sync', 'synced', 'syncing'],
