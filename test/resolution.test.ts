@@ -3500,4 +3500,32 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, "Correction: grandma's surgery moved again, now 4/20, the surgeon is away that week", t(5)).linked).toEqual([ids[1]]);
   });
+  it('a file the correction moves (config path is now /etc/relay/relay.yaml) is found where it was kept, by its name', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] relay config lives at /home/pi/relay/relay.yaml', time: t(1) },
+      { text: '[code] relay logs go to /var/log/relay/', time: t(2) },
+    ]);
+    expect(correct(m, '[code] Correction: config path is now /etc/relay/relay.yaml, the SD card was reflashed', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('a plain record giving a major version with its v (升到 v20) restates the version it replaces; pinning is no subject', () => {
+    const { mem: m, ids } = home([{ text: '[code] node version on the build server: v18', time: t(1) }]);
+    expect(inferred(correct(m, '[code] 服务器上的 node 升到 v22 了', t(5)).res)).toEqual([[ids[0], true]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] relay 依赖 paho-mqtt 1.6.0', time: t(1) }]);
+    expect(inferred(correct(m2, '[code] relay pins paho-mqtt to 1.6.1 after the reconnect bug', t(5)).res)).toEqual([[ids2[0], true]]);
+  });
+  it('the live box is the production one: a staging box is another machine', () => {
+    const { mem: m } = home([{ text: '[code] Staging box for the relay: 10.0.3.21', time: t(1) }]);
+    expect(correct(m, '[code] Correction: the live box is now the 4C8G one at 10.0.3.40', t(5)).linked).toEqual([]);
+  });
+  it('a price per visit is a price: a record of the visit schedule is not it', () => {
+    const { mem: m } = home([{ text: 'Boiler servicing: every 6 months, done by Lam', time: t(1) }]);
+    expect(correct(m, 'Correction: boiler servicing is 450 per visit now', t(5)).linked).toEqual([]);
+  });
+  it('a correction opening with a day, its clock time and the thing (周三 19:30 大教室改由 Sam 上) is of that day', () => {
+    const records = [{ text: '大教室周四 19:30 Kelvin 的 flow', time: t(1) }];
+    const { mem: m } = home(records);
+    expect(correct(m, '〔更正〕周三 19:30 大教室改由 Sam 上', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home(records);
+    expect(correct(m2, '〔更正〕周四 19:30 大教室改由 Sam 上', t(5)).linked).toEqual([ids[0]]);
+  });
 });

@@ -479,7 +479,9 @@ export class SupersessionResolver {
     // candidate worth refusing by name (--explain shows it).
     // A plain record (a restatement, or one saying a value changed) is looked for by its subject words alone.
     const settingHinted = SETTING_HINT.test(r.text);
-    const matchTerms = this.selective(mode === 'restatement' || mode === 'cued' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values].filter((t) => t.length >= 2));
+    // (A file moved keeps its name: /srv/showctl/config.toml is looked for as config.toml too.)
+    const fileNames = c.values.filter((v) => c.valueShapes.get(v) === 'path').map((v) => /[^/\\]+\.[a-z0-9]{1,5}$/i.exec(v)?.[0]).filter((x): x is string => !!x && x.length >= 5);
+    const matchTerms = this.selective(mode === 'restatement' || mode === 'cued' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values, ...fileNames].filter((t) => t.length >= 2));
     const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
     if (matchTerms.length === 0) {
       if (mode === 'correction' || mode === 'redline') this.q.putResolution.run(r.id, resolution.status, '[]');

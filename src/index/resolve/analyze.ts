@@ -269,7 +269,7 @@ const GENERIC_VERBS = new Set(
     '生成 产出 出 做 弄 搞 处理 提醒 记一下 记一笔 备忘 再记 再记一次 顺便 落到 落在 写到 写在 放到 存放 那边 这边 那块 这块 一点 随意 挂在 跑在 用的 ' +
     'posted posting goes go live generated generate generation produced handled made note reminder fyi keep keeps kept ' +
     'ping pings pinged lives live sits sit hit hits reads read pulls pull calls call executes execute ' +
-    'run runs running use uses using set sets deploy deployed deploys publish published send sent now currently today yesterday ' +
+    'run runs running use uses using set sets deploy deployed deploys publish published send sent pins pinned pinning now currently today yesterday ' +
     'should must need needs please also still just only new old main primary all default every each 每日 每天 每周 每月 日常 ' +
     'day days week weeks hour hours minute minutes month months year years daily weekly monthly').split(/\s+/),
 );

@@ -188,6 +188,14 @@ function namesOccasion(text: string, end: number): boolean {
   // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
   if (timed) return true;
+  // "周三 19:30 大教室改由 Sam 上": opening with the day, its clock time and the thing, then a change that is no time: one
+  // occasion.
+  const clocked = end > at && end - at <= 4 && /^\s?(?:[上下中]午|晚上|早上|傍晚)?\s?\d{1,2}(?::\d{2}|\s?点半?)\s?(?=[\u4e00-\u9fff]|[a-z])/i.exec(text.slice(end));
+  if (clocked) {
+    const rest = text.slice(end + clocked[0]!.length);
+    const cueAt = CHANGE_CUE.exec(rest)?.index ?? -1;
+    if (cueAt > 1 && !/\d{1,2}(?::\d{2}|\s?点|\s?(?:am|pm)\b)|[零一二两三四五六七八九十]{1,3}\s?点/.test(rest.slice(cueAt))) return true;
+  }
   // (A place or thing named by a number between them, 周五 46 的 call time: the Friday gig at 46, no time.)
   const after = text.slice(end).replace(/^\s?(?:的|那个|那场|那次|那节|'s)?\s?/, '').replace(/^\d{2,4}\s?的\s?/, '');
   // "周四下午出诊不是王医生了": a part of the day, then what is done (no clock), then what changed: one occasion.
@@ -987,6 +995,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const heldNumbers = nameNumbers.filter((n) => new RegExp(`(?<![\\d.])${n.replace(/\./g, '\\.')}(?![\\d.])`).test(o.plain));
     if (heldNumbers.length && attribute && !holdsNew && !otherDay) {
       return { ...base, ...extra, accepted: true, score: 0.45, refusal: null, why: `holds ${heldNumbers.join(', ')}, the number the correction names its thing by; states the ${attribute}` };
+    }
+    // A file the correction moves (config path is now /srv/showctl/config.toml), naming nothing else, that the candidate
+    // keeps elsewhere (/home/pi/showctl/config.toml): the file is the thing.
+    const fileName = (v: string) => /[^/\\]+\.[a-z0-9]{1,5}$/i.exec(v)?.[0];
+    const myFiles = [...c.valueShapes].filter(([v, sh]) => sh === 'path' && !c.oldValues.includes(v)).map(([v]) => fileName(v)).filter((x): x is string => !!x && x.length >= 5);
+    const movedFile = myFiles.find((f) => [...o.valueShapes].some(([v, sh]) => sh === 'path' && fileName(v) === f));
+    if (movedFile && attribute === 'path' && !holdsNew && c.subjectPart.length === 0 && !otherDay) {
+      return { ...base, ...extra, accepted: true, score: 0.45, refusal: null, why: `keeps ${movedFile}, the file the correction moves, elsewhere` };
     }
     return refuse('generic-only', 'shares only generic words with the correction', extra);
   }

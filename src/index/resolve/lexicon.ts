@@ -129,6 +129,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'version', re: /\bv?\d+(?:\.\d+){1,3}(?:[-+][0-9a-z.]+)?\b/gi },
   // A runtime or tool and its major version (pnpm 9, JDK 21, Node 22, Python 3): the number is a version.
   { attr: 'version', re: /(?<=\b(?:node(?:\.js)?|pnpm|npm|yarn|jdk|java|python|go|golang|php|ruby|postgres(?:ql)?|mysql|redis|debian|ubuntu|ios|android)\s?)\d{1,2}(?![\d.:%])\b/gi },
+  // A major version written with its v (v16, v20; not v2, which is as often a name's): a version.
+  { attr: 'version', re: /(?<![\w.-])v\d{2,3}(?![\w.%-])/g },
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b/gi },
   { attr: 'duration', re: /(?<!\d)\d{1,3}\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\d{4,}\s?(?:小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)|[一二两三四五六七八九十]+个半?(?:小时|钟头|星期)|半个?小时/gi },
@@ -137,10 +139,10 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
   // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
   { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
-  // (Also a number per unit: 1750 一箱, 一盒168, 38 per kg; not 一箱 24 瓶.)
+  // (Also a number per unit: 1750 一箱, 一盒168, 38 per kg, 600 per visit; not 一箱 24 瓶.)
   {
     attr: 'price',
-    re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin)\b)|(?<=一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
+    re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin|visit|session|lesson|night)\b)|(?<=一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
   },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
@@ -225,7 +227,7 @@ export const GENERIC_WORDS = new Set(
     'ping pings pinged lives live sits sit hit hits reads read pulls pull calls call executes execute goes ' +
     'day days week weeks hour hours minute minutes month months year years ' +
     'port version path address link account record info message command code repo site page image video name rule default all ' +
-    'run runs running use uses using set sets setting deploy deployed deploys publish published send sent now currently today yesterday ' +
+    'run runs running use uses using set sets setting deploy deployed deploys publish published send sent pins pinned pinning now currently today yesterday ' +
     'should must need needs please also still just only new old main primary daily weekly monthly every each ' +
     // a time slot is when, not what (the daily 18:00 slot)
     'slot slots 时段 档期 ' +
@@ -284,7 +286,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   {
     name: 'env',
     members: {
-      prod: ['生产环境', '生产', '线上', '正式环境', 'production', 'prod', 'live db', 'live database', 'live site', 'live server', 'live environment', 'live env'],
+      prod: ['生产环境', '生产', '线上', '正式环境', 'production', 'prod', 'live db', 'live database', 'live site', 'live server', 'live box', 'live host', 'live instance', 'live machine', 'live environment', 'live env'],
       staging: ['预发布', '预发', '灰度', 'staging', 'stage', 'stg', 'pre-prod', 'preprod'],
       test: ['测试环境', '测试服', 'qa', 'test env', 'testing'],
       dev: ['开发环境', '本地', 'dev env', 'development', 'local', 'localhost'],
