@@ -3528,4 +3528,23 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids } = home(records);
     expect(correct(m2, '〔更正〕周四 19:30 大教室改由 Sam 上', t(5)).linked).toEqual([ids[0]]);
   });
+  it('a price written per piece (每件 180) and a length written after 字数 (字数 1500 以内) are values of their attributes', () => {
+    const { mem: m, ids } = home([
+      { text: '班服单价每件 160，含印字', time: t(1) },
+      { text: '班服尺码表在共享文档', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕班服 160 那个报价不含印字，印字另外加 20，一件 180', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[openclaw] 公众号书评字数 1200 以内', time: t(1) }]);
+    expect(correct(m2, '[openclaw] 〔更正〕公众号书评可以放到 2000 字了', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('a rotation (轮换) is a thing, not a change: its date moved is found; renewed to a date (续到) is a change', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 有赞 API key 下次轮换：5月1号', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕有赞 key 轮换推迟到 5月12号，等白名单更新', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '阿凯（Kai）合同 2026-12-31 到期', time: t(1) }]);
+    expect(correct(m2, '〔更正〕阿凯续到 2027-12-31 了，字签好了', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('a limit raised further (再往上调) names no thing by 再往', () => {
+    const { mem: m, ids } = home([{ text: '[code] 〔更正〕relay 内存上限调到 400M，256 老是被 OOM', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕内存上限再往上调，600M，加了录像模块', t(5)).linked).toEqual([ids[0]]);
+  });
 });

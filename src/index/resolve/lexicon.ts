@@ -91,7 +91,7 @@ const DOTTED_DATE_RE = new RegExp(
 
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A cron schedule (0 6 * * *, 0 */6 * * *), before a path reads its step as one.
-  { attr: 'schedule', re: /(?:^|[\s:：(（])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=[\s,，;；。)）]|$)/g },
+  { attr: 'schedule', re: /(?<=^|[\s:：(（'"`‘“])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=[\s,，;；。)）'"`’”]|$)/g },
   // Repeats of a distance (6×800m, 8 组 400 米): a distance, not a size or minutes.
   { attr: 'distance', re: /\b\d{1,2}\s?[x×*]\s?\d{2,5}\s?(?:m|米)(?![\w])|\d{1,2}\s?组\s?\d{2,5}\s?米/gi },
   // A bit rate (80Mbps, 320 kbps): not a size in bytes.
@@ -132,17 +132,18 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A major version written with its v (v16, v20; not v2, which is as often a name's): a version.
   { attr: 'version', re: /(?<![\w.-])v\d{2,3}(?![\w.%-])/g },
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
-  { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b/gi },
+  // (Also a number after 字数: 字数 1500 以内.)
+  { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b|(?<=字数\s?(?:是|为|在|控制在|上限)?\s?)\d{2,5}(?![\d.:%])/gi },
   { attr: 'duration', re: /(?<!\d)\d{1,3}\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\d{4,}\s?(?:小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)|[一二两三四五六七八九十]+个半?(?:小时|钟头|星期)|半个?小时/gi },
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
   { attr: 'distance', re: DISTANCE_RE },
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
   // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
   { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
-  // (Also a number per unit: 1750 一箱, 一盒168, 38 per kg, 600 per visit; not 一箱 24 瓶.)
+  // (Also a number per unit: 1750 一箱, 一盒168, 每件 180, 38 per kg, 600 per visit; not 一箱 24 瓶.)
   {
     attr: 'price',
-    re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin|visit|session|lesson|night)\b)|(?<=一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
+    re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin|visit|session|lesson|night)\b)|(?<=[一每](?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
   },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
@@ -215,7 +216,7 @@ export const GENERIC_WORDS = new Set(
     '服务 服务器 服务端 后台 接口 系统 平台 应用 程序 项目 机器 主机 环境 配置 设置 参数 文件 数据 数据库 库 表 任务 作业 脚本 流程 工作流 定时任务 ' +
     '系列 栏目 专栏 每日 每天 每周 每月 日常 文章 稿子 稿件 内容 帖子 笔记 文档 报告 东西 事情 那个 这个 那条 这条 问题 情况 方面 部分 功能 模块 工具 版本 端口 地址 ' +
     '时间 日期 路径 目录 链接 账号 记录 信息 消息 通知 命令 代码 仓库 网站 页面 图片 图 视频 文案 名字 名称 规则 规范 要求 默认 统一 所有 全部 ' +
-    '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
+    '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 再往 往上 往下 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
     // telling oneself to remember (记住 scada 日志只留 30 天 is about the scada logs)
     '记住 别忘 别忘了 别忘记 不要忘了 不要忘记 ' +
     '自己 阿拉 不了 现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
@@ -521,6 +522,7 @@ export const ALIASES: string[][] = [
   ['晚宴', '晚餐', 'dinner'],
   ['游泳', 'swim', 'swimming'],
   ['手术', 'surgery'],
+  ['轮换', 'rotation', 'rotate', 'rotated'],
   ['心跳', 'heartbeat', 'heartbeats'],
   ['婚礼', 'wedding'],
   ['酒店', 'hotel'],
