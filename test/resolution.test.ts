@@ -3547,4 +3547,16 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '[code] 〔更正〕relay 内存上限调到 400M，256 老是被 OOM', time: t(1) }]);
     expect(correct(m, '[code] 〔更正〕内存上限再往上调，600M，加了录像模块', t(5)).linked).toEqual([ids[0]]);
   });
+  it('a monthly pass (月卡) is one word and the monthly fee (月费) is it: a correction quoting its price takes it and its copy', () => {
+    const { mem: m, ids } = home([
+      { text: '游泳馆月卡 399，30 日内不限次', time: t(1) },
+      { text: '游泳馆月卡仍然是 399 块，不含私教', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕月卡 399 改 459，五月一号生效', t(5)).linked.sort()).toEqual([...ids].sort());
+    const { mem: m2, ids: ids2 } = home([
+      { text: '游泳馆月卡 ¥399', time: t(1) },
+      { text: '游泳馆工作日 6:30 开门', time: t(2) },
+    ]);
+    expect(inferred(correct(m2, '游泳馆月费现在 ¥459 了', t(5)).res)).toEqual([[ids2[0], true]]);
+  });
 });

@@ -523,6 +523,7 @@ export const ALIASES: string[][] = [
   ['游泳', 'swim', 'swimming'],
   ['手术', 'surgery'],
   ['轮换', 'rotation', 'rotate', 'rotated'],
+  ['月卡', '月费', 'monthly pass'],
   ['心跳', 'heartbeat', 'heartbeats'],
   ['婚礼', 'wedding'],
   ['酒店', 'hotel'],
