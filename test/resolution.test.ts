@@ -3559,4 +3559,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(inferred(correct(m2, '游泳馆月费现在 ¥459 了', t(5)).res)).toEqual([[ids2[0], true]]);
   });
+  it('a correction giving only a new handle (新号 rosa_pilates_sz) renames nothing a record of her fee states', () => {
+    const { mem: m } = home([{ text: 'Rosa 时薪 350', time: t(1) }]);
+    expect(correct(m, '〔更正〕Rosa 换号了，新号 rosa_pilates_sz', t(5)).linked).toEqual([]);
+  });
 });

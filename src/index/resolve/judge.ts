@@ -21,6 +21,8 @@ const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号�
 const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
+/** Attributes whose value is a name (a host, a path, a handle, a model): a new name may be one of theirs. */
+const NAMED_BY = new Set(['host', 'target', 'path', 'contact', 'model', 'recipient']);
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
 
 /**
@@ -956,6 +958,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // (Or naming no other attribute at all, "游泳课换到五缘湾那间上，时间一样": a record stating nothing but that one, and
     // nothing the correction names after the change: 网课换平台了 changes the 平台 a record gives beside its time.)
     if (attribute && keptAttr(attribute) && (changes.length ? !changes.some((a) => oAttrs.has(a)) : [...oAttrs].every((a) => a === attribute) && ![...o.subjects, ...o.generics].some((w) => !c.subjectPart.includes(w) && written.some((cl) => !UNCHANGED.test(cl) && holds(cl, w))))) return refuse('other-attribute', `the correction says its ${attribute} stays as it was`, extra);
+  }
+  // A correction giving only a new name or handle (Mandy changed her WeChat, new ID mandy_pilates_sz), no attribute and no
+  // value of a shape: a record stating other attributes of that person or thing (Mandy 时薪 350) and no name of its own
+  // is not the one it renames. (Not a record whose attribute is itself a name: login node 换成 login2 renames the host
+  // login1.hpc… is.)
+  if (!relaxed && quoted.length === 0 && !attribute && cAttrs.size === 0 && c.valueShapes.size === 0 && oAttrs.size > 0 && o.ids.length === 0 && ![...oAttrs].some((a) => NAMED_BY.has(a))) {
+    const cue = CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length;
+    const newIds = c.ids.filter((id) => /[_\d]/.test(id) && !holds(o.hay, id) && c.plain.indexOf(id) > cue);
+    if (newIds.length) return refuse('other-attribute', `states ${[...oAttrs].join('/')}, the correction gives a new name, ${newIds.join(', ')}`, extra);
   }
   // Neither names a thing before saying what changed: "webhook timeout now 20s" and "webhook timeout
   // raised to 10s" state the same attribute of the same unnamed thing, with another value.
