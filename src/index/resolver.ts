@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
-import { analyzeText, heldByInitials, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
+import { analyzeText, fileNameOf, heldByInitials, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { EVENT_CUE, heldValue, judge, judgeRestatement, newPersonOf, newThingWords, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { speakerOf } from '../core/speaker.js';
@@ -480,7 +480,7 @@ export class SupersessionResolver {
     // A plain record (a restatement, or one saying a value changed) is looked for by its subject words alone.
     const settingHinted = SETTING_HINT.test(r.text);
     // (A file moved keeps its name: /srv/showctl/config.toml is looked for as config.toml too.)
-    const fileNames = c.values.filter((v) => c.valueShapes.get(v) === 'path').map((v) => /[^/\\]+\.[a-z0-9]{1,5}$/i.exec(v)?.[0]).filter((x): x is string => !!x && x.length >= 5);
+    const fileNames = c.values.filter((v) => c.valueShapes.get(v) === 'path').flatMap((v) => fileNameOf(v) ?? []);
     const matchTerms = this.selective(mode === 'restatement' || mode === 'cued' ? variants : [...variants, ...c.attrWords, ...c.oldValues, ...c.values, ...fileNames].filter((t) => t.length >= 2));
     const resolution: Resolution = { id: r.id, status: 'none', candidates: [] };
     if (matchTerms.length === 0) {

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, TO_NEW_VALUE, contrastOf, deputyClash, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -21,9 +21,10 @@ const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号�
 const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
+const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
+
 /** Attributes whose value is a name (a host, a path, a handle, a model): a new name may be one of theirs. */
 const NAMED_BY = new Set(['host', 'target', 'path', 'contact', 'model', 'recipient']);
-const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
 
 /**
  * One candidate judged against a correction: does the older record state the subject and the
@@ -1009,9 +1010,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
     // A file the correction moves (config path is now /srv/showctl/config.toml), naming nothing else, that the candidate
     // keeps elsewhere (/home/pi/showctl/config.toml): the file is the thing.
-    const fileName = (v: string) => /[^/\\]+\.[a-z0-9]{1,5}$/i.exec(v)?.[0];
-    const myFiles = [...c.valueShapes].filter(([v, sh]) => sh === 'path' && !c.oldValues.includes(v)).map(([v]) => fileName(v)).filter((x): x is string => !!x && x.length >= 5);
-    const movedFile = myFiles.find((f) => [...o.valueShapes].some(([v, sh]) => sh === 'path' && fileName(v) === f));
+    const myFiles = [...c.valueShapes].filter(([v, sh]) => sh === 'path' && !c.oldValues.includes(v)).flatMap(([v]) => fileNameOf(v) ?? []);
+    const movedFile = myFiles.find((f) => [...o.valueShapes].some(([v, sh]) => sh === 'path' && fileNameOf(v) === f));
     if (movedFile && attribute === 'path' && !holdsNew && c.subjectPart.length === 0 && !otherDay) {
       return { ...base, ...extra, accepted: true, score: 0.45, refusal: null, why: `keeps ${movedFile}, the file the correction moves, elsewhere` };
     }
