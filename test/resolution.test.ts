@@ -3563,4 +3563,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: 'Rosa 时薪 350', time: t(1) }]);
     expect(correct(m, '〔更正〕Rosa 换号了，新号 rosa_pilates_sz', t(5)).linked).toEqual([]);
   });
+  it('a match format (BO3 / BO5) is a value of the format, not a name; almond / 杏仁 and mini-program / 小程序 are one each', () => {
+    const { mem: m, ids } = home([{ text: 'Semi-final: Sat Apr 4, BO3, online', time: t(1) }]);
+    expect(correct(m, 'Correction: the semi-final is a BO5, organizers changed the format', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] SKU 2048 杏仁挞小程序标价 ¥22', time: t(1) }]);
+    expect(correct(m2, '[code] Correction: the almond tart is ¥24 on the mini-program now', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

@@ -131,6 +131,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'version', re: /(?<=\b(?:node(?:\.js)?|pnpm|npm|yarn|jdk|java|python|go|golang|php|ruby|postgres(?:ql)?|mysql|redis|debian|ubuntu|ios|android)\s?)\d{1,2}(?![\d.:%])\b/gi },
   // A major version written with its v (v16, v20; not v2, which is as often a name's): a version.
   { attr: 'version', re: /(?<![\w.-])v\d{2,3}(?![\w.%-])/g },
+  // A match format (BO3, best of 5): the number of games, an attribute of its own.
+  { attr: 'format', re: /\bbo[1-9]\b|\bbest of [1-9]\b/gi },
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
   // (Also a number after 字数: 字数 1500 以内.)
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b|(?<=字数\s?(?:是|为|在|控制在|上限)?\s?)\d{2,5}(?![\d.:%])/gi },
@@ -205,6 +207,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   power: ['power', 'threshold'],
   torque: ['torque', 'threshold'],
   frequency: ['frequency', 'bitrate'],
+  format: ['format', 'style'],
 };
 
 /**
@@ -524,6 +527,11 @@ export const ALIASES: string[][] = [
   ['手术', 'surgery'],
   ['轮换', 'rotation', 'rotate', 'rotated'],
   ['月卡', '月费', 'monthly pass'],
+  ['小程序', 'mini-program', 'mini program', 'miniprogram'],
+  ['杏仁', 'almond'],
+  ['新加坡', 'singapore'],
+  ['香港', 'hong kong'],
+  ['东京', 'tokyo'],
   ['心跳', 'heartbeat', 'heartbeats'],
   ['婚礼', 'wedding'],
   ['酒店', 'hotel'],
