@@ -3569,4 +3569,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[code] SKU 2048 杏仁挞小程序标价 ¥22', time: t(1) }]);
     expect(correct(m2, '[code] Correction: the almond tart is ¥24 on the mini-program now', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('提早 says a change as 提前 does: 晚班提早收 is about the evening shift', () => {
+    const { mem: m, ids } = home([{ text: '滨江店晚班 13:00-21:00', time: t(1) }]);
+    expect(correct(m, '〔更正〕晚班提早收，到 20:00 就结束，晚上没客人', t(5)).linked).toEqual([ids[0]]);
+  });
 });
