@@ -269,7 +269,7 @@ export type HanSplitter = (run: string) => string[];
 
 /** Generic words that say what is done or when, not what a thing is: never part of a subject phrase. */
 const GENERIC_VERBS = new Set(
-  ('跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
+  ('跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 再往 往上 往下 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
     '现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 默认 所有 全部 ' +
     '记住 别忘 别忘了 别忘记 不要忘了 不要忘记 ' +
     '生成 产出 出 做 弄 搞 处理 提醒 记一下 记一笔 备忘 再记 再记一次 顺便 落到 落在 写到 写在 放到 存放 那边 这边 那块 这块 一点 随意 挂在 跑在 用的 ' +
