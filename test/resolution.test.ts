@@ -3573,4 +3573,17 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '滨江店晚班 13:00-21:00', time: t(1) }]);
     expect(correct(m, '〔更正〕晚班提早收，到 20:00 就结束，晚上没客人', t(5)).linked).toEqual([ids[0]]);
   });
+  it('a weekday right before the thing it names, with no value after, is the occasion: what changed is said in words', () => {
+    const { mem: m } = home([{ text: 'Tennis group Friday evening: 6-8pm, Riverside club court 2.', time: t(1) }]);
+    expect(correct(m, 'Correction: for Friday tennis everyone brings their own balls now, the club stopped selling them.', t(5)).linked).toEqual([]);
+  });
+  it('a number sign before a Han noun (3#楼) numbers the thing as 号 does; Tower 1 is not Tower 2', () => {
+    const { mem: m, ids } = home([
+      { text: '3#楼 15层顶板周五上午浇，C30 大概260方', time: t(1) },
+      { text: '4#楼 15层顶板周六上午浇，C30 大概260方', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕4#楼15层顶板不是周六，推到下周二，模板没支好', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: 'Tower 3 waterproofing inspection: Apr 8 morning', time: t(1) }]);
+    expect(correct(m2, 'Correction: Tower 4 waterproofing inspection moved to Apr 10', t(5)).linked).toEqual([]);
+  });
 });

@@ -130,7 +130,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is judge's NUMBERED_PLACE.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w.:/%°-]|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w.:/%°-]|[.:]\d)/g;
 
 /** A place or thing named by a number before 的 (302 的空调师傅, 46 的 IEM, 920 的 DSM): the number. */
 const PLACE_NUMBER = /(?<![\d.:/,-])(\d{2,4})\s?的/;
@@ -232,11 +232,23 @@ const DAY_VALUE = /^(?:每\s?)?(?:周|星期|礼拜)[一二三四五六日天]|^
  * 40 分钟一个") are no schedule the correction changes: when its only times are weekdays, all written before it says what
  * changed, and a value of another kind (not a time or date) follows them in that clause, that value is the change.
  */
-function qualifyingDaysOut(changeShapes: Set<string>, named: Set<string>, shapeAt: { attr: string; at: number }[], norm: string): Set<string> {
+function qualifyingDaysOut(changeShapes: Set<string>, named: Set<string>, shapeAt: { attr: string; at: number }[], norm: string, found: { word: string; at: number }[]): Set<string> {
   if (!changeShapes.has('schedule') || named.has('schedule')) return changeShapes;
   const days = shapeAt.filter((a) => a.attr === 'schedule');
   const other = shapeAt.filter((a) => !WHEN.has(a.attr) && changeShapes.has(a.attr));
-  if (!days.length || !other.length || !days.every((a) => DAY_VALUE.test(norm.slice(a.at)))) return changeShapes;
+  if (!days.length || !days.every((a) => DAY_VALUE.test(norm.slice(a.at)))) return changeShapes;
+  // With no value at all after them, a weekday right before the thing it names ("for Thursday badminton we bring our own
+  // shuttles from now on", "周四的羽毛球以后自带球") is the occasion, and what changed is said in words.
+  if (!other.length) {
+    const cue = CHANGE_CUE.exec(norm);
+    if (!cue || !shapeAt.every((a) => a.at < cue.index)) return changeShapes;
+    const names = (a: { at: number }) => {
+      const end = a.at + (/^(?:每\s?)?(?:周|星期|礼拜)[一二三四五六日天]|^[a-z]+/i.exec(norm.slice(a.at))?.[0].length ?? 0);
+      const next = found.find((f) => f.at >= end && f.at < cue.index);
+      return next !== undefined && /^(?:\s?的\s?|'s\s|\s)?$/.test(norm.slice(end, next.at));
+    };
+    return days.every(names) ? new Set([...changeShapes].filter((s) => s !== 'schedule')) : changeShapes;
+  }
   const lastDay = Math.max(...days.map((a) => a.at));
   const firstOther = Math.min(...other.map((a) => a.at));
   if (lastDay > firstOther) return changeShapes;
@@ -628,11 +640,15 @@ const MONTH_DAY_RE = /^(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])$/;
 /** Words naming a release before a number (版本 3.2, Python 3.11, 升到 1.7): the number is a version. */
 const RELEASE_BEFORE = /(?:版本|版|固件|升级?到?|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;]{0,24}$/i;
 
+/** A number sign between a number and a Han noun (2#楼, 1# 塔吊), as builders and plants write 号. */
+const NUMBER_SIGN = /(?<![\w#.])(\d{1,4})\s?#\s?(?=(?![的那这])\p{Script=Han})/gu;
+
 /** Analyse one record's text. */
 export function analyzeText(text: string, split: HanSplitter, knownDomains: readonly string[]): TextAnalysis {
   const stripped = stripLabel(stripMarkers(text, knownDomains));
   // As written (upper case kept), for names read by their case: course codes, numbered things.
-  const written = foldText(stripped);
+  // (2#楼, 3#塔吊: the number sign before a Han noun is 号, as 2号楼.)
+  const written = foldText(stripped).replace(NUMBER_SIGN, '$1号');
   // Amounts said aloud (一百八, 两千八, 十八度) as digits, and amounts without their thousands separators (HK$2,400): one value each.
   const norm = ungroupThousands(amountsAsDigits(dialectAsMandarin(written.replace(/〔[^〕]{1,6}〕/g, ' ').toLowerCase())));
 
@@ -1012,7 +1028,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const whenOnly = (all: Set<string>, at: { attr: string; at: number }[]) =>
     reasonAt < norm.length ? new Set([...all].filter((x) => !WHEN.has(x) || at.some((a) => a.attr === x && a.at < reasonAt))) : all;
   const changeNamed = keptOut(whenOnly(named, attrAt), attrAt, shapeAt, norm);
-  const changeShapes = occasionDatesOut(qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm), shapeAt, norm, cueAt);
+  const changeShapes = occasionDatesOut(qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm, found), shapeAt, norm, cueAt);
   const acronymsEarly = acronyms.filter((a) => {
     const at = norm.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`));
     return at === -1 || at < valueAt;
