@@ -3586,4 +3586,20 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: 'Tower 3 waterproofing inspection: Apr 8 morning', time: t(1) }]);
     expect(correct(m2, 'Correction: Tower 4 waterproofing inspection moved to Apr 10', t(5)).linked).toEqual([]);
   });
+  it('tonnes (42 t, 32吨) are weights: the old one quoted picks its order; Tower 5: is tower 5', () => {
+    const { mem: m, ids } = home([
+      { text: 'Steel order for Tower 5: 42 t HRB400, delivery Apr 2', time: t(1) },
+      { text: 'Steel order for Tower 6: 38 t HRB400, delivery Apr 2', time: t(2) },
+    ]);
+    expect(correct(m, 'Correction: the 42 t steel order should be 45 t, the stairs were left out', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '3号楼标准层一层钢筋大概 28吨', time: t(1) },
+      { text: '4号楼标准层一层钢筋大概 31吨', time: t(2) },
+    ]);
+    expect(correct(m2, '〔更正〕28吨那个算少了，重新算一层 30吨', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('转到 says where a thing moved; words held only in the reason after it (周工说阿里云…) name no subject', () => {
+    const { mem: m } = home([{ text: '官网域名 abc-kids.cn 的注册商是阿里云，每年 5 月到期', time: t(1) }]);
+    expect(correct(m, '〔更正〕域名的 DNS 解析转到 Cloudflare 了，小李说阿里云解析有时候慢，注册和到期都没变', t(5)).linked).toEqual([]);
+  });
 });

@@ -130,7 +130,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is judge's NUMBERED_PLACE.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w.:/%°-]|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or thing named by a number before 的 (302 的空调师傅, 46 的 IEM, 920 的 DSM): the number. */
 const PLACE_NUMBER = /(?<![\d.:/,-])(\d{2,4})\s?的/;
@@ -206,10 +206,10 @@ export function fileNameOf(path: string): string | null {
 
 /** Where a correction starts to say what changed. */
 // Not inside a word that holds a cue's character: 空调 / 调试 / 调休, 交换机, 一切 / 切片, 批改, 降噪.
-export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互轮])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|提早|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|续到|续签到|续约到|不再|不是|现在|→|->|拖到|拖延到|收回到|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered|slips|slipped|gone|make it)\b/;
+export const CHANGE_CUE = /(?<!批)改|涨(?![潮停幅])|以后|往后|今后|(?<![交兑互轮])换|(?<![空协强单格基语色音腔步低高])调(?![料味研查试度休皮])|迁|升|降(?!噪)|提高?到(?=\s?[\d零一二两三四五六七八九十])|(?<![一亲密急迫])切(?![片记勿])|挪|搬|放宽|收紧|缩短|延长|提前|提早|推迟|推到|推(?=\s?[一两二三四五六七八九十\d]+\s?(?:天|周|个?星期|个?礼拜|个?月))|往后推|延后|延到|延至|延期|续到|续签到|续约到|(?<![中])转到|转给|转交给?|转移到|不再|不是|现在|→|->|拖到|拖延到|收回到|\b(?:to|now|moved|switched|changed|is on|runs on|reinstalled|renamed|should|replaced|instead|pushed|postponed|delayed|bumped|raised|lowered|slips|slipped|gone|make it)\b/;
 
 /** Verbs after which a text gives the new value (改成 X, 迁到 X, → X): what comes before them is the old one or the thing. */
-export const TO_NEW_VALUE = '改为|改成|续到|续签到|续约到|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|减到|减为|降为|加到|涨到|提高到|压到|->|→|=>';
+export const TO_NEW_VALUE = '改为|改成|转到|转给|转移到|续到|续签到|续约到|换成|变成|变为|调到|调成|调整为|调整到|迁到|迁移到|升到|升级到|升级为|降到|切到|切换到|更新为|更新到|挪到|搬到|减到|减为|降为|加到|涨到|提高到|压到|->|→|=>';
 
 /**
  * Where a correction gives its new value, for telling a name it is about from the value it sets ("WH_TRANSFORM
@@ -274,7 +274,7 @@ function occasionDatesOut(changeShapes: Set<string>, shapeAt: { attr: string; at
 const NOTE_PREAMBLE = /^\s*(?:\[[a-z]+\]\s*)?(?:再记一(?:次|遍|下)|再记|记一下|记一笔|备忘一下|备忘|提醒自己|提醒一下|提提[你我]?|reminder to self|note to self|reminder|note|fyi)[哈啊呀吧]?\s*[:：,，]/i;
 
 /** Words that say why, in the clause after a correction's new value (，半夜太吵 / , compliance asked). */
-const REASON = /太|因为|由于|所以|不够|撞|冲突|说|要求|提的|调的|坏了|过期|没人|不查|嫌|怕|免得|以免|省得|为了|\b(?:because|since|too|asked|requires?|required|needs?|got|was|were|so that|otherwise)\b/;
+export const REASON = /太|因为|由于|所以|不够|撞|冲突|说|要求|提的|调的|坏了|过期|没人|不查|嫌|怕|免得|以免|省得|为了|\b(?:because|since|too|asked|requires?|required|needs?|got|was|were|so that|otherwise)\b/;
 
 /** Splits a run of Han characters into words, search mode (long words also yield their parts). */
 export type HanSplitter = (run: string) => string[];

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -899,7 +899,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const firstEnd = c.plain.search(/[，,；;。！？!?\n]/);
     const later = firstEnd === -1 ? '' : c.plain.slice(firstEnd);
     const head = firstEnd === -1 ? c.plain : c.plain.slice(0, firstEnd);
-    const kept = later.split(/[，,；;。！？!?\n]/).filter((cl) => KEPT_FOR.test(cl) || UNCHANGED.test(cl));
+    // (Or a reason given: 周工说阿里云解析偶尔慢, where the DNS moved to DNSPod.)
+    // (When no old value is quoted: 7 点那场作废 is about the 7 点 booking, whatever reason follows.)
+    const kept = later.split(/[，,；;。！？!?\n]/).filter((cl) => KEPT_FOR.test(cl) || UNCHANGED.test(cl) || (quoted.length === 0 && REASON.test(cl)));
     if (kept.length && shared.every((w) => kept.some((cl) => holds(cl, w)) && !holds(head, w))) return refuse('other-subject', `holds only ${shared.join(', ')}, said after the correction's ${c.subjectPart.join('/')}`);
   }
   const heads = c.heads.filter((h) => known.includes(h));

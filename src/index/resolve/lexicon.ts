@@ -148,12 +148,14 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
     re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin|visit|session|lesson|night)\b)|(?<=[一每](?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
   },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
-  { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz)\b|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤)/gi },
+  // (Tonnes too: 42 t of rebar, 32吨; not 5T, a disk.)
+  { attr: 'weight', re: /\b\d+(?:\.\d+)?\s?(?:kg|g|lbs?|oz|tons?|tonnes?)\b|\b\d+(?:\.\d+)?\st\b(?![\w.-])|\d+(?:\.\d+)?\s?(?:克|千克|公斤|斤|吨)/gi },
   // A dose (7.5mg, 100 mcg, 5 毫克): how much of a medicine, not what something weighs nor a ration of food.
   { attr: 'dose', re: /\b\d+(?:\.\d+)?\s?(?:mg|mcg|[µμ]g)\b|\d+(?:\.\d+)?\s?(?:毫克|微克)/gi },
   // A temperature (8℃, 2.0 °C, 7 度; not 1 度电, 30 度角): a reading or a limit, not a count.
   { attr: 'temperature', re: /-?\d+(?:\.\d+)?\s?(?:℃|°\s?[cf]\b|度(?![电数角]))/gi },
-  { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)/gi },
+  // (A volume of concrete or earth too: 320方, 280 m³.)
+  { attr: 'capacity', re: /\b\d+(?:\.\d+)?\s?(?:ml|l)\b|\d+(?:\.\d+)?\s?(?:毫升|升)|(?<![\d.])\d{2,}(?:\.\d+)?\s?(?:方(?![向面法案式便])|立方米?|m³|m3\b)/gi },
   // Electrical and mechanical readings and limits (110mV, 3000 V DC, 500 MΩ, 3.2 kW, 7 N·m, 250 kHz): a number
   // with its unit. (Not 5v5, a match; not a bare W or A, which are weeks and grades as often as watts and amperes.)
   { attr: 'voltage', re: /\b\d+(?:\.\d+)?\s?(?:mv|kv|v)\b/gi },
