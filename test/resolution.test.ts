@@ -3602,4 +3602,24 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '官网域名 abc-kids.cn 的注册商是阿里云，每年 5 月到期', time: t(1) }]);
     expect(correct(m, '〔更正〕域名的 DNS 解析转到 Cloudflare 了，小李说阿里云解析有时候慢，注册和到期都没变', t(5)).linked).toEqual([]);
   });
+  it('a landline (0571-8812 3456) is a contact, retries a count, a mailbox a recipient, an insurance excess its own attribute', () => {
+    const { mem: m } = home([{ text: 'Reception phone hours: 09:00–18:00', time: t(1) }]);
+    expect(correct(m, 'Correction: the reception number is 0571-8812 3457 now', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[code] uploader 每 60s 推一次数据，超时 5 秒', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕uploader 重试 5 次改 8 次，4G 信号差', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([{ text: '[hermes] 每周六 20:00 发周报', time: t(1) }]);
+    expect(correct(m3, '[hermes] Correction: send the weekly report to my work mailbox, not the personal one', t(5)).linked).not.toContain(ids3[0]);
+    const { mem: m4 } = home([{ text: '手机保险每年 ¥299，6 月 1 号续', time: t(1) }]);
+    expect(correct(m4, '〔更正〕手机保险的免赔额其实是 ¥100', t(5)).linked).toEqual([]);
+  });
+  it('a mini-program and an official account are two apps with their own appid; 小程序 alone may be any small program', () => {
+    const { mem: m } = home([{ text: '[code] 公众号 appid 在 .env 的 MP_APPID', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕小程序 appid 换新的了，老主体注销了', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] roster.py 读取的名单文件是 team.xlsx', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕排班那个小程序读的名单文件现在换成「名单2026.xlsx」了', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('a phone number given for the night (夜间转 2) is still the number: a new number links it', () => {
+    const { mem: m, ids } = home([{ text: '急诊护士站 0571-8812 1200（夜间转 3）', time: t(1) }]);
+    expect(correct(m, '〔更正〕急诊护士站换号了，新号 0571-8812 1299', t(5)).linked).toEqual([ids[0]]);
+  });
 });

@@ -29,10 +29,10 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   retention: ['keep only', 'keep the last', 'keeps the last', '保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
   timeout: ['超时', 'timeout', 'time out', 'time-out'],
   owner: ['名下', '负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审', '群主', '班主任', '课代表', '护工', '带队', '领队', '助理教练', '主治', '业务员', '对接', '系统管理员', 'captain'],
-  recipient: ['收件人', '收件', '接收人', '发送给', '发给', '发短信给', '短信发给', '短信通知', '通知给', '打电话给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
+  recipient: ['收件人', '收件', '接收人', '邮箱', 'mailbox', 'inbox', '发我', '发送给', '发给', '发短信给', '短信发给', '短信通知', '通知给', '打电话给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
   target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', '目标盘', '目标磁盘', '目标位置', '目标目录', '目标路径', '存放位置', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
   branch: ['分支', 'branch'],
-  count: ['数量', '个数', '人数', '并发', '线程', '副本', '实例数', 'workers', 'worker', 'replicas', 'concurrency', 'threads', 'instances', 'count', 'number of', 'quota', '配额', '限额', '限流', 'rate limit'],
+  count: ['数量', '个数', '人数', '并发', '重试', '重试次数', 'retries', 'retry', 'retry count', '线程', '副本', '实例数', 'workers', 'worker', 'replicas', 'concurrency', 'threads', 'instances', 'count', 'number of', 'quota', '配额', '限额', '限流', 'rate limit'],
   os: ['操作系统', '系统版本', 'operating system', 'distro'],
   tool: ['包管理器', '框架', '编辑器', '引擎', 'package manager', 'framework', 'library', 'engine', 'runtime', '运行在', 'runs on', 'runner'],
   credential: ['密码', '密钥', '账号', '用户名', 'token', 'password', 'secret', 'api key', 'apikey', 'credential', 'credentials', 'username'],
@@ -45,6 +45,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   level: ['日志级别', '级别', '等级', 'log level', 'level', 'verbosity'],
   weight: ['净重', '重量', '毛重', '多重', '克重', 'weighs', 'net weight'],
   capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
+  // What an insurance leaves to the insured (免赔额 £50): not its premium.
+  deductible: ['免赔额', '免赔', '自付额', 'deductible', 'insurance excess'],
   salary: ['工资', '薪资', '月薪', '时薪', '日薪', '工钱', '薪水', '底薪', 'salary', 'wage', 'wages', 'hourly rate'],
   contact: ['微信号', '手机号', '电话号码', '号码', '联系方式', 'wechat id', 'phone number'],
   icon: ['图标', '应用图标', '头像', 'icon', 'favicon', 'app icon', 'avatar', 'profile picture'],
@@ -170,7 +172,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // How many pictures (18 images, 9 张图): a count of items, not a length in characters.
   { attr: 'items', re: /\b\d{1,3}\s?(?:images|photos|pictures|pics|slides)\b|(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?张(?:图片?|照片|配图|截图)/gi },
   // A mobile number (13712345678, 139 1234 5678): a contact.
-  { attr: 'contact', re: /(?<!\d)1[3-9]\d(?:\s?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\dx{4}\d{4}(?!\d)/gi },
+  // (A landline with its area code too: 0411-8466 2371, 010-62345678.)
+  { attr: 'contact', re: /(?<!\d)1[3-9]\d(?:\s?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\dx{4}\d{4}(?!\d)|(?<![\d-])0\d{2,3}-\d{3,4}\s?\d{4}(?![\d-])/gi },
   // A place moved to (琴房换到少年宫四楼, 改在明湖练): a place, not a time.
   { attr: 'place', re: PLACE_RE },
   // The same in English (moved to Beilun sports centre, now at the Riverside clinic).
@@ -483,6 +486,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
     },
   },
   // A car's insurance and its yearly inspection fall due on their own dates.
+  // A mini-program is an app of its own, with its own appid, not the official account; and 小程序 may be any small program.
+  { name: 'wechat-app', clashOnly: true, members: { official: ['公众号', '公号', '服务号', '订阅号', 'official account'], mini: ['小程序', 'mini-program', 'mini program', 'miniprogram'] } },
   { name: 'car-date', clashOnly: true, members: { insurance: ['保险', '车险', 'insurance'], inspection: ['年检', '年审', 'inspection'] } },
   // A pet's deworming and its vaccination are two appointments.
   { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },

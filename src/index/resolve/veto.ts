@@ -1,6 +1,7 @@
 import { CORRECTION_FILLER } from '../../core/markers.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { heldByInitials, holds, type TextAnalysis } from './analyze.js';
+import { daypartsIn } from './dayparts.js';
 import { languageOf } from './language.js';
 import type { Verdict } from './judge.js';
 import { ALL_ATTRIBUTE_WORDS, CHANGE_WORDS, GENERIC_WORDS, SHAPE_ANSWERS } from './lexicon.js';
@@ -242,7 +243,8 @@ const namedThing: VetoRule = {
     const cAttrs = attributesOf(c);
     // Only attributes that have values of their own shape (a schedule, a date, a size): a branch or
     // a recipient is named with a value no shape recognizes ("deploy branch: release/2026.06").
-    const things = [...o.named].filter((n) => SHAPED.has(n) && !cAttrs.has(n) && !valued(o, n));
+    // (A part of the day is when, not a schedule named: 护士站 025-6655 1201（夜间转 2）.)
+    const things = [...o.named].filter((n) => SHAPED.has(n) && !cAttrs.has(n) && !valued(o, n) && !(n === 'schedule' && daypartsIn(o.plain).size > 0));
     return things.length ? `its ${a} is that of the ${things.join('/')} it names, which the correction does not` : null;
   },
 };
