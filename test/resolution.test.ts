@@ -3622,4 +3622,23 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '急诊护士站 0571-8812 1200（夜间转 3）', time: t(1) }]);
     expect(correct(m, '〔更正〕急诊护士站换号了，新号 0571-8812 1299', t(5)).linked).toEqual([ids[0]]);
   });
+  it('an identifier of one form the candidate holds another of (T-14 / T-04) is another lot, though SO2 is named by both', () => {
+    const { mem: m } = home([{ text: 'Tank T-04 (Riesling) free SO2 target 28 mg/L', time: t(1) }]);
+    expect(correct(m, 'Correction: free SO2 target for T-14 is 22 mg/L, bottling next week', t(5)).linked).toEqual([]);
+    // (Not the value it gives: the ticket is AW-44107.)
+    const { mem: m2, ids: ids2 } = home([{ text: 'All-weather tyres stored at Tyre Hub, storage ticket AW-44101', time: t(1) }]);
+    expect(correct(m2, 'Correction: all-weather storage ticket is AW-44107, I copied it wrong', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('a two-character surname (欧阳生) is not the one-character one (欧生); Cantonese titles (陈生, 何太, 何sir) name people', () => {
+    const { mem: m } = home([{ text: '欧生（欧志明）C2，逢周三 10:00 练车', time: t(1) }]);
+    expect(correct(m, '〔更正〕欧阳生（C2 嗰个）改逢周五 10:00 练车', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '陈生 C1，逢周一 15:00 练车', time: t(1) }]);
+    expect(correct(m2, '〔更正〕何生改逢周二 15:00 练车', t(5)).linked).toEqual([]);
+  });
+  it('the driving-test parts (科目二 / 科目三) and water-quality sensors (溶解氧 / 电导率) are told apart', () => {
+    const { mem: m } = home([{ text: '阿伟科目三约咗 6 月', time: t(1) }]);
+    expect(correct(m, '〔更正〕阿伟科目二改 5 月 20', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[code] 电导率探头 S/N 3301 的系数文件 3301_2025.cal', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕溶解氧探头的系数文件用 2290_2026.cal，别沿用 2025 的', t(5)).linked).toEqual([]);
+  });
 });

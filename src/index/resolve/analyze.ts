@@ -107,7 +107,7 @@ const LETTERED_RE = /(?<![A-Za-z0-9_-])([a-z]{3,12})\s([A-Z])(?![\w.:/%°'’-])
 /** Currency codes: USD 120 is an amount, not a name. */
 const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd', 'sgd', 'aud', 'cad', 'krw', 'chf']);
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
-const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔赖';
+const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔欧赖';
 /** A surname and a title (林先生, 王老师, 李医生), an elder's kin word (赵奶奶, 孙爷爷) or 姐 / 哥 (王姐, 张哥): a person too. */
 const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计|奶奶|爷爷|大爷|大妈|大娘|叔叔|婶婶|姥姥|姥爷|外婆|外公|师兄|师姐|师弟|师妹|姐(?![夫妹姐])|哥(?![们儿哥])';
 /**
@@ -115,7 +115,11 @@ const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|�
  * measure word (王某个 is no one).
  */
 const ANONYMIZED = `(?<![对至关由基鉴属终])[${SURNAMES}]某{1,2}(?![个些天种位次处样件项])`;
-const PEOPLE_RE = new RegExp(`[${SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]|${ANONYMIZED}`, 'gu');
+/** Two-character surnames (欧阳生, 司徒太): one person with a title, not the one-character surname beside it. */
+export const COMPOUND_SURNAMES = '欧阳|司徒|上官|诸葛|司马|夏侯|东方|慕容|公孙|长孙|宇文|令狐|皇甫|尉迟';
+/** The Cantonese titles (陈生, 何太, 何sir): Mr., Mrs., Sir, after a surname. */
+const CANTONESE_TITLES = '生(?![日活意气病长产命效物涯鲜前态成出存理字])|太(?![太多少久好大小快慢贵远早晚累忙难热冷])|sir\\b';
+const PEOPLE_RE = new RegExp(`(?:${COMPOUND_SURNAMES})(?:${TITLES}|${CANTONESE_TITLES})|(?<!${'['}欧司上诸夏东慕公长宇令皇尉])[${SURNAMES}](?:${TITLES}|${CANTONESE_TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]|${ANONYMIZED}`, 'gu');
 
 /** A person by given name and initial, lower-cased (noah w., noah b.): two initials are two people. */
 export const NAME_INITIAL = /(?<![\w.])[a-z]{2,} [a-z]\.(?![\w.])/g;

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -101,7 +101,9 @@ function attrsOf(a: TextAnalysis): Set<string> {
 const kinForms = (w: string): readonly string[] => KIN_SAME.find((g) => g.includes(w)) ?? [w];
 
 /** The surname of an everyday name (周 of 老周 and of 周师傅; 阿杰 has none). */
-const surnameOf = (n: string): string | null => (/^[小老]/.test(n) ? n[1]! : n.startsWith('阿') ? null : n[0]!);
+// (A two-character one is the surname: 欧阳生 is no 欧生.)
+const COMPOUND_SURNAME = new RegExp(`^(?:${COMPOUND_SURNAMES})`);
+const surnameOf = (n: string): string | null => (/^[小老]/.test(n) ? n[1]! : n.startsWith('阿') ? null : (COMPOUND_SURNAME.exec(n)?.[0] ?? n[0]!));
 const sameSurname = (a: string, b: string) => surnameOf(a) !== null && surnameOf(a) === surnameOf(b);
 
 /**
@@ -732,6 +734,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       ? conflict(`names ${others.join(', ')} where the correction names ${ownNames.join(', ')}`)
       : refuse('subject-missing', `does not name ${ownNames.join(', ')}`);
   }
+  // One of them the candidate lacks, where it names another of the same form (S-18 / S-08, the correction holding SO2 as
+  // well): another lot.
+  const form = (n: string) => n.replace(/\d/g, '9');
+  // (Not the value it gives: storage ticket is CT-88219.)
+  const given = (n: string) => /(?:\b(?:is|are|now)|[是为=:：])\s*$/.test(c.plain.slice(0, c.plain.indexOf(n)));
+  const formed = ownNames.find((n) => /[a-z]/.test(n) && /\d/.test(n) && n.length >= 3 && !holds(o.hay, n) && !given(n) && o.ids.some((i) => i !== n && form(i) === form(n) && !holds(c.hay, i) && !sameNumbered(i, n)));
+  if (formed) return conflict(`names ${o.ids.filter((i) => form(i) === form(formed)).join(', ')} where the correction names ${formed}`);
   // A word of the correction's subject that the candidate holds only inside a longer identifier: "prod-eu api"
   // is not "prod-eu api-gateway" (the gateway is another service).
   const within = partOnly(c, o);

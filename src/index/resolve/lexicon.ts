@@ -485,9 +485,24 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
       draft: ['草稿', '截稿', '初稿', 'draft', 'drafts'],
     },
   },
-  // A car's insurance and its yearly inspection fall due on their own dates.
   // A mini-program is an app of its own, with its own appid, not the official account; and 小程序 may be any small program.
   { name: 'wechat-app', clashOnly: true, members: { official: ['公众号', '公号', '服务号', '订阅号', 'official account'], mini: ['小程序', 'mini-program', 'mini program', 'miniprogram'] } },
+  // The four driving-test parts (科目二 the yard, 科目三 the road) are booked on their own dates.
+  { name: 'driving-test', clashOnly: true, members: { one: ['科目一', '科一'], two: ['科目二', '科二'], three: ['科目三', '科三'], four: ['科目四', '科四'] } },
+  // Water-quality sensors each have their own calibration, coefficients and alarms.
+  {
+    name: 'water-sensor',
+    clashOnly: true,
+    members: {
+      oxygen: ['溶解氧', '溶氧', 'dissolved oxygen'],
+      conductivity: ['电导率', 'conductivity'],
+      salinity: ['盐度', 'salinity'],
+      turbidity: ['浊度', 'turbidity'],
+      chlorophyll: ['叶绿素', 'chlorophyll'],
+      ph: ['ph 值', 'ph值', 'ph sensor', 'ph 探头', 'ph探头'],
+    },
+  },
+  // A car's insurance and its yearly inspection fall due on their own dates.
   { name: 'car-date', clashOnly: true, members: { insurance: ['保险', '车险', 'insurance'], inspection: ['年检', '年审', 'inspection'] } },
   // A pet's deworming and its vaccination are two appointments.
   { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
