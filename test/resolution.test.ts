@@ -3641,4 +3641,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[code] 电导率探头 S/N 3301 的系数文件 3301_2025.cal', time: t(1) }]);
     expect(correct(m2, '[code] 〔更正〕溶解氧探头的系数文件用 2290_2026.cal，别沿用 2025 的', t(5)).linked).toEqual([]);
   });
+  it('a Han noun numbered in Chinese numerals after it (随笔三 / 《随笔（二）》) is another instalment', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 《海岛随笔（三）》字数控制在 2500 字', time: t(1) },
+      { text: '[openclaw] 《海岛随笔（二）》字数 2500 字，已发', time: t(2) },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕随笔三不要 2500 了，编辑说 1800 字以内', t(5)).linked).toEqual([ids[0]]);
+  });
+  it("a race's metres before its event (200m fly) name it, though the old day quoted is held by another event", () => {
+    const { mem: m } = home([{ text: "Mia's 100m breaststroke at the county gala: Saturday 10:40", time: t(1) }]);
+    expect(correct(m, "Correction: Mia's 200m fly at the county gala is on Sunday, not Saturday", t(5)).linked).toEqual([]);
+  });
 });

@@ -778,6 +778,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       const theirs = numbered(o.plain, w).flatMap((m) => m.numbers);
       if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${theirs.join(' ')} ${w} where the correction names ${mine.join(' ')} ${w}`);
     }
+    // A Han noun numbered after it in Chinese numerals (手记三, 《航次手记（二）》, 启蒙班二): another numeral is another
+    // instalment. Only the correction's before it says what changed.
+    const partNo = (text: string, w: string) =>
+      [...text.matchAll(new RegExp(`${w}\\s?[（(]?([一二三四五六七八九十]{1,2})(?:[）)]|(?![点月号日天周次个年岁分时遍层楼期届级节岁份条张位名]))`, 'gu'))].map((m) => ({ at: m.index!, n: m[1]! }));
+    for (const w of c.subjects.filter((x) => /^\p{Script=Han}{2,}$/u.test(x) && holds(o.hay, x))) {
+      const mine = partNo(beforeChange, w).map((m) => m.n);
+      const theirs = partNo(o.plain, w).map((m) => m.n);
+      if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${w}${theirs.join('/')} where the correction names ${w}${mine.join('/')}`);
+    }
     // A place or unit named by its number and counter (9楼 Omnicell, 3号棚, 12 号床): a record naming another number of
     // the same counter (7楼 Pyxis) is about another one.
     const placesIn = (text: string, mine = false) => {
@@ -1098,7 +1107,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // A strength, dose or size naming the thing before the correction says what changed (阿莫西林 0.25g 补货线改 300): a
   // record of another strength (阿莫西林胶囊 0.5g 补货线 200 盒) is another product.
   // (Only with words between it and the change, and a number after: in "Mochi weighs 9.5kg now" the weight is the new value.)
-  if (!relaxed && quoted.length === 0) {
+  // (Also when it quotes an old value of another shape: Leo's 100m free is on Sunday, not Saturday, where the 50m
+  // backstroke is on Saturday.)
+  const quotedOtherShape = quoted.length > 0 && quoted.every((v) => !['weight', 'capacity', 'dose', 'distance'].includes(c.valueShapes.get(v) ?? ''));
+  if (!relaxed && (quoted.length === 0 || quotedOtherShape)) {
     const cue = CHANGE_CUE.exec(c.plain)?.index ?? -1;
     // (Or right before the change to a value of another shape: 达达 3 公里改 7 块 changes the 3 km fee.)
     const after = c.values.map((v) => ({ v, at: valueAt(c.plain, v) })).filter((x) => x.at > cue).sort((a, b) => a.at - b.at)[0];
@@ -1107,10 +1119,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       if (!span || span.at >= cue) return false;
       const between = c.plain.slice(span.end, cue);
       if (!between.trim() && after && c.valueShapes.get(after.v) !== c.valueShapes.get(v)) return true;
-      return /[\p{L}]/u.test(between) && /\d/.test(c.plain.slice(cue));
+      // (A number after, or a value of another shape: is on Sunday, not Saturday.)
+      return /[\p{L}]/u.test(between) && (/\d/.test(c.plain.slice(cue)) || (after !== undefined && c.valueShapes.get(after.v) !== c.valueShapes.get(v)));
     };
     for (const shape of ['weight', 'capacity', 'dose', 'distance']) {
-      const mine = [...c.valueShapes].filter(([v, sh]) => sh === shape && naming(v)).map(([v]) => v);
+      const mine = [...c.valueShapes].filter(([v, sh]) => sh === shape && naming(v) && !c.oldValues.includes(v)).map(([v]) => v);
       const theirs = [...o.valueShapes].filter(([, sh]) => sh === shape).map(([v]) => v);
       if (mine.length && theirs.length && !mine.some((v) => holds(o.hay, v) || theirs.some((w) => sameValue(v, w))) && !theirs.some((v) => holds(c.hay, v))) {
         return refuse('other-subject', `is of ${theirs.join('/')}, the correction of ${mine.join('/')}`, extra);

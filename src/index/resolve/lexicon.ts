@@ -138,6 +138,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
   // (Also a number after 字数: 字数 1500 以内.)
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b|(?<=字数\s?(?:是|为|在|控制在|上限)?\s?)\d{2,5}(?![\d.:%])/gi },
+  // (A race's metres before its event, 100m free, 400m repeats: a distance, not minutes.)
+  { attr: 'distance', re: /\b\d{2,5}\s?m(?=\s(?:free|freestyle|back|backstroke|breast|breaststroke|fly|butterfly|im|medley|relay|hurdles|dash|sprint|swim|race|final|heats?|repeats?)\b)/gi },
   { attr: 'duration', re: /(?<!\d)\d{1,3}\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\d{4,}\s?(?:小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)|[一二两三四五六七八九十]+个半?(?:小时|钟头|星期)|半个?小时/gi },
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
   { attr: 'distance', re: DISTANCE_RE },
