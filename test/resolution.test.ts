@@ -3652,4 +3652,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: "Mia's 100m breaststroke at the county gala: Saturday 10:40", time: t(1) }]);
     expect(correct(m, "Correction: Mia's 200m fly at the county gala is on Sunday, not Saturday", t(5)).linked).toEqual([]);
   });
+  it('a gate, car park or garage moved to (改到北门, 改到地下停车场) is a place: a record of the parking spaces is another attribute', () => {
+    const { mem: m } = home([{ text: '茶室停车场 12 个车位', time: t(1) }]);
+    expect(correct(m, '〔更正〕茶室停车改到北门，南门在修路', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '茶室客人停车在南门', time: t(1) }]);
+    expect(correct(m2, '〔更正〕茶室停车改到北门，南门在修路', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

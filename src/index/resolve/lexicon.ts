@@ -73,7 +73,7 @@ export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilome
 
 /** Where something moves to: after 改在 / 换到 / 搬到 (or 在 in a plain statement), a name ending in a word for a place. */
 const PLACE_RE =
-  /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|医院|诊所|门诊|学校|幼儿园|商场|机场|火车站|高铁站|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道)/g;
+  /(?<=(?:改在|改到|换到|换成|搬到|挪到|移到|改去|换去|搬去|转到|定在|在)\s?)[\u4e00-\u9fffa-z0-9]{0,8}?\s?(?:少年宫|文化宫|医院|诊所|门诊|学校|幼儿园|商场|机场|火车站|高铁站|体育馆|图书馆|游泳馆|体育场|操场|球场|公园|广场|中心|礼堂|大厅|酒店|餐厅|会议室|教室|校区|[一二三四五六七八九十\d]{1,2}楼|湖|江边|河边|河道|[东南西北正侧后前]门|停车场|车库|门口)/g;
 
 const PLACE_EN_RE =
   /(?<=\b(?:moved|moves|moving|changed|switched|relocated|now)\s(?:to|at|in)\s(?:the\s)?)(?:[a-z0-9'-]+\s){0,3}?(?:sports\s)?(?:centre|center|gym|hall|room|court|school|park|office|clinic|hospital|station|library|pool|stadium|field|studio|campus|building)\b(?!\s?[a-z0-9])/g;
