@@ -3658,4 +3658,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '茶室客人停车在南门', time: t(1) }]);
     expect(correct(m2, '〔更正〕茶室停车改到北门，南门在修路', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a permission granted in a clause of its own (可以排会了, with a time as its condition after it) changes no plain fact', () => {
+    const { mem: m } = home([{ text: '秋收期间每天 06:00 开始割稻', time: t(1) }]);
+    expect(correct(m, '〔更正〕秋收期间可以约会议了，下午 3 点以后就行', t(5)).linked).toEqual([]);
+  });
 });

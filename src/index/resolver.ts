@@ -12,7 +12,7 @@ import { CJK_RUN } from './tokenizer/cjk.js';
 import { RECORD_COLUMNS, rowToRecord, type IndexedRecord, type RecordIndex } from './record-index.js';
 import type { Edge, EdgeDetail, Resolution } from './edges.js';
 import { SUPERSESSION_DEFAULTS, type SupersessionOptions } from './supersession.js';
-import { grantsPermission, statesRule } from './resolve/permission.js';
+import { grantsPermission, permitsInBareClause, statesRule } from './resolve/permission.js';
 import { carriedBy, languageOf } from './resolve/language.js';
 import { foldText, simplified } from '../core/simplified.js';
 import { dayOfMonth, monthDay, monthDayForms, ordinal } from './resolve/same-value.js';
@@ -524,7 +524,7 @@ export class SupersessionResolver {
       }
     }
     const judged: (Judged & { rec: IndexedRecord })[] = [];
-    const permitsOnly = grantsPermission(c.plain) && c.values.length === 0;
+    const permitsOnly = grantsPermission(c.plain) && (c.values.length === 0 || permitsInBareClause(c.plain, c.values));
     const judgeRow = (row: { rid: number }): void => {
       const o = this.record(this.q.byRid.get(row.rid));
       if (!o || !older(o, r) || !inScope(o, r)) return;

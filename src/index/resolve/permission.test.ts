@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantsPermission, statesRule } from './permission.js';
+import { grantsPermission, permitsInBareClause, statesRule } from './permission.js';
 
 describe('permission and rule', () => {
   it('reads a permission in Chinese and English, and not a name or a thing retired', () => {
@@ -14,5 +14,11 @@ describe('permission and rule', () => {
       expect(statesRule(t), t).toBe(true);
     for (const t of ['n3 的 answer key 放在 google drive', '小红书每周发 3 篇，周一三五', 'board slides live in the shared drive'])
       expect(statesRule(t), t).toBe(false);
+  });
+
+  it('tells a permission in a clause of its own, its condition after it, from one given with a value or as a reason', () => {
+    expect(permitsInBareClause('采收期间可以排会了，下午 4 点以后就行', ['下午4点'])).toBe(true);
+    expect(permitsInBareClause('周报可以周五 18:00 再发', ['周五', '18:00'])).toBe(false);
+    expect(permitsInBareClause('夜班那篇篇幅放宽到3000字，编辑讲可以多放照片', ['3000字'])).toBe(false);
   });
 });

@@ -23,3 +23,20 @@ export function grantsPermission(plain: string): boolean {
 export function statesRule(plain: string): boolean {
   return STATES_RULE.test(plain);
 }
+
+/**
+ * Whether the permission is granted in a clause of its own, with no value in it: 采收期间可以排会了，下午 4 点以后就行
+ * grants the meetings; the time after it is a condition, not a new value of a fact.
+ */
+export function permitsInBareClause(plain: string, values: readonly string[]): boolean {
+  // (Spaces out on both sides: 下午4点 stands as 下午 4 点.)
+  const text = plain.replace(/\s+/g, '');
+  const m = PERMITS.exec(text);
+  if (!m) return false;
+  const start = Math.max(...[...text.slice(0, m.index).matchAll(/[，,；;。！？!?\n]/g)].map((x) => x.index! + 1), 0);
+  const endRel = text.slice(m.index).search(/[，,；;。！？!?\n]/);
+  const clause = text.slice(start, endRel === -1 ? text.length : m.index + endRel);
+  // (Every value after it: 放宽到三千字，编辑讲可以多放照片 changes the length, the permission is a reason.)
+  const at = (v: string) => text.indexOf(v.replace(/\s+/g, ''));
+  return !/\d/.test(clause) && values.every((v) => at(v) > m.index && !clause.includes(v.replace(/\s+/g, '')));
+}
