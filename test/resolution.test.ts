@@ -3662,4 +3662,21 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '秋收期间每天 06:00 开始割稻', time: t(1) }]);
     expect(correct(m, '〔更正〕秋收期间可以约会议了，下午 3 点以后就行', t(5)).linked).toEqual([]);
   });
+  it('a district by its name (雁塔区 / 莲湖区) is another permit; 的社区 names no district', () => {
+    const { mem: m } = home([{ text: '三宝莲湖区许可 6月20号到期', time: t(1) }]);
+    expect(correct(m, '〔更正〕雁塔区那张许可是8月1号到期', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '爸爸的复诊在社区医院，每月 8 号上午', time: t(1) }]);
+    expect(correct(m2, '〔更正〕爸爸的社区医院复诊改到每月 18 号上午', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('keeping 15 版 is a number of copies: a record of where the backups go is another attribute', () => {
+    const { mem: m } = home([{ text: '[code] 備份腳本 backup_stems.sh 的目的地是 B2 bucket stems-archive', time: t(1) }]);
+    expect(correct(m, '〔更正〕stems 備份只要留 15 版就好，B2 帳單太貴', t(5)).linked).toEqual([]);
+  });
+  it('an English job naming a thing in Chinese (the 月光 manuscripts) is no other-language copy of another job at the same weekday and hour', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] Weekly sync of 月光 manuscripts from Google Drive to the NAS, Tuesdays 06:00', time: t(1) },
+      { text: '[hermes] Weekly export of the invoices to Google Sheets, Tuesdays 06:00', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕書稿同步改成每天早上 6 點，編輯改稿太頻繁', t(5)).linked).toEqual([ids[0]]);
+  });
 });

@@ -310,7 +310,11 @@ function otherLanguageCopy(best: Judged, j: Judged): boolean {
   const matched = ([v, sh]: [string, string]) => holds(j.text, v) || apart(v) || sameDayOfMonth(v) || inWords(v) || theirs.some(([w, wsh]) => sameValue(v, w) || loosely(v, sh, w, wsh));
   if (!values.some(([v, sh]) => /\d/.test(v) || sh === 'path') || !values.every(matched)) return false;
   // (A day of the year names one occasion: 6月30日 / 30 June.)
-  return values.length >= 2 || values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v) || monthDay(v) !== null);
+  const names = values.some(([v]) => DISTINCT_VALUE.test(v) || /\d{3,}/.test(v) || monthDay(v) !== null);
+  // Carried by one language, one naming a thing in the other (拾光 manuscripts, the 小班 groups), they are no copy written
+  // in the other language: a weekday and an hour in common are common to many jobs.
+  if (!other(best.carried, j.carried)) return names;
+  return values.length >= 2 || names;
 }
 
 /**

@@ -145,7 +145,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'distance', re: DISTANCE_RE },
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
   // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
-  { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
+  { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|(?<=(?:保留|留|存)\s?)\d+\s?版(?![本权面式次税])|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
   // (Also a number per unit: 1750 一箱, 一盒168, 每件 180, 38 per kg, 600 per visit; not 一箱 24 瓶.)
   {
     attr: 'price',
@@ -229,6 +229,8 @@ export const GENERIC_WORDS = new Set(
     '跑 执行 运行 启动 部署 发布 发 用 使用 采用 放 存 写 看 改 设 定 挂 走 开 关 加 减 再往 往上 往下 需要 可以 不能 必须 记得 注意 先 再 都 也 还 就 才 一下 ' +
     // telling oneself to remember (记住 scada 日志只留 30 天 is about the scada logs)
     '记住 别忘 别忘了 别忘记 不要忘了 不要忘记 ' +
+    // how much is enough (只要留 20 版就好: the retention, not a thing)
+    '只要 只需 只需要 ' +
     '自己 阿拉 不了 现在 目前 以后 之后 后来 今天 昨天 明天 最近 已 已经 一直 还是 统一 正式 新的 旧的 上次 这次 下次 ' +
     'service services server app application system platform project config configuration settings setting file files data database db table ' +
     'series column task job jobs script workflow pipeline article articles post posts content doc docs report reports thing stuff ' +
