@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siblings, type Judged } from './choose.js';
+import { sameFact, siblings, type Judged } from './choose.js';
 
 const j = (plain: string, things: string[], language: 'zh' | 'en' = 'zh'): Judged =>
   ({ id: plain, timeMs: 0, supersededBy: [], text: plain, plain, things, lead: [], language, verdict: {} as Judged['verdict'] }) as Judged;
@@ -14,5 +14,15 @@ describe('siblings: one template, another thing named', () => {
     expect(siblings(j('weekly_digest posts to #news', ['weekly_digest'], 'en'), j('weekly_digest output channel: #news', ['weekly_digest', 'channel'], 'en'))).toBe(false);
     expect(siblings(j('cab 3 显示器 chassis:hantarex', ['cab', '显示器', 'hantarex']), j('cab 3 monitor chassis:hantarex', ['cab', 'monitor', 'hantarex'], 'en'))).toBe(false);
     expect(siblings(j('nas 每晚 01:00 备份', ['nas']), j('nas 每晚 02:00 备份', ['nas']))).toBe(false);
+  });
+});
+
+describe('sameFact: one fact written twice, or two facts', () => {
+  const f = (plain: string, language: 'zh' | 'en' = 'en'): Judged =>
+    ({ ...j(plain, ['preset', 'gain'], language), lead: ['interface', 'preset'], verdict: { shared: ['preset', 'gain'], tokens: ['32 db'], quoted: [] } as unknown as Judged['verdict'] }) as Judged;
+  it('two titles of their own in quotes, in one script, are two things; a title and its translation may be one', () => {
+    expect(sameFact(f("interface preset 'podcast': input gain 32 db"), f("interface preset 'podcast': input gain 32 db, phantom on"))).toBe(true);
+    expect(sameFact(f("interface preset 'podcast': input gain 32 db, phantom on"), f("interface preset 'audiobook': input gain 32 db, phantom on, pad off"))).toBe(false);
+    expect(sameFact(f("interface preset 'podcast': input gain 32 db"), f('interface preset 《播客》: input gain 32 db'))).toBe(true);
   });
 });

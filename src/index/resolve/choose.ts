@@ -156,6 +156,14 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xb = new Set([...b.text.matchAll(re)].map((m) => bare(m[0])));
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x))) return false;
   }
+  // Each naming its own title or name in quotes (preset 'Narration' / preset 'Characters', 《夜航》 / 《晨钟》): two things.
+  const titlesA = quotedNames(a.plain ?? a.text);
+  const titlesB = quotedNames(b.plain ?? b.text);
+  // (A title and its translation, 《爱丁堡读博生活》 / 'PhD life in Edinburgh', are one: only titles in one script count.)
+  const han = (x: Set<string>) => [...x].every((t) => /\p{Script=Han}/u.test(t));
+  const ascii = (x: Set<string>) => [...x].every((t) => !/\p{Script=Han}/u.test(t));
+  const oneScript = (han(titlesA) && han(titlesB)) || (ascii(titlesA) && ascii(titlesB));
+  if (titlesA.size && titlesB.size && oneScript && ![...titlesA].some((x) => titlesB.has(x))) return false;
   // Court 3 and court 5 at one 19:00: two bookings.
   const ta = numberedThings(a.plain ?? a.text);
   const tb = numberedThings(b.plain ?? b.text);
@@ -241,6 +249,11 @@ export function siblings(a: Judged, b: Judged): boolean {
   const forms = (m: string) => ALIASES.find((g) => g.includes(m)) ?? [m];
   const twoWords = oneWord(mx) && oneWord(my) && !mx.trim().startsWith(my.trim()) && !my.trim().startsWith(mx.trim()) && !forms(mx.trim()).includes(my.trim());
   return (a.language ?? null) === (b.language ?? null) && (twoWords || (onlyThing(mx, a.things) && onlyThing(my, b.things)));
+}
+
+/** The names and titles a text puts in quotes or title marks ('Narration', 「夜航」, 《夜航》), lower case. */
+function quotedNames(text: string): Set<string> {
+  return new Set([...text.matchAll(/(?<![a-z0-9])['"“‘「『《〈]([^'"”’」』》〉\n]{2,40})['"”’」』》〉](?![a-z0-9])/gi)].map((m) => m[1]!.trim().toLowerCase()));
 }
 
 /** Distances a text names, spaces out (10公里, 10英里, 5km). */
