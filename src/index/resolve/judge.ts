@@ -741,7 +741,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // well): another lot.
   const form = (n: string) => n.replace(/\d/g, '9');
   // (Not the value it gives: storage ticket is CT-88219.)
-  const given = (n: string) => /(?:\b(?:is|are|now)|[是为=:：])\s*$/.test(c.plain.slice(0, c.plain.indexOf(n)));
+  const given = (n: string) => {
+    const at = c.plain.indexOf(n);
+    return at !== -1 && /(?:\b(?:is|are|now)|[是为=:：])\s*$/.test(c.plain.slice(0, at));
+  };
   const formed = ownNames.find((n) => /[a-z]/.test(n) && /\d/.test(n) && n.length >= 3 && !holds(o.hay, n) && !given(n) && o.ids.some((i) => i !== n && form(i) === form(n) && !holds(c.hay, i) && !sameNumbered(i, n)));
   if (formed) return conflict(`names ${o.ids.filter((i) => form(i) === form(formed)).join(', ')} where the correction names ${formed}`);
   // A word of the correction's subject that the candidate holds only inside a longer identifier: "prod-eu api"
@@ -793,7 +796,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // A Han noun numbered after it in Chinese numerals (手记三, 《航次手记（二）》, 启蒙班二): another numeral is another
     // instalment. Only the correction's before it says what changed.
     const partNo = (text: string, w: string) =>
-      [...text.matchAll(new RegExp(`${w}\\s?[（(]?([一二三四五六七八九十]{1,2})(?:[）)]|(?![点月号日天周次个年岁分时遍层楼期届级节岁份条张位名]))`, 'gu'))].map((m) => ({ at: m.index!, n: m[1]! }));
+      [...text.matchAll(new RegExp(`${w}\\s?[（(]?([一二三四五六七八九十]{1,2})(?:[）)]|(?![点月号日天周次个年岁分时遍层楼期届级节份条张位名]))`, 'gu'))].map((m) => ({ at: m.index!, n: m[1]! }));
     for (const w of c.subjects.filter((x) => /^\p{Script=Han}{2,}$/u.test(x) && holds(o.hay, x))) {
       const mine = partNo(beforeChange, w).map((m) => m.n);
       const theirs = partNo(o.plain, w).map((m) => m.n);
