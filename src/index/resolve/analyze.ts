@@ -117,9 +117,11 @@ const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|�
 const ANONYMIZED = `(?<![对至关由基鉴属终])[${SURNAMES}]某{1,2}(?![个些天种位次处样件项])`;
 /** Two-character surnames (欧阳生, 司徒太): one person with a title, not the one-character surname beside it. */
 export const COMPOUND_SURNAMES = '欧阳|司徒|上官|诸葛|司马|夏侯|东方|慕容|公孙|长孙|宇文|令狐|皇甫|尉迟';
+/** Their first characters: a one-character surname right after one (阳 of 欧阳) is no surname of its own. */
+const COMPOUND_FIRSTS = [...new Set(COMPOUND_SURNAMES.split('|').map((s) => s[0]!))].join('');
 /** The Cantonese titles (陈生, 何太, 何sir): Mr., Mrs., Sir, after a surname. */
 const CANTONESE_TITLES = '生(?![日活意气病长产命效物涯鲜前态成出存理字])|太(?![太多少久好大小快慢贵远早晚累忙难热冷])|sir\\b';
-const PEOPLE_RE = new RegExp(`(?:${COMPOUND_SURNAMES})(?:${TITLES}|${CANTONESE_TITLES})|(?<!${'['}欧司上诸夏东慕公长宇令皇尉])[${SURNAMES}](?:${TITLES}|${CANTONESE_TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]|${ANONYMIZED}`, 'gu');
+const PEOPLE_RE = new RegExp(`(?:${COMPOUND_SURNAMES})(?:${TITLES}|${CANTONESE_TITLES})|(?<![${COMPOUND_FIRSTS}])[${SURNAMES}](?:${TITLES}|${CANTONESE_TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]|${ANONYMIZED}`, 'gu');
 
 /** A person by given name and initial, lower-cased (noah w., noah b.): two initials are two people. */
 export const NAME_INITIAL = /(?<![\w.])[a-z]{2,} [a-z]\.(?![\w.])/g;
@@ -241,10 +243,10 @@ function qualifyingDaysOut(changeShapes: Set<string>, named: Set<string>, shapeA
   const days = shapeAt.filter((a) => a.attr === 'schedule');
   const other = shapeAt.filter((a) => !WHEN.has(a.attr) && changeShapes.has(a.attr));
   if (!days.length || !days.every((a) => DAY_VALUE.test(norm.slice(a.at)))) return changeShapes;
+  const cue = CHANGE_CUE.exec(norm);
   // With no value at all after them, a weekday right before the thing it names ("for Thursday badminton we bring our own
   // shuttles from now on", "周四的羽毛球以后自带球") is the occasion, and what changed is said in words.
   if (!other.length) {
-    const cue = CHANGE_CUE.exec(norm);
     if (!cue || !shapeAt.every((a) => a.at < cue.index)) return changeShapes;
     const names = (a: { at: number }) => {
       const end = a.at + (/^(?:每\s?)?(?:周|星期|礼拜)[一二三四五六日天]|^[a-z]+/i.exec(norm.slice(a.at))?.[0].length ?? 0);
@@ -256,7 +258,6 @@ function qualifyingDaysOut(changeShapes: Set<string>, named: Set<string>, shapeA
   const lastDay = Math.max(...days.map((a) => a.at));
   const firstOther = Math.min(...other.map((a) => a.at));
   if (lastDay > firstOther) return changeShapes;
-  const cue = CHANGE_CUE.exec(norm);
   if (cue && cue.index < lastDay) return changeShapes;
   // In the clause that says what changed, not a reason after it ("周二周四改成奶奶接，老陈出差两个月").
   if (/[，。,;；!?！？]/.test(norm.slice(cue ? cue.index : lastDay, firstOther))) return changeShapes;
@@ -643,6 +644,14 @@ const EMPHASIS = new Set(['not', 'all', 'any', 'only', 'must', 'never', 'none', 
 const MONTH_DAY_RE = /^(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])$/;
 /** Words naming a release before a number (版本 3.2, Python 3.11, 升到 1.7): the number is a version. */
 const RELEASE_BEFORE = /(?:版本|版|固件|升级?到?|firmware|version|release|python|node|go|java|jdk|ios|android|sdk|api)[^。；;]{0,24}$/i;
+
+/** A title or name a text quotes ('Harbour at Dawn', 《他汀类药物的五个误区》, 「夜航」). */
+export const TITLE_RE = /['"“‘「《『〈]([^'"”’」》』〉\n]{2,40})['"”’」》』〉]/g;
+
+/** Titles a text quotes, trimmed and lower-case. */
+export function titlesIn(text: string): string[] {
+  return [...text.matchAll(TITLE_RE)].map((m) => m[1]!.trim().toLowerCase());
+}
 
 /** A number sign between a number and a Han noun (2#楼, 1# 塔吊), as builders and plants write 号. */
 const NUMBER_SIGN = /(?<![\w#.])(\d{1,4})\s?#\s?(?=(?![的那这])\p{Script=Han})/gu;

@@ -1,4 +1,4 @@
-import { contrastOf, holds, holdsNumber, NAME_INITIAL, numberedThings, otherMember, placeNumberOf, prefixClash } from './analyze.js';
+import { contrastOf, holds, holdsNumber, NAME_INITIAL, numberedThings, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -157,8 +157,8 @@ export function sameFact(a: Judged, b: Judged): boolean {
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x))) return false;
   }
   // Each naming its own title or name in quotes (preset 'Narration' / preset 'Characters', 《夜航》 / 《晨钟》): two things.
-  const titlesA = quotedNames(a.plain ?? a.text);
-  const titlesB = quotedNames(b.plain ?? b.text);
+  const titlesA = new Set(titlesIn(a.plain ?? a.text));
+  const titlesB = new Set(titlesIn(b.plain ?? b.text));
   // (A title and its translation, 《爱丁堡读博生活》 / 'PhD life in Edinburgh', are one: only titles in one script count.)
   const han = (x: Set<string>) => [...x].every((t) => /\p{Script=Han}/u.test(t));
   const ascii = (x: Set<string>) => [...x].every((t) => !/\p{Script=Han}/u.test(t));
@@ -249,11 +249,6 @@ export function siblings(a: Judged, b: Judged): boolean {
   const forms = (m: string) => ALIASES.find((g) => g.includes(m)) ?? [m];
   const twoWords = oneWord(mx) && oneWord(my) && !mx.trim().startsWith(my.trim()) && !my.trim().startsWith(mx.trim()) && !forms(mx.trim()).includes(my.trim());
   return (a.language ?? null) === (b.language ?? null) && (twoWords || (onlyThing(mx, a.things) && onlyThing(my, b.things)));
-}
-
-/** The names and titles a text puts in quotes or title marks ('Narration', 「夜航」, 《夜航》), lower case. */
-function quotedNames(text: string): Set<string> {
-  return new Set([...text.matchAll(/(?<![a-z0-9])['"“‘「『《〈]([^'"”’」』》〉\n]{2,40})['"”’」』》〉](?![a-z0-9])/gi)].map((m) => m[1]!.trim().toLowerCase()));
 }
 
 /** Distances a text names, spaces out (10公里, 10英里, 5km). */

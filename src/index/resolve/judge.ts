@@ -1,8 +1,8 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
-import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
+import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, districtsIn, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
 import { otherFees } from './fees.js';
 import { otherIdKinds } from './id-numbers.js';
@@ -255,13 +255,6 @@ function leadingNumber(a: TextAnalysis): string | null {
   return unit || a.values.length > 1 || Number.isFinite(firstAttr) ? first.v : null;
 }
 
-const TITLE_RE = /['"“‘「《『]([^'"”’」》』\n]{2,40})['"”’」》』]/g;
-
-/** Titles a text quotes ('Harbour at Dawn', 《他汀类药物的五个误区》), trimmed and lower-case. */
-function titlesIn(text: string): string[] {
-  return [...text.matchAll(TITLE_RE)].map((m) => m[1]!.trim().toLowerCase());
-}
-
 /** Titles a correction names its thing by: before it says what changed, and not written as a value. */
 function namingTitles(written: string): string[] {
   // A label left at the start ("correction: …") is not what the title is written after.
@@ -382,9 +375,6 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
   if (often.length && rates.every((r) => r !== null) && out.has('schedule') && rates.some((r) => out.has(r!) || (SHAPE_ANSWERS[r!] ?? []).some((n) => out.has(n)))) out.delete('schedule');
   return out;
 }
-
-/** What a kind of area is for, before 区 (办公区, 停车区, 宿舍区): no district's name. */
-const DISTRICT_KINDS = /^(?:办公|生活|宿舍|停车|等候|休息|服务|工作|作业|仓储|装卸|卸货|施工|生产|教学|居住|商业|开发|风景|旅游|保税|自贸|核心|中心|老城|新城|城|市|郊|景|园|校|社|片|分|专|小|展示|体验|游戏|阅读|用餐|吸烟|候车|候诊|隔离|缓冲|存储|数据|管理|监控|测试|灰度|可用|收货|发货|拣货|冷藏|冷冻|常温|晾晒|育苗|种植|养殖|办事|签到|登记|接待|洗车|充电|加油|维修|保养|会员|贵宾|儿童|亲子|家庭|成人|女士|男士|员工|访客|公共|私人|禁烟|无烟|安全|危险|限制|禁止|试点|示范|试验|实验)$/;
 
 /** Where a value stands in a text, written as it was (20号 stands as 20 号), or -1. */
 function valueAt(text: string, v: string): number {
@@ -785,11 +775,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${theirs.join(' ')} ${w} where the correction names ${mine.join(' ')} ${w}`);
     }
     // A district by its name (未央区 / 碑林区): a permit, a pitch or a branch of another district is another one.
-    // (Not a kind of area: 办公区, 停车区, and not one ending in a word of its own: 的社区, 老小区.)
-    const districts = (text: string) =>
-      new Set([...text.matchAll(/(\p{Script=Han}{2})区(?![域别间块长])/gu)].map((m) => m[1]!).filter((w) => !DISTRICT_KINDS.test(w) && !/[社小园校景城市郊片分专街山矿厂营牧灾港库产辖学试展赛考病]$/.test(w)));
-    const myDistricts = districts(beforeChange);
-    const theirDistricts = districts(o.plain);
+    const myDistricts = districtsIn(beforeChange);
+    const theirDistricts = districtsIn(o.plain);
     if (myDistricts.size && theirDistricts.size && ![...myDistricts].some((d) => theirDistricts.has(d) || holds(o.hay, d)) && ![...theirDistricts].some((d) => holds(c.hay, d))) {
       return conflict(`names ${[...theirDistricts].map((d) => d + '区').join(', ')} where the correction names ${[...myDistricts].map((d) => d + '区').join(', ')}`);
     }
