@@ -3679,4 +3679,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[hermes] 〔更正〕書稿同步改成每天早上 6 點，編輯改稿太頻繁', t(5)).linked).toEqual([ids[0]]);
   });
+  it('an amount in thousands (18k) is the number it stands for: a reminder giving rent 18k copies the record of rent 18,000', () => {
+    const { mem: m, ids } = home([
+      { text: 'Rent 18,000/month, due by the 5th', time: t(1) },
+      { text: 'Reminder to self: rent 18k, due on the 5th, transfer to Mr Chan', time: t(2) },
+      { text: 'Management fee 1,800/month, due by the 5th as well', time: t(3) },
+    ]);
+    expect(correct(m, 'Correction: rent now due by the 1st, new lease', t(5)).linked.sort()).toEqual([ids[0], ids[1]].sort());
+  });
 });

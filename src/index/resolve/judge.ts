@@ -82,7 +82,9 @@ export function valueTokens(a: TextAnalysis): string[] {
   // 5,000 is one number (not 5 and 000, which 2,000 would share).
   const nums = [...a.hay.replace(/(\d),(?=\d{3}(?!\d))/g, '$1').matchAll(/(?<![a-z0-9_.-])\d+(?:[:.x×/]\d+)*(?![a-z0-9_-])/g)].map((m) => m[0]);
   const handles = [...a.hay.matchAll(/(?<![\w#@])[#@][a-z][\w-]*/g)].map((m) => m[0]);
-  return [...new Set([...a.values, ...a.ids, ...nums, ...handles])];
+  // An amount in thousands or ten-thousands is the number it stands for: 18k and 1.8万 are 18000, as 18,000 is.
+  const scaled = [...a.hay.matchAll(/(?<![a-z0-9_.-])(\d+(?:\.\d+)?)\s?(k|万)(?![a-z0-9_-])/g)].map((m) => String(Math.round(Number(m[1]) * (m[2] === 'k' ? 1000 : 10000))));
+  return [...new Set([...a.values, ...a.ids, ...nums, ...handles, ...scaled])];
 }
 
 /** Weight of a subject word: 0 when no other record of the home holds it (it cannot tell records apart). */
