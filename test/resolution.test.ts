@@ -3687,4 +3687,16 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, 'Correction: rent now due by the 1st, new lease', t(5)).linked.sort()).toEqual([ids[0], ids[1]].sort());
   });
+  it('a number of units (6 samples, 50 台) is a count: a record of the test date is another attribute', () => {
+    const { mem: m } = home([{ text: '[hermes] SGS CE test date: Apr 8', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: SGS CE test needs 6 samples, not 3', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[hermes] SGS CE test: 3 samples', time: t(1) }]);
+    expect(correct(m2, '[hermes] Correction: SGS CE test needs 6 samples, not 3', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('a model and its tier (A1 Pro / A1) are two products', () => {
+    const { mem: m } = home([{ text: '[code] A1 的 OTA 分包大小 4 KB', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕A1 Pro 的 OTA 分包改为 8 KB', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] A1 Pro 的 OTA 分包大小 4 KB', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕A1 Pro 的 OTA 分包改为 8 KB', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

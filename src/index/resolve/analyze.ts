@@ -518,6 +518,32 @@ export function deputyClash(a: string, b: string): string | null {
   return null;
 }
 
+const TIER_RE = /(?<![a-z0-9_.-])([a-z]+\d+[a-z0-9]*)(?:\s?(pro|max|plus|mini|lite|ultra|se|air)\b)?(?![a-z0-9_.-])/gi;
+
+/**
+ * A model and its tier are two products: A1 Pro / A1, S3 Max / S3 Lite. The model one text names with a tier word the
+ * other names with another or none (each naming it one way only), or null. Only a model with letters and digits.
+ */
+export function tierClash(a: string, b: string): string | null {
+  const tiers = (t: string) => {
+    const out = new Map<string, Set<string>>();
+    for (const m of t.matchAll(TIER_RE)) {
+      const model = m[1]!.toLowerCase();
+      let s = out.get(model);
+      if (!s) out.set(model, (s = new Set()));
+      s.add(m[2]?.toLowerCase() ?? '');
+    }
+    return out;
+  };
+  const ta = tiers(a);
+  const tb = tiers(b);
+  for (const [model, xa] of ta) {
+    const xb = tb.get(model);
+    if (xb && xa.size === 1 && xb.size === 1 && [...xa][0] !== [...xb][0]) return model;
+  }
+  return null;
+}
+
 /** Every position of `word` in `hay` (whole words for ASCII). */
 function positions(hay: string, word: string): number[] {
   const out: number[] = [];

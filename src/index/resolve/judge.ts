@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -597,6 +597,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // 副队长 / 队长: the deputy is another person.
   const deputy = deputyClash(c.plain, o.plain);
   if (deputy) return conflict(`names the ${deputy} and the deputy apart from the correction`);
+  // A1 Pro / A1: a model and its tier are two products.
+  const tier = tierClash(c.plain, o.plain);
+  if (tier) return conflict(`names ${tier} in another tier than the correction`);
   // What the correction says before it says what changed: where it names its thing (week, relative, owner, person, handle).
   const beforeChange = c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length);
   // 这周日 / 下周日: another week's occasion.

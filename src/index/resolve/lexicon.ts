@@ -171,6 +171,9 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'frequency', re: /\b\d+(?:\.\d+)?\s?(?:hz|khz|mhz|ghz)\b/gi },
   // A number of people (请 8 个人, 上 3 人): a count. Only at the end of a clause: 3 人间 is a kind of room.
   { attr: 'headcount', re: /(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?个?人(?=[，。,;；:：!！?？\s]|$)/g },
+  // How many units of a thing (6 samples, 200 pcs): a count, not a price or a length. (Not 一百一台 in Chinese, a
+  // price for one unit as often as a number of them.)
+  { attr: 'units', re: /\b\d{1,5}\s?(?:samples|units|pcs|pieces|sets|boxes|cartons|pallets)\b/gi },
   // How many pictures (18 images, 9 张图): a count of items, not a length in characters.
   { attr: 'items', re: /\b\d{1,3}\s?(?:images|photos|pictures|pics|slides)\b|(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?张(?:图片?|照片|配图|截图)/gi },
   // A mobile number (13712345678, 139 1234 5678): a contact.
@@ -205,6 +208,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   capacity: ['capacity'],
   place: ['place'],
   headcount: ['count'],
+  units: ['count'],
   items: ['items'],
   contact: ['contact'],
   bitrate: ['bitrate'],

@@ -75,9 +75,9 @@ function attributesOf(a: TextAnalysis): Set<string> {
 }
 
 /** Attribute classes a value shape answers. */
-// A share, a headcount or a place moved to answers its attribute only loosely (a count, a place are mostly
+// A share, a headcount, a number of units or a place moved to answers its attribute only loosely (a count, a place are mostly
 // named by words): no attribute is "shaped" by them. Nor a match format (BO5), one style among many written in words.
-const SHAPED = new Set(Object.keys(SHAPE_ANSWERS).filter((s) => s !== 'percent' && s !== 'headcount' && s !== 'place' && s !== 'format').flatMap(answers));
+const SHAPED = new Set(Object.keys(SHAPE_ANSWERS).filter((s) => s !== 'percent' && s !== 'headcount' && s !== 'units' && s !== 'place' && s !== 'format').flatMap(answers));
 
 const TIME_ATTRIBUTES = new Set(['schedule', 'date', 'duration', 'retention', 'timeout']);
 
