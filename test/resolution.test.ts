@@ -3699,4 +3699,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[code] A1 Pro 的 OTA 分包大小 4 KB', time: t(1) }]);
     expect(correct(m2, '[code] 〔更正〕A1 Pro 的 OTA 分包改为 8 KB', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a restart and a cleanup are two things done to one server; what a later clause names only as a reason is no such thing', () => {
+    const { mem: m } = home([{ text: '[hermes] build-01 每周日 03:00 清理 /tmp', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕build-01 周日重启改到 05:00', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[hermes] orphan-PV cleanup cronjob "janitor" runs Sundays 02:00', time: t(1) }]);
+    expect(correct(m2, '[hermes] Correction: janitor goes to Sat 23:00, Sunday clashes with the SG backup', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

@@ -150,6 +150,9 @@ const REASON_CLAUSE = /^(?:跟|和|与|因为|由于|怕|免得|省得|以免|�
 /** A text without its reason clauses. */
 const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter((cl) => !REASON_CLAUSE.test(cl.trim())).join('，'));
 
+/** The clauses of a text that may say what changes: the first, and any other holding a change cue. */
+const changingClauses = memo((text: string) => text.split(/[，,；;。]/).filter((cl, i) => i === 0 || CHANGE_CUE.test(cl)).join('，'));
+
 /** A weight given per meal, per day or per feed (120g kibble per meal, 每天 55 克, 一顿 40g): a ration. */
 const isRation = memo((text: string) => /(?:\bper|\ba|\beach|\/)\s?(?:meal|day|feed|feeding|serving)\b|每\s?(?:天|日|顿|餐|次|份)|一[天顿餐]|早晚各/.test(text));
 
@@ -569,7 +572,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
 
   // Counter-evidence first: another member of a group the correction names (for groups of what is done,
   // 开门 / 关门, wakes up / turns off, anywhere in it: the verb comes after the cue).
-  const named = new Map([...c.contrastEarly, ...[...c.contrast].filter(([g]) => (VERB_GROUPS.has(g) || CLASH_ONLY.has(g)) && !c.contrastEarly.has(g))]);
+  // (Not in a clause after the first that changes nothing: "，Sunday clashes with the SG backup" gives a reason.)
+  const changing = changingClauses(c.plain);
+  const named = new Map([...c.contrastEarly, ...[...contrastOf(changing)].filter(([g]) => (VERB_GROUPS.has(g) || CLASH_ONLY.has(g)) && !c.contrastEarly.has(g))]);
   const apart = otherMember(named, o.contrast);
   if (apart) return conflict(`names ${[...apart.theirs].join('/')} where the correction names ${[...apart.mine].join('/')}`);
 

@@ -491,6 +491,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
       backup: ['备份', 'backup', 'backups', 'back up', 'backs up'],
       remind: ['提醒', 'remind', 'reminds', 'reminder'],
       draft: ['草稿', '截稿', '初稿', 'draft', 'drafts'],
+      restart: ['重启', 'restart', 'restarts', 'reboot', 'reboots'],
+      cleanup: ['清理', 'cleanup', 'clean up', 'cleans up', 'prune', 'prunes'],
     },
   },
   // A mini-program is an app of its own, with its own appid, not the official account; and 小程序 may be any small program.
