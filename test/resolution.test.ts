@@ -3705,4 +3705,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[hermes] orphan-PV cleanup cronjob "janitor" runs Sundays 02:00', time: t(1) }]);
     expect(correct(m2, '[hermes] Correction: janitor goes to Sat 23:00, Sunday clashes with the SG backup', t(5)).linked).toEqual([ids2[0]]);
   });
+  it("a season's timetable is not another season's: summer last boarding does not change the spring notice", () => {
+    const { mem: m } = home([{ text: '[openclaw] Spring notice: last boarding 17:00', time: t(1) }]);
+    expect(correct(m, '[openclaw] Correction: summer last boarding is 17:30', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[openclaw] Last boarding 17:00', time: t(1) }]);
+    expect(correct(m2, '[openclaw] Correction: summer last boarding is 17:30', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

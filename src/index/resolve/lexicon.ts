@@ -523,6 +523,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // The adult ticket and the student ticket have their own prices.
   { name: 'ticket', clashOnly: true, members: { general: ['一般票', '全票', '成人票', '普通票', 'adult ticket', 'general admission'], student: ['学生票', 'student ticket'], child: ['儿童票', '童票', 'child ticket', 'kids ticket'], senior: ['长者票', '老人票', '敬老票', 'senior ticket'] } },
   // Baking a thing and boiling it are two steps with their own times (贝果 220 度烤 18 分钟 / 贝果水煮每面 30 秒).
+  // A season's timetable is not another season's (summer last boarding / the spring notice), nor the peak season's the off
+  // season's; a record naming none may be about any.
+  { name: 'season', clashOnly: true, members: { spring: ['春季', '春天', 'spring'], summer: ['夏季', '夏天', '暑期', 'summer'], autumn: ['秋季', '秋天', 'autumn'], winter: ['冬季', '冬天', '寒假', 'winter'] } },
+  { name: 'peak', clashOnly: true, members: { peak: ['旺季', 'peak season', 'high season'], off: ['淡季', 'off season', 'off-season', 'low season'] } },
   { name: 'cook', clashOnly: true, members: { bake: ['烤', '烘烤', 'bake', 'bakes', 'baked', 'baking'], boil: ['水煮', '煮', 'boil', 'boils', 'boiled', 'boiling'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
