@@ -3711,4 +3711,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[openclaw] Last boarding 17:00', time: t(1) }]);
     expect(correct(m2, '[openclaw] Correction: summer last boarding is 17:30', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('an identifier given as the new one (作废重开，新号 PO-26040) names no thing: the record of the old PO is what changes', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 力神电池样品 PO 号 PO-26031', time: t(1) },
+      { text: '[hermes] 固力锁体样品 PO 号 PO-26032', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕力神那张 PO 作废重开，新号 PO-26040', t(5)).linked).toEqual([ids[0]]);
+  });
 });

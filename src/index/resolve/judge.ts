@@ -150,6 +150,9 @@ const REASON_CLAUSE = /^(?:跟|和|与|因为|由于|怕|免得|省得|以免|�
 /** A text without its reason clauses. */
 const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter((cl) => !REASON_CLAUSE.test(cl.trim())).join('，'));
 
+/** What comes right before a value given as the new one: a change word (换成, 改为, →) or the new number (新号, new id). */
+const NEW_ONE_BEFORE = new RegExp(`(?:${TO_NEW_VALUE}|新(?:的)?(?:号|编号|单号|号码|id|ID)(?:是|为)?|\\bnew (?:id|number|no\\.?|code)(?: is)?)\\s*[:：]?\\s*$`, 'i');
+
 /** The clauses of a text that may say what changes: the first, and any other holding a change cue. */
 const changingClauses = memo((text: string) => text.split(/[，,；;。]/).filter((cl, i) => i === 0 || CHANGE_CUE.test(cl)).join('，'));
 
@@ -725,7 +728,12 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // The old value it names (gpu-05 的卡从 V100 换成 A100) is no name of the thing: gpu-06 holding V100 is another machine.
   // Nor the new value said against the old one (张阿姨家是 20号楼 不是 12号楼).
   const isNotWas = (n: string) => c.plain.includes('不是') && new RegExp(`是\\s*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[，,]?\\s*(?:而)?不是`).test(c.plain.replace(/(\d)\s+(?=[\u4e00-\u9fff])/g, '$1'));
-  const namedIds = c.names.filter((n) => !c.oldValues.includes(n) && !isNotWas(n));
+  // Nor the new one given after a change word or as the new number (作废重开，新号 PO-26040; 换成 gpu-07).
+  const newOne = (n: string) => {
+    const at = c.plain.indexOf(n);
+    return at !== -1 && NEW_ONE_BEFORE.test(c.plain.slice(0, at));
+  };
+  const namedIds = c.names.filter((n) => !c.oldValues.includes(n) && !isNotWas(n) && !newOne(n));
   // Of several, the ones in the clause that says what changed (跟一班错开，启蒙二班改到…: 二班).
   const cueAt = CHANGE_CUE.exec(c.plain)?.index ?? -1;
   const cueClause = cueAt === -1 ? '' : c.plain.slice(0, cueAt).split(/[，,；;。!?！？]/).at(-1)!;
