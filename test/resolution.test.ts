@@ -3718,4 +3718,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[hermes] 〔更正〕力神那张 PO 作废重开，新号 PO-26040', t(5)).linked).toEqual([ids[0]]);
   });
+  it('what a correction goes by (按 AQL 表改为 125 pcs) is no thing it is about', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 东莞厂 DG-2603 来料 IQC 抽检 80 pcs', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕DG-2603 抽检 80 作废，按 AQL 表改为 125 pcs', t(5)).linked).toEqual([ids[0]]);
+  });
 });

@@ -153,6 +153,11 @@ const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter
 /** What comes right before a value given as the new one: a change word (换成, 改为, →) or the new number (新号, new id). */
 const NEW_ONE_BEFORE = new RegExp(`(?:${TO_NEW_VALUE}|新(?:的)?(?:号|编号|单号|号码|id|ID)(?:是|为)?|\\bnew (?:id|number|no\\.?|code)(?: is)?)\\s*[:：]?\\s*$`, 'i');
 
+/** Whether a text names `n` as what it goes by (按 AQL 表, 根据 GB 50300, per ISO 2859): a basis, not the thing. */
+function goneBy(text: string, n: string): boolean {
+  return new RegExp(`(?:按照?|根据|依据|依照|参照|\\bper|\\baccording to)\\s*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(text);
+}
+
 /** The clauses of a text that may say what changes: the first, and any other holding a change cue. */
 const changingClauses = memo((text: string) => text.split(/[，,；;。]/).filter((cl, i) => i === 0 || CHANGE_CUE.test(cl)).join('，'));
 
@@ -737,7 +742,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // Of several, the ones in the clause that says what changed (跟一班错开，启蒙二班改到…: 二班).
   const cueAt = CHANGE_CUE.exec(c.plain)?.index ?? -1;
   const cueClause = cueAt === -1 ? '' : c.plain.slice(0, cueAt).split(/[，,；;。!?！？]/).at(-1)!;
-  const inCueClause = namedIds.filter((n) => holds(cueClause.replace(/\s+/g, ''), n.replace(/\s+/g, '')) || holds(cueClause, n));
+  // (Not one it goes by: 按 AQL 表改为 125 pcs names the table the new value comes from, not the thing.)
+  const inCueClause = namedIds.filter((n) => (holds(cueClause.replace(/\s+/g, ''), n.replace(/\s+/g, '')) || holds(cueClause, n)) && !goneBy(cueClause, n));
   const ownNames = namedIds.length > 1 && inCueClause.length ? inCueClause : namedIds;
   if (ownNames.length && !ownNames.some((n) => holds(o.hay, n) || o.ids.some((i) => sameNumbered(i, n)))) {
     const others = o.ids.filter((i) => !c.ids.includes(i));
@@ -1216,7 +1222,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (shared.length === 0) return refuse('subject-missing', `names none of ${known.join(', ')}`, extra);
   // Another acronym where the correction has its own (ICLR where it says ICML).
   // Only one named before the correction says what changed: "downsized to SMALL" names the new size, not the thing.
-  const myAcr = c.acronymsEarly;
+  // (Nor one it goes by: 按 AQL 表改为 125 pcs.)
+  const myAcr = c.acronymsEarly.filter((a) => !goneBy(c.plain, a));
   const otherAcr = o.acronyms.filter((a) => !c.acronyms.includes(a) && !holds(c.hay, a));
   if (myAcr.length && otherAcr.length && !myAcr.some((a) => o.acronyms.includes(a) || holds(o.hay, a))) {
     return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${myAcr.join(', ')}`), ...extra };
