@@ -3722,4 +3722,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '[hermes] 东莞厂 DG-2603 来料 IQC 抽检 80 pcs', time: t(1) }]);
     expect(correct(m, '[hermes] 〔更正〕DG-2603 抽检 80 作废，按 AQL 表改为 125 pcs', t(5)).linked).toEqual([ids[0]]);
   });
+  it('a version of one dot (python 3.10) is common to many environments: two envs each naming itself are two facts, and which one the correction bumps is not known', () => {
+    const { mem: m } = home([
+      { text: '[code] conda 环境 scrna 的 python 3.10', time: t(1) },
+      { text: '[code] conda 环境 velo 的 python 也是 3.10', time: t(2) },
+    ]);
+    expect(correct(m, '[code] Correction: bumped the env to python 3.11', t(5)).linked).toEqual([]);
+  });
 });

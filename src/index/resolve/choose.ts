@@ -108,7 +108,12 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // 13800001234): two things do not share it.
   // (A day written with a dot, 12.20, names one day: a clock time or a length of time is common to many.)
   const timely = new Set([...(a.shapes ?? []), ...(b.shapes ?? [])].filter(([, sh]) => sh === 'schedule' || sh === 'duration').map(([v]) => v));
-  const specific = (v: string) => /\d[.]\d|\/\w|\d{5,}/.test(v) && !/^\d{1,2}\/\d{1,2}$/.test(v) && !timely.has(v);
+  // (Nor a version of one dot, 3.10: the python of every environment.)
+  // (A share is no version: 4.4% names one rate.)
+  const versions = new Set([...(a.shapes ?? []), ...(b.shapes ?? [])].filter(([, sh]) => sh === 'version').map(([v]) => v));
+  const asVersion = (v: string) =>
+    versions.has(v) && /^v?\d+\.\d+$/.test(v) && [a.text, b.text].every((t) => !new RegExp(`${v.replace(/\./g, '\\.')}\\s?%`).test(t));
+  const specific = (v: string) => /\d[.]\d|\/\w|\d{5,}/.test(v) && !/^\d{1,2}\/\d{1,2}$/.test(v) && !timely.has(v) && !asVersion(v);
   const unquoted = (j: Judged) => j.verdict.tokens.filter((v) => specific(v) && !a.verdict.quoted.some((x) => sameValue(v, x)) && !b.verdict.quoted.some((x) => sameValue(v, x)));
   const sharesSpecific = unquoted(a).some((v) => unquoted(b).some((w) => sameValue(v, w) || v.replace(/\D/g, '') === w.replace(/\D/g, '')));
   if (onlyA.length && onlyB.length && (a.language ?? null) === (b.language ?? null) && !sharesSpecific) return false;
