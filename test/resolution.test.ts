@@ -3729,4 +3729,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] Correction: bumped the env to python 3.11', t(5)).linked).toEqual([]);
   });
+  it('每季度 (quarterly) is how often: a quarterly smoke-detector test does not change the gas alarm tested monthly', () => {
+    const { mem: m } = home([{ text: '[hermes] 观音桥店燃气报警器每月测一次', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕观音桥烟感改成每季度测一次', t(5)).linked).toEqual([]);
+  });
 });

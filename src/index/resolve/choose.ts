@@ -183,7 +183,13 @@ export function sameFact(a: Judged, b: Judged): boolean {
   for (const shape of new Set(sa.map(([, sh]) => sh))) {
     const xa = sa.filter(([, sh]) => sh === shape).map(([v]) => v);
     const xb = sb.filter(([, sh]) => sh === shape).map(([v]) => v);
-    if (xa.length && xb.length && !xa.some((v) => xb.some((w) => sameValue(v, w) || sameLoosely(v, w, shape)))) return false;
+    // (How often, written two ways: every 3 months / quarterly.)
+    const oftenAlike = (v: string, w: string) => {
+      const fv = frequenciesIn(v.toLowerCase());
+      const fw = frequenciesIn(w.toLowerCase());
+      return shape === 'schedule' && fv.size > 0 && fv.size === fw.size && [...fv].every((f) => fw.has(f));
+    };
+    if (xa.length && xb.length && !xa.some((v) => xb.some((w) => sameValue(v, w) || sameLoosely(v, w, shape) || oftenAlike(v, w)))) return false;
   }
   // Two clock times apart (落地 14:20 / 落地 14:50 on one afternoon): two pickups, though 下午 is said of both.
   const ca = clockMinutes(a.plain ?? a.text);

@@ -17,4 +17,9 @@ describe('frequency', () => {
     expect(f('周日 14:00 那场')).toEqual([]);
     expect(f('周报模板在 reports/oncall.md')).toEqual([]);
   });
+  it('a quarter, in words or as every three months, is one frequency', () => {
+    expect(f('烟感每季度测一次')).toEqual(['quarter']);
+    expect(f('extinguishers: check every 3 months')).toEqual(['quarter']);
+    expect(f('inspected quarterly')).toEqual(['quarter']);
+  });
 });
