@@ -3733,4 +3733,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[hermes] 观音桥店燃气报警器每月测一次', time: t(1) }]);
     expect(correct(m, '[hermes] 〔更正〕观音桥烟感改成每季度测一次', t(5)).linked).toEqual([]);
   });
+  it('where a job syncs to, said of it (同步到 NAS 改成每天 23:00), is not what a new time changes: the record of its script path is another attribute', () => {
+    const { mem: m } = home([{ text: '[code] scratch 到 NAS 的 rsync 脚本在 ~/bin/sync_scratch.sh', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕scratch 同步到 NAS 改成每天 23:00 用 cron 跑', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] scratch 同步到 NAS 每周日 02:00', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕scratch 同步到 NAS 改成每天 23:00 用 cron 跑', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

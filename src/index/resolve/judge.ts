@@ -374,6 +374,10 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
         if (modifies) out.delete(a);
       }
     }
+    // Where a job sends things, said of it (scratch 同步到 NAS 改成每天 23:00), when the new value is of another
+    // attribute and no value says where: the job, not its target, is what the value changes.
+    const answers = new Set([...shapes].flatMap((s) => [s, ...(SHAPE_ANSWERS[s] ?? [])]));
+    if (out.has('target') && !answers.has('target') && [...out].some((a) => a !== 'target' && answers.has(a))) out.delete('target');
   } else out = attrsOf({ ...c, named, shapes });
   // How often, said of an amount (每天 55 克, 每餐 150g): the rate of the amount, no schedule of its own.
   const often = [...c.valueShapes].filter(([, sh]) => sh === 'schedule').map(([v]) => v);
