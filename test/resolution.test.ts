@@ -3739,4 +3739,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[code] scratch 同步到 NAS 每周日 02:00', time: t(1) }]);
     expect(correct(m2, '[code] 〔更正〕scratch 同步到 NAS 改成每天 23:00 用 cron 跑', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a record holding nothing of the correction but the whole new value it gives (改成 viridis) is no record of the old value', () => {
+    const { mem: m } = home([{ text: '[openclaw] 第三章图 3-4 的热图配色用 viridis', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕图 3-3 的配色改成 viridis，和 3-4 统一', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '2号椅周二：王医生', time: t(1) }]);
+    expect(correct(m2, '〔更正〕2号椅周二改为赵医生', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

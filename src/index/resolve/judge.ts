@@ -158,6 +158,17 @@ function goneBy(text: string, n: string): boolean {
   return new RegExp(`(?:按照?|根据|依据|依照|参照|\\bper|\\baccording to)\\s*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(text);
 }
 
+const GIVEN_CUE = new RegExp(`(?:${TO_NEW_VALUE})`);
+
+/** What a text gives as the new value (after 改成, →, to the end of that clause) and what it says before it; null without a cue. */
+function givenPart(text: string): { part: string; before: string } | null {
+  const m = GIVEN_CUE.exec(text);
+  if (!m) return null;
+  const rest = text.slice(m.index + m[0].length);
+  const end = rest.search(/[，,；;。!?！？\n]/);
+  return { part: end === -1 ? rest : rest.slice(0, end), before: text.slice(0, m.index) };
+}
+
 /** The clauses of a text that may say what changes: the first, and any other holding a change cue. */
 const changingClauses = memo((text: string) => text.split(/[，,；;。]/).filter((cl, i) => i === 0 || CHANGE_CUE.test(cl)).join('，'));
 
@@ -965,6 +976,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const total = known.reduce((s, w) => s + w2(w), 0) + (known.length ? unheld.reduce((s, w) => s + unknownWeight(w) * (c.late.includes(w) ? 0.5 : 1), 0) : 0);
   const coverage = total > 0 ? shared.reduce((s, w) => s + w2(w), 0) / total : 0;
   const extra = { coverage, shared, missing, attribute, quoted, holdsNew, heads: heads.filter((h) => shared.includes(h)) };
+  // Holding nothing of the correction's but the new value it gives (图 3-3 的配色改成 viridis: the figure already in viridis)
+  // is no record of the old value.
+  // (All of it: a record holding 医生 of 改为赵医生, or 集合 of 改成 8 点集合, may be the old one.)
+  const givenAs = givenPart(c.plain);
+  const inGiven = (w: string) => !!givenAs && (holds(givenAs.part, w) || givenAs.part.replace(/\s+/g, '').includes(w.replace(/\s+/g, '')));
+  const givenAll = [...c.subjects, ...c.values, ...titlesIn(givenAs?.part ?? '')].filter(inGiven);
+  if (!relaxed && quoted.length === 0 && givenAs && shared.length && shared.every((w) => holds(givenAs.part, w) && !holds(givenAs.before, w)) && givenAll.every((w) => holds(o.hay, w))) {
+    return refuse('other-subject', `holds only ${shared.join(', ')}, the new value the correction gives`, extra);
+  }
   // What the correction says stays as it was ("笔试日期不变 8月23，准考证 8月10日开始打印") is not what it changes.
   const written = c.plain.split(/[，,；;。！？!?\n()（）—–]|\.(?=\s|$)/);
   const keptClauses = written.filter((cl) => UNCHANGED.test(cl));
