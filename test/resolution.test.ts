@@ -3745,4 +3745,16 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '2号椅周二：王医生', time: t(1) }]);
     expect(correct(m2, '〔更正〕2号椅周二改为赵医生', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a chair by its number (1号椅 / 2号椅) is another chair, in the correction and between two records alike', () => {
+    const { mem: m, ids } = home([
+      { text: '1号椅水路消毒每月 15 号做', time: t(1) },
+      { text: '2号椅水路消毒每月 15 号做', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕2号椅的水路消毒挪到每月 20 号，15 号那天满约', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([
+      { text: '1号椅水路消毒每月 15 号做', time: t(1) },
+      { text: '2号椅水路消毒每月 15 号做', time: t(2) },
+    ]);
+    expect(correct(m2, '〔更正〕那把椅子的水路消毒挪到 20 号，15 号满约', t(5)).linked).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { contrastOf, holds, holdsNumber, NAME_INITIAL, numberedThings, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, holds, holdsNumber, NAME_INITIAL, numberedPlaces, numberedThings, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -169,12 +169,14 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const ascii = (x: Set<string>) => [...x].every((t) => !/\p{Script=Han}/u.test(t));
   const oneScript = (han(titlesA) && han(titlesB)) || (ascii(titlesA) && ascii(titlesB));
   if (titlesA.size && titlesB.size && oneScript && ![...titlesA].some((x) => titlesB.has(x))) return false;
-  // Court 3 and court 5 at one 19:00: two bookings.
-  const ta = numberedThings(a.plain ?? a.text);
-  const tb = numberedThings(b.plain ?? b.text);
-  for (const [noun, xa] of ta) {
-    const xb = tb.get(noun);
-    if (xb && ![...xa].some((x) => xb.has(x))) return false;
+  // Court 3 and court 5 at one 19:00, 1号椅 and 2号椅 on the 15th: two bookings, two chairs.
+  for (const read of [numberedThings, numberedPlaces]) {
+    const ta = read(a.plain ?? a.text);
+    const tb = read(b.plain ?? b.text);
+    for (const [noun, xa] of ta) {
+      const xb = tb.get(noun);
+      if (xb && ![...xa].some((x) => xb.has(x))) return false;
+    }
   }
   // Each stating a value of one shape the other has no match for, and none of that shape in common (the 3月9日 invoice
   // for 400元 / the 3月16日 one for 150元; two hearings on 12 Mar, at 10am and at 2pm): two facts, not one written twice.
