@@ -3757,4 +3757,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '〔更正〕那把椅子的水路消毒挪到 20 号，15 号满约', t(5)).linked).toEqual([]);
   });
+  it('an old value in Latin letters said as what it was (原来是 tar): a record naming no such thing is not the one that said it', () => {
+    const { mem: m } = home([{ text: '[code] HIS 备份每晚 02:30 跑', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕HIS 备份改成 gzip 压缩后再传，原来是 tar 不压', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] HIS 备份用 tar 打包，不压缩', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕HIS 备份改成 gzip 压缩后再传，原来是 tar 不压', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

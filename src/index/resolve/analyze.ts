@@ -589,7 +589,8 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   /(?<![^\s,;:：，-])([^\s,;-][^\s,;]*)\s+(?:is|was)\s+(?:wrong|outdated|obsolete|stale|deprecated|gone|retired|dead)\b/g,
   // The old value in an aside: （原周四）, (原 11 月 25 日), （之前是 3 次）, 原来是 8080.
   /[(（]\s*(?:原|原来|原先|之前|以前|此前|先前)(?:是|为)?\s*([^）)，,;；]{1,20}?)\s*[)）]/g,
-  /(?:原来|原先|之前|以前|此前)(?:是|为)\s*(\d[^\s，。,;；）)]{0,12})/g,
+  // (Or a word of Latin letters: 原来是 tar.)
+  /(?:原来|原先|之前|以前|此前)(?:是|为)\s*(\d[^\s，。,;；）)]{0,12}|[a-z][\w.:/-]{1,24}(?![\w]))/g,
 ];
 
 /**

@@ -793,6 +793,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (!relaxed && quoted.length === 0 && oldNumbers.length && !oldNumbers.some((n) => new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(o.hay))) {
     return refuse('other-attribute', `holds none of the old values ${c.oldValues.join(', ')} the correction names`, { quoted, conflict: true });
   }
+  // The same for an old value in Latin letters said as what it was (原来是 tar): a record naming no such tool.
+  const oldWords = c.oldValues.filter((v) => /^[a-z][\w.-]{2,}$/.test(v) && new RegExp(`(?:原来|原先|之前|以前|此前)(?:是|为)\\s*${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(c.plain));
+  if (!relaxed && quoted.length === 0 && oldNumbers.length === 0 && oldWords.length && !oldWords.some((v) => holds(o.hay, v))) {
+    return refuse('other-attribute', `holds none of the old values ${oldWords.join(', ')} the correction names`, { quoted, conflict: true });
+  }
   // A thing named by its numbers (50 1.2 GM 那支, the 50 mm f/1.2 lens): a record giving other numbers before the same
   // word (85 1.4 GM) is another of its kind. Also when it quotes an old value: that value may be common to many
   // (3号棚那个 06:30, where 7号棚 waters at 06:30 too; 10号棚的 DHT22 where 4号棚 has one too).
