@@ -3763,4 +3763,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[code] HIS 备份用 tar 打包，不压缩', time: t(1) }]);
     expect(correct(m2, '[code] 〔更正〕HIS 备份改成 gzip 压缩后再传，原来是 tar 不压', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('values said only in a clause that keeps them (周二周四都一样) are not what changes, when a new value of another kind is given', () => {
+    const { mem: m } = home([{ text: '陈医生周二、周四全天出诊', time: t(1) }]);
+    expect(correct(m, '〔更正〕陈医生的挂号费改 50 元，周二周四都一样', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '陈医生挂号费 40 元', time: t(1) }]);
+    expect(correct(m2, '〔更正〕陈医生的挂号费改 50 元，周二周四都一样', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

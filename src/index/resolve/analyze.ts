@@ -335,6 +335,25 @@ function keptOut(named: Set<string>, attrAt: { attr: string; at: number }[], sha
   return out.size === named.size ? named : out;
 }
 
+/**
+ * The same for a value's shape: values given only in a clause that says they stay (陈医生的挂号费改 50 元，周二周四都一样) are
+ * not what the text changes, when a value of another shape is given after the change word outside such clauses.
+ */
+function keptShapesOut(shapes: Set<string>, shapeAt: { attr: string; at: number }[], norm: string, cueAt: number | null): Set<string> {
+  if (cueAt === null) return shapes;
+  const kept: [number, number][] = [];
+  let start = 0;
+  for (const cl of norm.split(/[，,；;。！？!?\n]/)) {
+    if (UNCHANGED.test(cl)) kept.push([start, start + cl.length]);
+    start += cl.length + 1;
+  }
+  if (kept.length === 0) return shapes;
+  const inKept = (at: number) => kept.some(([a, b]) => at >= a && at < b);
+  const out = new Set([...shapes].filter((sh) => shapeAt.some((x) => x.attr === sh && !inKept(x.at))));
+  if (!shapeAt.some((x) => out.has(x.attr) && !inKept(x.at) && x.at > cueAt)) return shapes;
+  return out.size === 0 || out.size === shapes.size ? shapes : out;
+}
+
 /** A document named after 按 / 根据 / per (按 ECN-2026-031 改, per ECN-031): an identifier with a digit. */
 function byAuthority(w: string, norm: string, at: number): boolean {
   return /\d/.test(w) && /[a-z]/.test(w) && /(?:按照?|根据|依据|依照|参照|\bper|\bas per|\baccording to)\s*$/.test(norm.slice(Math.max(0, at - 14), at));
@@ -1082,7 +1101,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const whenOnly = (all: Set<string>, at: { attr: string; at: number }[]) =>
     reasonAt < norm.length ? new Set([...all].filter((x) => !WHEN.has(x) || at.some((a) => a.attr === x && a.at < reasonAt))) : all;
   const changeNamed = keptOut(whenOnly(named, attrAt), attrAt, shapeAt, norm);
-  const changeShapes = occasionDatesOut(qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm, found), shapeAt, norm, cueAt);
+  const changeShapes = keptShapesOut(occasionDatesOut(qualifyingDaysOut(whenOnly(shapes, shapeAt), named, shapeAt, norm, found), shapeAt, norm, cueAt), shapeAt, norm, cue?.index ?? null);
   const acronymsEarly = acronyms.filter((a) => {
     const at = norm.search(new RegExp(`(?<![a-z0-9_-])${a}(?![a-z0-9_-])`));
     return at === -1 || at < valueAt;
