@@ -3769,4 +3769,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '陈医生挂号费 40 元', time: t(1) }]);
     expect(correct(m2, '〔更正〕陈医生的挂号费改 50 元，周二周四都一样', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a group or machine by its letter (A组 / B组, 机器 A / 机器 B) is another one; a domain is a hostname, not an IP address', () => {
+    const { mem: m } = home([{ text: '[hermes] 志愿者A组（赛道引导）队长：林晓雯', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕B组队长换成林小雯（中文系那个）', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([
+      { text: '[code] 报名站 api 机器 A：端口 8080', time: t(1) },
+      { text: '[code] 报名站 api 机器 B：端口 8080', time: t(2) },
+    ]);
+    expect(correct(m2, '[code] 〔更正〕api 那台端口改 9000', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: '[code] ERP staging 机器 IP 10.0.0.12', time: t(1) }]);
+    expect(correct(m3, '[code] Correction: staging domain is now erp-staging.anxi-tea.cn', t(5)).linked).toEqual([]);
+  });
 });

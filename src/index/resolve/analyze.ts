@@ -134,20 +134,31 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
 /**
  * A thing of a kind numbered after its noun, written in English (court 3, room 1105, batch 3B, center #9): another
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
- * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is judge's NUMBERED_PLACE.
+ * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is NUMBERED_PLACE below.
  */
 const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
 export const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗|号场|号椅|号台|号炉|号池|号罐)/g;
 
-/** The places and units a text names the Chinese way: counter → the numbers it gives that counter. */
+/** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b): one of several lettered things. */
+const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅)|(机器|服务器|节点|机房|仓库)\s?([a-z])(?![a-z0-9_.-])/gi;
+
+/** Each place or unit a text names the Chinese way, by number or letter and counter, and where. */
+export function numberedPlaceMentions(text: string): { n: string; counter: string; at: number; end: number }[] {
+  return [
+    ...[...text.matchAll(NUMBERED_PLACE)].map((m) => ({ n: m[1]!, counter: m[2]!, at: m.index!, end: m.index! + m[0].length })),
+    ...[...text.matchAll(LETTERED_PLACE)].map((m) => ({ n: (m[1] ?? m[4]!).toLowerCase(), counter: m[2] ?? m[3]!, at: m.index!, end: m.index! + m[0].length })),
+  ];
+}
+
+/** The places and units a text names the Chinese way: counter → the numbers (or letters) it gives that counter. */
 export function numberedPlaces(text: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const m of text.matchAll(NUMBERED_PLACE)) {
-    let s = out.get(m[2]!);
-    if (!s) out.set(m[2]!, (s = new Set()));
-    s.add(m[1]!);
+  for (const { n, counter } of numberedPlaceMentions(text)) {
+    let s = out.get(counter);
+    if (!s) out.set(counter, (s = new Set()));
+    s.add(n);
   }
   return out;
 }

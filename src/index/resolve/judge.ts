@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, NUMBERED_PLACE, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, numberedPlaceMentions, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -292,7 +292,7 @@ const occasionDaypartsOf = memo(occasionDayparts);
 const daypartsOf = memo(daypartsIn);
 const IP_WORD = /\bip\b|ip\s?地址|\bip address/;
 const IP_VALUE = /\b\d{1,3}(?:\.\d{1,3}){3}\b/;
-const HOSTNAME_WORD = /hostname|host name|主机名|域名|\bdns name\b/;
+const HOSTNAME_WORD = /hostname|host name|主机名|域名|\bdns name\b|\bdomain\b/;
 /** The week a text names a weekday of, relative to now (这周日, 下周三, next Friday), or null. */
 function relativeWeekOf(text: string): string | null {
   const m = /(这|本|下下|下|上)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]|\b(this|next|last)\s(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b/.exec(text);
@@ -838,7 +838,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       const out = new Map<string, Set<string>>();
       // The English way puts the number after the noun (court 3, batch 3B): read as counter and number all the same.
       const found = [
-        ...[...text.matchAll(NUMBERED_PLACE)].map((m) => ({ n: m[1]!, counter: m[2]!, at: m.index!, end: m.index! + m[0].length })),
+        ...numberedPlaceMentions(text),
         ...numberedThingMentions(text).map(({ noun, ...m }) => ({ ...m, counter: noun })),
       ];
       for (const m of found) {
@@ -892,7 +892,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const cAttrs = correctionAttrs(c);
   const oAttrs = attrsOf(o);
   // A numbered venue (2 号场, court 2) states the place, when the correction moves it to another of that counter (换到 4 号场).
-  const counters = (t: string) => new Set([...[...t.matchAll(NUMBERED_PLACE)].map((m) => m[2]!), ...numberedThingMentions(t).map((m) => m.noun)]);
+  const counters = (t: string) => new Set([...numberedPlaceMentions(t).map((m) => m.counter), ...numberedThingMentions(t).map((m) => m.noun)]);
   if (cAttrs.has('place') && !oAttrs.has('place') && [...counters(o.plain)].some((k) => counters(c.plain).has(k))) oAttrs.add('place');
   let attribute: string | null = null;
   // A value's shape in common is no attribute in common when each names it as another (超时 30秒 / 日志保留 7天: a
