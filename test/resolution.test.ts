@@ -3780,4 +3780,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m3 } = home([{ text: '[code] ERP staging 机器 IP 10.0.0.12', time: t(1) }]);
     expect(correct(m3, '[code] Correction: staging domain is now erp-staging.anxi-tea.cn', t(5)).linked).toEqual([]);
   });
+  it('checking in and checking out are two dates; a penalty (违约金) is not the monthly pay, and pay by the day or by the hour is one pay', () => {
+    const { mem: m } = home([{ text: '[hermes] 合宿酒店 3月30日退房', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕合宿酒店入住改 3月21日', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: 'Mochi 月薪 10k', time: t(1) }]);
+    expect(correct(m2, '〔更正〕Mochi 的违约金改成 15 万', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([{ text: 'Marta 的报价：日薪 300 EUR，按实际天数开票', time: t(1) }]);
+    expect(correct(m3, '〔更正〕Marta 那边从 12 月起不按天算了，改成时薪 40 EUR', t(5)).linked).toEqual([ids3[0]]);
+  });
 });

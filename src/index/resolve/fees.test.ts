@@ -12,4 +12,10 @@ describe('fees', () => {
     expect(otherFees('初诊挂号费下月起 12 元', '初诊挂号费 10 元')).toBeNull();
     expect(otherFees('健身房月费现在 £32 了', '健身房月卡 £28')).toBeNull();
   });
+
+  it('a sum in 金 and pay in 薪 are charges too: 违约金 is not 月薪; 日薪 and 时薪 are one pay; 现金 and 加薪 name none', () => {
+    expect(otherFees('Mochi 的违约金改成 15 万', 'Mochi 月薪 10k')).not.toBeNull();
+    expect(otherFees('改成时薪 40 EUR', 'Marta 日薪 300 EUR')).toBeNull();
+    expect(feesOf('只收现金，下月加薪')).toEqual([]);
+  });
 });
