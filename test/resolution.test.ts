@@ -3788,4 +3788,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m3, ids: ids3 } = home([{ text: 'Marta 的报价：日薪 300 EUR，按实际天数开票', time: t(1) }]);
     expect(correct(m3, '〔更正〕Marta 那边从 12 月起不按天算了，改成时薪 40 EUR', t(5)).linked).toEqual([ids3[0]]);
   });
+  it('a disk or turbine with its number after it (硬盘3 / 硬盘1) is another one', () => {
+    const { mem: m } = home([
+      { text: '[code] NAS 硬盘1：WD Red 4TB，SMART 正常', time: t(1) },
+      { text: '[code] NAS 硬盘2：WD Red 4TB，坏道 12 个，观察中', time: t(2) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕硬盘3 是 8TB 的，不是 4TB', t(5)).linked).toEqual([]);
+  });
 });
