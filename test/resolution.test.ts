@@ -3795,4 +3795,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 〔更正〕硬盘3 是 8TB 的，不是 4TB', t(5)).linked).toEqual([]);
   });
+  it('the day shift and the night shift are two handovers', () => {
+    const { mem: m } = home([{ text: '[hermes] Day shift handover at 08:00', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: night handover moves to 19:30', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[hermes] 夜班交接 19:00', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕夜班交接改到 19:30', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

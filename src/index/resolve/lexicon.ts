@@ -517,6 +517,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // A pet's deworming and its vaccination are two appointments.
   { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
   // When a thing starts and when it ends are two times (桌游夜 19:00 开始 / 结束时间改 22:30).
+  // The day shift and the night shift hand over at their own times.
+  { name: 'shift', clashOnly: true, members: { day: ['白班', '日班', 'day shift', 'day-shift'], night: ['夜班', 'night shift', 'night-shift', 'night'] } },
   // A stay's two ends: checking in and checking out are two dates.
   { name: 'stay', clashOnly: true, members: { in: ['入住', 'check-in', 'check in', 'checks in'], out: ['退房', 'check-out', 'check out', 'checks out', 'checkout'] } },
   { name: 'span', clashOnly: true, members: { start: ['开始时间', '开始', '开场', '开波', 'start time', 'starts at', 'begins at', 'kicks off'], end: ['结束时间', '结束', '散场', 'end time', 'ends at', 'finishes at', 'wraps up'] } },
