@@ -3801,4 +3801,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[hermes] 夜班交接 19:00', time: t(1) }]);
     expect(correct(m2, '[hermes] 〔更正〕夜班交接改到 19:30', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('the emails are another channel than the WeChat post', () => {
+    const { mem: m } = home([{ text: '[openclaw] WeChat post sponsor strip: 5 logos', time: t(1) }]);
+    expect(correct(m, '[openclaw] Correction: sponsor logo strip in the emails now has 6 logos', t(5)).linked).toEqual([]);
+  });
 });

@@ -345,7 +345,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
       douyin: ['抖音', 'douyin', 'tiktok'],
       channels: ['视频号', 'wechat channels'],
       bilibili: ['b站', 'b 站', '哔哩哔哩', 'bilibili'],
-      newsletter: ['newsletter', '邮件简报', 'substack'],
+      newsletter: ['newsletter', '邮件简报', 'substack', 'emails', 'edm'],
       twitter: ['twitter', '推特', 'x.com'],
       blog: ['博客', 'blog'],
       medium: ['medium'],
