@@ -3805,4 +3805,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[openclaw] WeChat post sponsor strip: 5 logos', time: t(1) }]);
     expect(correct(m, '[openclaw] Correction: sponsor logo strip in the emails now has 6 logos', t(5)).linked).toEqual([]);
   });
+  it('a weekday before a shift (周六早班换成小林) names the occasion: 早班 is a shift, not a time of the morning', () => {
+    const { mem: m } = home([{ text: '[hermes] 周日早班卫生士：小周', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕周六早班换成小林', t(5)).linked).toEqual([]);
+  });
 });

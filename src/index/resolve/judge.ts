@@ -201,7 +201,7 @@ function daysOfMonth(text: string): Set<number> {
 }
 
 /** Words that go on a time rather than name a thing: 周四中午前, 周日吧, 周六 22:00, 晚上跑. */
-const TIME_GOES_ON = /^(?:[上下中]午|晚上|早上|早晨|凌晨|傍晚|夜里|夜间|晚|早|上|下|和|或|及|与|、|到|至|吧|了|前|后|点|开始|起|以后|之后|也|都|还|就|再|跑|执行|运行|发|推|出|见|交|去|来|做|上课|[\d零一二两三四五六七八九十])/;
+const TIME_GOES_ON = /^(?:[上下中]午|晚上|早上|早晨|凌晨|傍晚|夜里|夜间|晚(?!班)|早(?!班)|上|下|和|或|及|与|、|到|至|吧|了|前|后|点|开始|起|以后|之后|也|都|还|就|再|跑|执行|运行|发|推|出|见|交|去|来|做|上课|[\d零一二两三四五六七八九十])/;
 
 /**
  * A day or part of the day that names the occasion: a thing follows it (周六长距离集合点, 晚上量血压),
