@@ -3809,4 +3809,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[hermes] 周日早班卫生士：小周', time: t(1) }]);
     expect(correct(m, '[hermes] 〔更正〕周六早班换成小林', t(5)).linked).toEqual([]);
   });
+  it('an acronym the correction names only after saying what changed (after the HIS one finishes) is no acronym of its thing', () => {
+    const { mem: m } = home([{ text: '[code] HIS 病历库每晚 02:30 备份', time: t(1) }]);
+    expect(correct(m, '[code] Correction: the CBCT image backup now runs 03:30, after the HIS one finishes', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] snowflake warehouse TRANSFORM_WH size MEDIUM', time: t(1) }]);
+    expect(correct(m2, '[code] [correction] TRANSFORM_WH is LARGE now, MEDIUM is outdated', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

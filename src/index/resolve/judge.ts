@@ -1252,7 +1252,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // Only one named before the correction says what changed: "downsized to SMALL" names the new size, not the thing.
   // (Nor one it goes by: 按 AQL 表改为 125 pcs.)
   const myAcr = c.acronymsEarly.filter((a) => !goneBy(c.plain, a));
-  const otherAcr = o.acronyms.filter((a) => !c.acronyms.includes(a) && !holds(c.hay, a));
+  // (One the correction names only after saying what changed, "after the HIS one finishes", is no acronym of its thing.)
+  // (Nor the old value it names: MEDIUM is outdated.)
+  const otherAcr = o.acronyms.filter((a) => (!c.acronymsEarly.includes(a) && !holds(beforeChange, a) && !c.oldValues.some((v) => holds(v, a))) || (!c.acronyms.includes(a) && !holds(c.hay, a)));
   if (myAcr.length && otherAcr.length && !myAcr.some((a) => o.acronyms.includes(a) || holds(o.hay, a))) {
     return { ...conflict(`names ${otherAcr.join(', ')} where the correction names ${myAcr.join(', ')}`), ...extra };
   }
