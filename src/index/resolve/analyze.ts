@@ -334,17 +334,23 @@ const FUNCTION_WORDS = new Set(['的', '了', '是', '在', '和', '与', '把',
 const ALIAS_OF = new Map<string, string>();
 for (const group of ALIASES) for (const v of group) ALIAS_OF.set(v, group[0]!);
 
-/**
- * An attribute named only in a clause that says it stays as it was (保持时间不变, 时间不变, the time stays) is not one the
- * text changes, when a value is given outside such clauses: "HiPot 2700V 作废，改 3000 V DC，保持时间不变" changes a voltage.
- */
-function keptOut(named: Set<string>, attrAt: { attr: string; at: number }[], shapeAt: { attr: string; at: number }[], norm: string): Set<string> {
+/** Where a text's clauses that say something stays as it was (时间不变, 周二周四都一样) start and end. */
+function keptSpans(norm: string): [number, number][] {
   const kept: [number, number][] = [];
   let start = 0;
   for (const cl of norm.split(/[，,；;。！？!?\n]/)) {
     if (UNCHANGED.test(cl)) kept.push([start, start + cl.length]);
     start += cl.length + 1;
   }
+  return kept;
+}
+
+/**
+ * An attribute named only in a clause that says it stays as it was (保持时间不变, 时间不变, the time stays) is not one the
+ * text changes, when a value is given outside such clauses: "HiPot 2700V 作废，改 3000 V DC，保持时间不变" changes a voltage.
+ */
+function keptOut(named: Set<string>, attrAt: { attr: string; at: number }[], shapeAt: { attr: string; at: number }[], norm: string): Set<string> {
+  const kept = keptSpans(norm);
   if (kept.length === 0) return named;
   const inKept = (at: number) => kept.some(([a, b]) => at >= a && at < b);
   const valueOutside = shapeAt.some((x) => !inKept(x.at)) || [...norm.matchAll(/\d+/g)].some((m) => !inKept(m.index!));
@@ -359,12 +365,7 @@ function keptOut(named: Set<string>, attrAt: { attr: string; at: number }[], sha
  */
 function keptShapesOut(shapes: Set<string>, shapeAt: { attr: string; at: number }[], norm: string, cueAt: number | null): Set<string> {
   if (cueAt === null) return shapes;
-  const kept: [number, number][] = [];
-  let start = 0;
-  for (const cl of norm.split(/[，,；;。！？!?\n]/)) {
-    if (UNCHANGED.test(cl)) kept.push([start, start + cl.length]);
-    start += cl.length + 1;
-  }
+  const kept = keptSpans(norm);
   if (kept.length === 0) return shapes;
   const inKept = (at: number) => kept.some(([a, b]) => at >= a && at < b);
   const out = new Set([...shapes].filter((sh) => shapeAt.some((x) => x.attr === sh && !inKept(x.at))));
@@ -372,9 +373,18 @@ function keptShapesOut(shapes: Set<string>, shapeAt: { attr: string; at: number 
   return out.size === 0 || out.size === shapes.size ? shapes : out;
 }
 
+/** What comes right before a thing a text goes by: 按, 根据, per (按 AQL 表, 按 ECN-2026-031 改, per ISO 2859). */
+const BY_AUTHORITY = /(?:按照?|根据|依据|依照|参照|\bper|\bas per|\baccording to)\s*$/;
+
 /** A document named after 按 / 根据 / per (按 ECN-2026-031 改, per ECN-031): an identifier with a digit. */
 function byAuthority(w: string, norm: string, at: number): boolean {
-  return /\d/.test(w) && /[a-z]/.test(w) && /(?:按照?|根据|依据|依照|参照|\bper|\bas per|\baccording to)\s*$/.test(norm.slice(Math.max(0, at - 14), at));
+  return /\d/.test(w) && /[a-z]/.test(w) && BY_AUTHORITY.test(norm.slice(Math.max(0, at - 14), at));
+}
+
+/** Whether a (lower-case) text names `n` as what it goes by (按 AQL 表改为 125 pcs): a basis, not the thing. */
+export function goneBy(text: string, n: string): boolean {
+  const at = text.indexOf(n);
+  return at !== -1 && BY_AUTHORITY.test(text.slice(Math.max(0, at - 14), at));
 }
 
 /** A job named for prices (价格同步, price sync, 价格监控) is that job, not a price: the word is part of its name. */

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, COUNTER_FIRST, numberedPlaceMentions, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, COUNTER_FIRST, numberedPlaceMentions, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -15,7 +15,6 @@ const KEPT_FOR = /只?留(?:给|作|着)|只用(?:于|来|作)|只管|\b(?:only|
 /** A person and whose they are, in apposition between commas: "with joost, bram's manager, moves". */
 const APPOSITIVE_PERSON = /\b(?:with|for|to|by|and)\s+([a-z]{3,}),\s*([a-z]{3,})['’]s\s+[a-z]+(?:\s+[a-z]+)?\s*[,，]/g;
 
-/** A number and its counter naming a place or unit: 9楼, 3 号棚, 12号床, 2栋. */
 /** What a clause says after a place it names, when it goes on to say what changed. */
 const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
 
@@ -150,12 +149,7 @@ const REASON_CLAUSE = /^(?:跟|和|与|因为|由于|怕|免得|省得|以免|�
 const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter((cl) => !REASON_CLAUSE.test(cl.trim())).join('，'));
 
 /** What comes right before a value given as the new one: a change word (换成, 改为, →) or the new number (新号, new id). */
-const NEW_ONE_BEFORE = new RegExp(`(?:${TO_NEW_VALUE}|新(?:的)?(?:号|编号|单号|号码|id|ID)(?:是|为)?|\\bnew (?:id|number|no\\.?|code)(?: is)?)\\s*[:：]?\\s*$`, 'i');
-
-/** Whether a text names `n` as what it goes by (按 AQL 表, 根据 GB 50300, per ISO 2859): a basis, not the thing. */
-function goneBy(text: string, n: string): boolean {
-  return new RegExp(`(?:按照?|根据|依据|依照|参照|\\bper|\\baccording to)\\s*${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(text);
-}
+const NEW_ONE_BEFORE = new RegExp(`(?:${TO_NEW_VALUE}|新(?:的)?(?:号|编号|单号|号码|id)(?:是|为)?|\\bnew (?:id|number|no\\.?|code)(?: is)?)\\s*[:：]?\\s*$`);
 
 const GIVEN_CUE = new RegExp(`(?:${TO_NEW_VALUE})`);
 
