@@ -570,11 +570,14 @@ export function deputyClash(a: string, b: string): string | null {
     }
     return out;
   };
-  const ra = roles(a);
-  const rb = roles(b);
-  for (const [role, da] of ra) {
-    const db = rb.get(role);
-    if (db && da.size === 1 && db.size === 1 && [...da][0] !== [...db][0]) return role;
+  return namedApart(roles(a), roles(b));
+}
+
+/** A key each side names in one form only, and the two forms differ (队长 / 副队长, A1 / A1 Pro), or null. */
+function namedApart<T>(a: Map<string, Set<T>>, b: Map<string, Set<T>>): string | null {
+  for (const [key, xa] of a) {
+    const xb = b.get(key);
+    if (xb && xa.size === 1 && xb.size === 1 && [...xa][0] !== [...xb][0]) return key;
   }
   return null;
 }
@@ -596,13 +599,7 @@ export function tierClash(a: string, b: string): string | null {
     }
     return out;
   };
-  const ta = tiers(a);
-  const tb = tiers(b);
-  for (const [model, xa] of ta) {
-    const xb = tb.get(model);
-    if (xb && xa.size === 1 && xb.size === 1 && [...xa][0] !== [...xb][0]) return model;
-  }
-  return null;
+  return namedApart(tiers(a), tiers(b));
 }
 
 /** Every position of `word` in `hay` (whole words for ASCII). */
