@@ -3815,4 +3815,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[code] snowflake warehouse TRANSFORM_WH size MEDIUM', time: t(1) }]);
     expect(correct(m2, '[code] [correction] TRANSFORM_WH is LARGE now, MEDIUM is outdated', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('the number of a place both records name (3 号椅) is no value they share: a repair note is no copy of the clinic days', () => {
+    const { mem: m, ids } = home([
+      { text: '陈医生周二、周四全天出诊，坐 3 号椅', time: t(1) },
+      { text: '陈医生 3 号椅的脚踏坏了，已报修', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕陈医生周四改周五了，周二不变', t(5)).linked).toEqual([ids[0]]);
+  });
 });

@@ -199,8 +199,10 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if (ca.length && cb.length && !ca.some((x) => cb.some((y) => x % 720 === y % 720))) return false;
   // How often (每天, daily) is no value in common: "NAS 照片备份每天 01:00" and "NAS 数据库备份每天 02:00" are two jobs.
   const often = (v: string) => frequenciesIn(v).size > 0 && !/\d/.test(v);
-  const va = [...a.verdict.quoted, ...a.verdict.tokens].filter((v) => !often(v));
-  const vb = [...b.verdict.quoted, ...b.verdict.tokens].filter((v) => !often(v));
+  // Nor the number of the place both name (陈医生坐 3 号椅 / 3 号椅的脚踏坏了): it says where, not what is so there.
+  const placeNos = new Set([...numberedPlaces(a.plain ?? a.text).values(), ...numberedPlaces(b.plain ?? b.text).values()].flatMap((x) => [...x]));
+  const va = [...a.verdict.quoted, ...a.verdict.tokens].filter((v) => !often(v) && !placeNos.has(v));
+  const vb = [...b.verdict.quoted, ...b.verdict.tokens].filter((v) => !often(v) && !placeNos.has(v));
   // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30, objects
   // 2019.45.3 / 2019.45.8) is two things.
   const form = (v: string) => v.replace(/\d/g, '9');
