@@ -161,11 +161,16 @@ export function numberedPlaceMentions(text: string): { n: string; counter: strin
 
 /** The places and units a text names the Chinese way: counter → the numbers (or letters) it gives that counter. */
 export function numberedPlaces(text: string): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const { n, counter } of numberedPlaceMentions(text)) {
-    let s = out.get(counter);
-    if (!s) out.set(counter, (s = new Set()));
-    s.add(n);
+  return groupedSets(numberedPlaceMentions(text).map(({ counter, n }) => [counter, n]));
+}
+
+/** Pairs gathered by their key: key → the values given it. */
+function groupedSets<T>(pairs: Iterable<[string, T]>): Map<string, Set<T>> {
+  const out = new Map<string, Set<T>>();
+  for (const [key, value] of pairs) {
+    let s = out.get(key);
+    if (!s) out.set(key, (s = new Set()));
+    s.add(value);
   }
   return out;
 }
@@ -190,13 +195,7 @@ export function numberedThingMentions(text: string): { noun: string; n: string; 
 
 /** The numbered things a text names: noun → the numbers it gives that noun. */
 export function numberedThings(text: string): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const { noun, n } of numberedThingMentions(text)) {
-    let s = out.get(noun);
-    if (!s) out.set(noun, (s = new Set()));
-    s.add(n);
-  }
-  return out;
+  return groupedSets(numberedThingMentions(text).map(({ noun, n }) => [noun, n]));
 }
 
 /** The everyday names of people a text holds (小刘, 老周, 阿杰, 林先生). */
@@ -561,15 +560,7 @@ const DEPUTY_RE = /(副)?(队长|组长|主任|总监|经理|院长|校长|班�
  * 副 that the other names only without it (or the other way round), or null.
  */
 export function deputyClash(a: string, b: string): string | null {
-  const roles = (t: string) => {
-    const out = new Map<string, Set<boolean>>();
-    for (const m of t.matchAll(DEPUTY_RE)) {
-      let s = out.get(m[2]!);
-      if (!s) out.set(m[2]!, (s = new Set()));
-      s.add(m[1] !== undefined);
-    }
-    return out;
-  };
+  const roles = (t: string) => groupedSets([...t.matchAll(DEPUTY_RE)].map((m): [string, boolean] => [m[2]!, m[1] !== undefined]));
   return namedApart(roles(a), roles(b));
 }
 
@@ -589,16 +580,7 @@ const TIER_RE = /(?<![a-z0-9_.-])([a-z]+\d+[a-z0-9]*)(?:\s?(pro|max|plus|mini|li
  * other names with another or none (each naming it one way only), or null. Only a model with letters and digits.
  */
 export function tierClash(a: string, b: string): string | null {
-  const tiers = (t: string) => {
-    const out = new Map<string, Set<string>>();
-    for (const m of t.matchAll(TIER_RE)) {
-      const model = m[1]!.toLowerCase();
-      let s = out.get(model);
-      if (!s) out.set(model, (s = new Set()));
-      s.add(m[2]?.toLowerCase() ?? '');
-    }
-    return out;
-  };
+  const tiers = (t: string) => groupedSets([...t.matchAll(TIER_RE)].map((m): [string, string] => [m[1]!.toLowerCase(), m[2]?.toLowerCase() ?? '']));
   return namedApart(tiers(a), tiers(b));
 }
 
@@ -614,6 +596,9 @@ function positions(hay: string, word: string): number[] {
   }
   return out;
 }
+
+/** What a text says before the value something had (原来是 8080, 之前为 tar). */
+export const WAS = '(?:原来|原先|之前|以前|此前)(?:是|为)';
 
 const OLD_VALUE_PATTERNS: RegExp[] = [
   // 从周二 19:30 改到…: the old value may be a day and a time, written apart.
@@ -634,7 +619,7 @@ const OLD_VALUE_PATTERNS: RegExp[] = [
   // The old value in an aside: （原周四）, (原 11 月 25 日), （之前是 3 次）, 原来是 8080.
   /[(（]\s*(?:原|原来|原先|之前|以前|此前|先前)(?:是|为)?\s*([^）)，,;；]{1,20}?)\s*[)）]/g,
   // (Or a word of Latin letters: 原来是 tar.)
-  /(?:原来|原先|之前|以前|此前)(?:是|为)\s*(\d[^\s，。,;；）)]{0,12}|[a-z][\w.:/-]{1,24}(?![\w]))/g,
+  new RegExp(`${WAS}\\s*(\\d[^\\s，。,;；）)]{0,12}|[a-z][\\w.:/-]{1,24}(?![\\w]))`, 'g'),
 ];
 
 /**

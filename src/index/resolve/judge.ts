@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, COUNTER_FIRST, numberedPlaceMentions, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, COUNTER_FIRST, numberedPlaceMentions, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -788,7 +788,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     return refuse('other-attribute', `holds none of the old values ${c.oldValues.join(', ')} the correction names`, { quoted, conflict: true });
   }
   // The same for an old value in Latin letters said as what it was (原来是 tar): a record naming no such tool.
-  const oldWords = c.oldValues.filter((v) => /^[a-z][\w.-]{2,}$/.test(v) && new RegExp(`(?:原来|原先|之前|以前|此前)(?:是|为)\\s*${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(c.plain));
+  const oldWords = c.oldValues.filter((v) => /^[a-z][\w.-]{2,}$/.test(v) && new RegExp(`${WAS}\\s*${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(c.plain));
   if (!relaxed && quoted.length === 0 && oldNumbers.length === 0 && oldWords.length && !oldWords.some((v) => holds(o.hay, v))) {
     return refuse('other-attribute', `holds none of the old values ${oldWords.join(', ')} the correction names`, { quoted, conflict: true });
   }
