@@ -3822,4 +3822,14 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕陈医生周四改周五了，周二不变', t(5)).linked).toEqual([ids[0]]);
   });
+  it('how many at once and how many tries are two settings of one script (并发 / retries)', () => {
+    const { mem: m } = home([{ text: '[code] wms_sync.py retries = 3', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕wms_sync.py 并发改 2，WMS 那边限流', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] wms_sync.py 并发 4', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕wms_sync.py 并发改 2，WMS 那边限流', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it("an analyser's quality control is another routine than its self-test", () => {
+    const { mem: m } = home([{ text: '[hermes] 生化仪每天 08:00 开机自检', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕生化仪质控提醒改每月 20 号', t(5)).linked).toEqual([]);
+  });
 });

@@ -532,6 +532,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'season', clashOnly: true, members: { spring: ['春季', '春天', 'spring'], summer: ['夏季', '夏天', '暑期', 'summer'], autumn: ['秋季', '秋天', 'autumn'], winter: ['冬季', '冬天', '寒假', 'winter'] } },
   { name: 'peak', clashOnly: true, members: { peak: ['旺季', 'peak season', 'high season'], off: ['淡季', 'off season', 'off-season', 'low season'] } },
   { name: 'cook', clashOnly: true, members: { bake: ['烤', '烘烤', 'bake', 'bakes', 'baked', 'baking'], boil: ['水煮', '煮', 'boil', 'boils', 'boiled', 'boiling'] } },
+  // How many at once and how many tries are two settings of one job (wms_sync.py 并发 2 / retries = 3).
+  { name: 'count-of', clashOnly: true, members: { concurrency: ['并发', '并发数', 'concurrency', 'workers', 'threads', '线程数'], retries: ['重试', '重试次数', 'retries', 'retry', 'max retries'] } },
+  // An instrument's quality control, its self-test and its calibration are three routines with their own times.
+  { name: 'check', clashOnly: true, members: { qc: ['质控', 'qc', 'quality control'], selftest: ['自检', 'self-test', 'self test', 'selftest'], calibrate: ['校准', '定标', 'calibration', 'calibrate', 'calibrates'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
 
