@@ -3832,4 +3832,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[hermes] 生化仪每天 08:00 开机自检', time: t(1) }]);
     expect(correct(m, '[hermes] 〔更正〕生化仪质控提醒改每月 20 号', t(5)).linked).toEqual([]);
   });
+  it('an aside denying a thing (expiry alerts (not stock)) keeps the correction off that thing, and is no old value', () => {
+    const { mem: m } = home([{ text: '[code] stock tracker: low-stock alert goes to the #stock WeChat group', time: t(1) }]);
+    expect(correct(m, "[code] Correction: expiry alerts (not stock) go to Awen's phone directly, not the group.", t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '例会每周三 10:00', time: t(1) }]);
+    expect(correct(m2, '〔更正〕例会改到周四（不是周三）', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

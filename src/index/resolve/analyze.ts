@@ -58,6 +58,8 @@ export interface TextAnalysis {
   valueShapes: Map<string, string>;
   /** values or words the text says were replaced ("从8080改为9090" → 8080, "不是小李" → 小李) */
   oldValues: string[];
+  /** the things an aside right after what the text names denies (expiry alerts (not stock)): it is not about them */
+  denials: string[];
   /** contrast group → the members the text names */
   contrast: Map<string, Set<string>>;
   /** the same, before the text starts saying what changed (a correction's subject part) */
@@ -704,6 +706,22 @@ const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(
  */
 const FOIL =
   /(?:跟|和|与|同)([^，。,;；!?！？]{1,16}?)(?:分开|不一样|不同|错开|岔开|隔开|区分|撞车|撞了|冲突|重了|打架)|\b(?:collid(?:e|es|ed|ing)|clash(?:es|ed|ing)?|conflict(?:s|ed|ing)?|overlap(?:s|ped|ping)?)\s+with\s+([^,.;!?]{1,40})/gi;
+/**
+ * An aside denying a thing right after the one the text names, before any change ("expiry alerts (not stock) go to…",
+ * 过期提醒（不是库存）改发…): the text is not about that thing, and it is no value the thing had. Not a value denied after
+ * the change (改到周四（不是周三）: the old value) nor a day or a number in the aside (例会周四（不是周三）).
+ */
+const ASIDE_DENIAL = /[(（]\s*(?:not|不是|并非|而非|非)\s*([^()（）,，;；。]{1,24}?)\s*[)）]/g;
+
+/** The things a text's asides deny (see ASIDE_DENIAL), with where each stands. */
+function asideDenials(norm: string): { word: string; at: number }[] {
+  return [...norm.matchAll(ASIDE_DENIAL)].flatMap((m) => {
+    const word = m[1]!.trim();
+    if (!word || CHANGE_CUE.test(norm.slice(0, m.index)) || /\d|[周星期礼拜月日号点时]/u.test(word)) return [];
+    return [{ word, at: m.index! + m[0].indexOf(m[1]!) }];
+  });
+}
+
 /** 太 and what there was too much of: a reason for a change (封面字 96 太大), never a thing. Not 太太, 太阳, 太原. */
 const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱杂松紧暗亮重轻难密远近旧薄厚淡浓咸甜辣酸苦]|频繁|麻烦|复杂|简单)$/;
 
@@ -871,10 +889,14 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const found: { word: string; at: number; raw?: string }[] = [];
   /** generic content words (服务, script, job): never subject words, but part of what a phrase names */
   const generic: { word: string; at: number; raw?: string }[] = [];
-  const foils = [...norm.matchAll(FOIL)].map((m) => {
-    const at = m.index! + m[0].indexOf((m[1] ?? m[2])!);
-    return [at, at + (m[1] ?? m[2])!.length] as const;
-  });
+  const denied = asideDenials(norm);
+  const foils = [
+    ...[...norm.matchAll(FOIL)].map((m) => {
+      const at = m.index! + m[0].indexOf((m[1] ?? m[2])!);
+      return [at, at + (m[1] ?? m[2])!.length] as const;
+    }),
+    ...denied.map((d) => [d.at, d.at + d.word.length] as const),
+  ];
   const keep = (raw: string, at: number) => {
     // "再记一次：" opening a note says it is noted again; its words (一次) name nothing.
     if (at < preambleEnd) return;
@@ -1028,6 +1050,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     }
   });
 
+  // (A thing an aside denies is no value it had: expiry alerts (not stock).)
+  for (const d of denied) oldValues.delete(ALIAS_OF.get(d.word) ?? d.word);
   // A text opening with a value, in a clause of its own, and giving one of its shape after a change in the next (465 被防火墙
   // 挡了，改走 587): the first is the old one. Not a value naming the thing (0912 的 VGM, 302 热水器改礼拜天装: flat 302).
   const opener = /^\s*([a-z0-9._:/~#-]*\d[a-z0-9._:/~#-]*)(?=[\s\p{Script=Han}，,])/u.exec(norm)?.[1];
@@ -1160,5 +1184,5 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     return at !== -1 && at < Math.min(...[cueAt, valueAt].filter((x) => x > start), Infinity);
   });
   const generics = [...new Set(generic.map((g) => g.word))];
-  return { hay, plain: norm, subjects, generics, heads: [...heads], nearest, acronyms, acronymsEarly, propersEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, initialed: namesByInitials(written), qualifiers, qualifiersEarly, attrQualifiers };
+  return { hay, plain: norm, subjects, generics, heads: [...heads], nearest, acronyms, acronymsEarly, propersEarly, named, attrWords: [...attrWords], shapes, changeNamed, changeShapes, values: [...new Set(values)], valueShapes, oldValues: [...oldValues], denials: denied.map((d) => d.word), contrast, contrastEarly: early, ids, names, subjectPart, nearestAll, late, lead, opening, initialed: namesByInitials(written), qualifiers, qualifiersEarly, attrQualifiers };
 }

@@ -643,6 +643,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // The candidate says it is not about what the correction names: "Acme Labs explainer (not Acme shoes)".
   const disowned = c.subjectPart.find((w) => w.length >= 2 && !GENERIC_WORDS.has(w) && onlyNegated(o.plain, w));
   if (disowned) return conflict(`says it is not about ${disowned}`);
+  // The correction says it is not about what the candidate names (expiry alerts (not stock) / low-stock alert).
+  const denied = c.denials.find((w) => holds(o.hay, w) && !onlyNegated(o.plain, w));
+  if (denied) return conflict(`names ${denied}, which the correction says it is not about`);
   // A qualifier of a contrast group the correction names must be there too (production, 公众号, 前端).
   for (const [group, mine] of c.contrastEarly) {
     if (!o.contrast.has(group) && !CLASH_ONLY.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
