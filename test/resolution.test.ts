@@ -3838,4 +3838,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '例会每周三 10:00', time: t(1) }]);
     expect(correct(m2, '〔更正〕例会改到周四（不是周三）', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a correction saying it changed only one of two alike records, not which (只升了一台电脑), links neither', () => {
+    const records = [
+      { text: '[code] orders macro v1.3 on the office PC', time: t(1) },
+      { text: '[code] orders macro v1.3 on the laptop', time: t(2) },
+    ];
+    const { mem: m } = home(records);
+    const r = correct(m, '[code] 〔更正〕订单宏升到 v1.4 了，只升了一台电脑，另一台还是旧的', t(5));
+    expect(r.linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home(records);
+    expect(correct(m2, '[code] 〔更正〕订单宏升到 v1.4 了，两台都升了', t(5)).linked.sort()).toEqual([...ids2].sort());
+  });
 });

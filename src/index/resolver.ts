@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER, CORRECTION_MARK } from '../core/markers.js';
 import { EVENT_KIND } from '../core/events.js';
-import { analyzeText, fileNameOf, heldByInitials, holds, isAscii, peopleIn, type TextAnalysis } from './resolve/analyze.js';
+import { analyzeText, fileNameOf, heldByInitials, holds, isAscii, peopleIn, saysOnlyOne, type TextAnalysis } from './resolve/analyze.js';
 import { choose, type Judged } from './resolve/choose.js';
 import { EVENT_CUE, heldValue, judge, judgeRestatement, newPersonOf, newThingWords, restatedSubject, sharesAttribute } from './resolve/judge.js';
 import { speakerOf } from '../core/speaker.js';
@@ -658,6 +658,13 @@ export class SupersessionResolver {
       }
       choice.targets = kept;
       if (kept.length === 0) choice.status = 'none';
+    }
+    // Two records alike taken, where the correction says it changed only one of them and not which (只升了一台电脑，另一台
+    // 还是旧的): linking either is a guess.
+    if (mode === 'correction' && choice.targets.length >= 2 && saysOnlyOne(c.plain)) {
+      for (const id of choice.targets) choice.notes.set(id, `ambiguous: the correction says it changed only one of ${choice.targets.length} alike records, not which; linked to none`);
+      choice.targets = [];
+      choice.status = 'ambiguous';
     }
     resolution.status = choice.status;
     resolution.candidates = judged

@@ -722,6 +722,18 @@ function asideDenials(norm: string): { word: string; at: number }[] {
   });
 }
 
+/**
+ * A text saying it changed one of several alike things and not the other(s), without saying which (只升了一台电脑，另一台
+ * 还是旧的; only one of the laptops, the other one is still on 1.3).
+ */
+const ONLY_ONE =
+  /只(?:升级?|改|换|调|动|装|更新|刷)?了?\s?(?:一|1)\s?(?:台|个|处|边|套|份|家|间|部|块|辆)|另(?:一|外一)\s?(?:台|个|边|套|处|家|间|部|块|辆)(?:还是|仍|没|不变|照旧|暂时|先不)|\bthe other (?:one|machine|laptop|pc|box|unit)\b[^.;]{0,24}\b(?:still|unchanged|stays|not yet)\b|\bonly (?:on )?one of (?:them|the|our)\b/;
+
+/** Whether a text says it changed one of several alike things without saying which (see ONLY_ONE). */
+export function saysOnlyOne(text: string): boolean {
+  return ONLY_ONE.test(text);
+}
+
 /** 太 and what there was too much of: a reason for a change (封面字 96 太大), never a thing. Not 太太, 太阳, 太原. */
 const TOO_MUCH = /^太(?:[大小长短慢快多少高低贵晚早吵热冷累乱杂松紧暗亮重轻难密远近旧薄厚淡浓咸甜辣酸苦]|频繁|麻烦|复杂|简单)$/;
 
