@@ -3849,4 +3849,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home(records);
     expect(correct(m2, '[code] 〔更正〕订单宏升到 v1.4 了，两台都升了', t(5)).linked.sort()).toEqual([...ids2].sort());
   });
+  it('a thing numbered with a number sign beside its noun (#4 电池 / 电池 #1) is one of several', () => {
+    const { mem: m } = home([{ text: 'T40 电池 #1 循环次数 520', time: t(1) }]);
+    expect(correct(m, '〔更正〕T40 的 #4 电池循环次数是 430，上次抄错了', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: 'T40 电池 #4 循环次数 520', time: t(1) }]);
+    expect(correct(m2, '〔更正〕T40 的 #4 电池循环次数是 430，上次抄错了', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

@@ -149,8 +149,11 @@ const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|�
 /** A disk, turbine, cabinet or bay with its number after it (硬盘3, 风机 12, 机柜2): one of several numbered units. */
 const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道)\s?(\d{1,3})(?![\d.%]|[:：]\d|\s?(?:tb|gb|mb|号|个|台|次|天|年|月|小时|分钟|块|万|kw|mw))/gi;
 
+/** A thing numbered with a number sign beside its Han noun (#4 电池, 电池 #1): one of several; the counter is the sign. */
+const HASH_NUMBER = /(?<![\w#])#\s?(\d{1,4})(?![\d.:\w])(?=\s?\p{Script=Han})|(?<=\p{Script=Han}\s?)#\s?(\d{1,4})(?![\d.:\w])/gu;
+
 /** Counters written before their number or letter (硬盘3, 机器 A); the rest after it (3号棚, B组). */
-export const COUNTER_FIRST = /^(?:硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道|机器|服务器|节点|机房|仓库)$/;
+export const COUNTER_FIRST = /^(?:#|硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道|机器|服务器|节点|机房|仓库)$/;
 
 /** Each place or unit a text names the Chinese way, by number or letter and counter, and where. */
 export function numberedPlaceMentions(text: string): { n: string; counter: string; at: number; end: number }[] {
@@ -158,6 +161,7 @@ export function numberedPlaceMentions(text: string): { n: string; counter: strin
     ...[...text.matchAll(NUMBERED_PLACE)].map((m) => ({ n: m[1]!, counter: m[2]!, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(UNIT_NUMBER)].map((m) => ({ n: m[2]!, counter: m[1]!, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(LETTERED_PLACE)].map((m) => ({ n: (m[1] ?? m[4]!).toLowerCase(), counter: m[2] ?? m[3]!, at: m.index!, end: m.index! + m[0].length })),
+    ...[...text.matchAll(HASH_NUMBER)].map((m) => ({ n: (m[1] ?? m[2])!, counter: '#', at: m.index!, end: m.index! + m[0].length })),
   ];
 }
 
