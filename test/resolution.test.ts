@@ -3855,4 +3855,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: 'T40 电池 #4 循环次数 520', time: t(1) }]);
     expect(correct(m2, '〔更正〕T40 的 #4 电池循环次数是 430，上次抄错了', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a numbered place named by its number alone (2 号的遥控器) is not the one another number names (1 号诊室)', () => {
+    const { mem: m, ids } = home([
+      { text: '1 号诊室空调遥控器放前台抽屉', time: t(1) },
+      { text: '2 号诊室空调遥控器放前台抽屉', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕2 号的遥控器现在挂墙上了，老找不到', t(5)).linked).toEqual([ids[1]]);
+  });
 });

@@ -1309,6 +1309,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       if (ownLead.length && de !== -1 && o.plain.indexOf(ownLead[0]!) < de) return { ...conflict(`names ${ownLead[0]} where the correction names ${mineNo}`), ...extra };
     }
   }
+  // A numbered place named by its number alone (2 号的遥控器: room 2's): a candidate naming places of that kind by other
+  // numbers only (1 号诊室空调遥控器) is about another one.
+  if (!relaxed && quoted.length === 0) {
+    const haoNo = /(?<![\d.:/-])(\d{1,3})\s?号的/.exec(beforeChange)?.[1];
+    const theirs = haoNo ? [...o.plain.matchAll(/(?<![\d.:/-])(\d{1,3})\s?号(\p{Script=Han}{1,2})/gu)].filter((m) => !/^[的前后起到至开交发]/u.test(m[2]!)) : [];
+    if (haoNo && theirs.length && !theirs.some((m) => m[1] === haoNo)) return { ...conflict(`names ${theirs.map((m) => `${m[1]}号${m[2]}`).join(', ')} where the correction names ${haoNo}号`), ...extra };
+  }
   // A file named for the thing (Bing feed … /srv/feed/bing.xml): the candidate's file named for another (…/google.xml),
   // with no word of the correction's name, is that other thing's.
   if (!relaxed && quoted.length === 0) {
