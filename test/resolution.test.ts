@@ -3862,4 +3862,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕2 号的遥控器现在挂墙上了，老找不到', t(5)).linked).toEqual([ids[1]]);
   });
+  it('a thing the correction says stays as is (stairs stays as is), named by a record only in its file name, keeps that record', () => {
+    const { mem: m } = home([{ text: '[code] 楼梯族参数导出脚本：输出到 D:/out/stairs.xlsx', time: t(1) }]);
+    expect(correct(m, '[code] Correction: the railing export now writes CSV to //nas01/exports/ instead, stairs stays as is', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[code] 楼梯族参数导出脚本：输出到 D:/out/stairs.xlsx', time: t(1) }]);
+    expect(correct(m2, '[code] Correction: the stairs export now writes CSV to //nas01/exports/ instead', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

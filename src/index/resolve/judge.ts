@@ -1006,7 +1006,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       rest = rest.replace(/\b(?:slot|time|day|spot|place|room)s?\b/g, '');
       return rest.replace(/[\s\p{P}]/gu, '').length <= 2;
     });
-  const keptLead = keptClauses.length ? shared.filter((w) => o.lead.includes(w) && inKept(w) && !elsewhere(w) && namesOnlyKept(w)) : [];
+  // (Or names it only in a value of its own: 楼梯族参数导出 … D:/out/stairs.xlsx for "the railing export …, stairs stays as is".)
+  const inOwnValue = (w: string) => !holds(o.plain.replace(/\S*[/\\]\S*/g, ' '), w) && [...o.valueShapes].some(([v, sh]) => sh === 'path' && holds(v, w));
+  const keptLead = keptClauses.length ? shared.filter((w) => (o.lead.includes(w) || inOwnValue(w)) && inKept(w) && !elsewhere(w) && namesOnlyKept(w)) : [];
   if (keptLead.length && shared.some((w) => !keptLead.includes(w) && !inKept(w))) return refuse('other-subject', `the correction says ${keptLead.join(', ')} stays as it was`, extra);
   // What the correction names only to set its thing apart ("stock_sync.py 要用 3.12，不要跟 feed.py 那个 3.11", "unlike
   // the nightly job"): the candidate holding only that is the other thing, whatever value it shares.
