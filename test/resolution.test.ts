@@ -3868,4 +3868,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[code] 楼梯族参数导出脚本：输出到 D:/out/stairs.xlsx', time: t(1) }]);
     expect(correct(m2, '[code] Correction: the stairs export now writes CSV to //nas01/exports/ instead', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('one piece of a series named by its ordinal, another said to stay (第三篇 … 第二篇不动), is not the series itself', () => {
+    const { mem: m } = home([{ text: '[openclaw] 《灰空间》 draft deadline: 3/31', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕灰空间第三篇截稿改 4/20，第二篇不动', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[openclaw] 灰空间第三篇截稿 4/10', time: t(1) }]);
+    expect(correct(m2, '[openclaw] 〔更正〕灰空间第三篇截稿改 4/20，第二篇不动', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

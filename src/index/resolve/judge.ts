@@ -1010,6 +1010,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const inOwnValue = (w: string) => !holds(o.plain.replace(/\S*[/\\]\S*/g, ' '), w) && [...o.valueShapes].some(([v, sh]) => sh === 'path' && holds(v, w));
   const keptLead = keptClauses.length ? shared.filter((w) => (o.lead.includes(w) || inOwnValue(w)) && inKept(w) && !elsewhere(w) && namesOnlyKept(w)) : [];
   if (keptLead.length && shared.some((w) => !keptLead.includes(w) && !inKept(w))) return refuse('other-subject', `the correction says ${keptLead.join(', ')} stays as it was`, extra);
+  // One piece of a series named by its ordinal (灰空间第三篇截稿改 4/20), another said to stay (第二篇不动): a record naming
+  // no ordinal is about the series, or any piece of it, not the one changed.
+  const ordinals = (t: string) => [...t.matchAll(/第\s?([一二三四五六七八九十\d]{1,3})\s?(?=[篇期集章讲课场轮批单季部])/gu)].map((m) => m[1]!);
+  const keptOrdinals = keptClauses.flatMap(ordinals);
+  const myOrdinals = ordinals(beforeChange).filter((n) => !keptOrdinals.includes(n));
+  if (!relaxed && quoted.length === 0 && myOrdinals.length && keptOrdinals.length && ordinals(o.plain).length === 0) {
+    return refuse('other-subject', `names no 第${myOrdinals[0]}, which the correction sets apart from 第${keptOrdinals[0]}`, extra);
+  }
   // What the correction names only to set its thing apart ("stock_sync.py 要用 3.12，不要跟 feed.py 那个 3.11", "unlike
   // the nightly job"): the candidate holding only that is the other thing, whatever value it shares.
   if (shared.length && shared.every((w) => onlySetApart(c.plain, w))) return refuse('other-subject', `the correction names ${shared.join(', ')} only to set its thing apart`, extra);
