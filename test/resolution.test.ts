@@ -3874,4 +3874,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[openclaw] 灰空间第三篇截稿 4/10', time: t(1) }]);
     expect(correct(m2, '[openclaw] 〔更正〕灰空间第三篇截稿改 4/20，第二篇不动', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a charge named by its word and changed to a bare amount (报名费改成 350) changes a price, not the deadline', () => {
+    const { mem: m } = home([{ text: '[hermes] 省赛报名截止 3月20日', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕省赛报名费改成 350', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[hermes] 省赛报名费 300 元', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕省赛报名费改成 350', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

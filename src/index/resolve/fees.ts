@@ -5,9 +5,12 @@
  * 钢琴课学费 says nothing of the 考级报名费. Verbs and generic words built on 费 (免费, 收费, 费用,
  * 缴费) name no charge. A fee is keyed by the character before 费, shown with up to two more.
  */
-const NOT_A_FEE = new Set([...'免收花消付缴交浪破耗白经']);
+export const NOT_A_FEE = new Set([...'免收花消付缴交浪破耗白经']);
 /** The same for sums ending in 金 (押金, 违约金, 租金) and pay ending in 薪 (月薪, 底薪): not 现金, 美金, 基金, 五金, 加薪, 发薪. */
-const NOT_A_SUM: Record<string, Set<string>> = { 金: new Set([...'现美资基黄白合五千重奖']), 薪: new Set([...'加降涨发调欠']) };
+export const NOT_A_SUM: Record<string, Set<string>> = { 金: new Set([...'现美资基黄白合五千重奖']), 薪: new Set([...'加降涨发调欠']) };
+
+/** A charge's word: the character before 费, 金 or 薪, and which of them. */
+export const FEE_WORD = /(\p{Script=Han})([费金薪])(?!用|额|融|属)/gu;
 
 export interface Fee {
   /** the character before 费: the key two fees are compared by */
@@ -35,4 +38,14 @@ export function otherFees(a: string, b: string): { mine: string[]; theirs: strin
   if (mine.length === 0 || theirs.length === 0) return null;
   if (mine.some((f) => theirs.some((g) => g.key === f.key))) return null;
   return { mine: mine.map((f) => f.word), theirs: theirs.map((f) => f.word) };
+}
+
+/** What follows a charge's word when it is changed to an amount (改成 350, 涨到 ¥80; not 25 号, a day). */
+const FEE_AMOUNT = /^\s?(?:改成|改为|改到|涨到|降到|减到|调到|调成|调整为|变成|变为|提到|提高到)\s?[¥$￥+]?\d+(?:\.\d+)?(?![\d.:：/-]|\s?[号日月点时])/;
+
+/** Whether a text names a charge by its word right before the amount it is changed to (报名费改成 350, 押金涨到 2500). */
+export function pricedFee(text: string): boolean {
+  return [...text.matchAll(/(\p{Script=Han})([费金薪])(?!用|额|融|属)/gu)].some(
+    (m) => !(m[2] === '费' ? NOT_A_FEE.has(m[1]!) : NOT_A_SUM[m[2]!]!.has(m[1]!)) && FEE_AMOUNT.test(text.slice(m.index! + m[0].length)),
+  );
 }

@@ -4,7 +4,7 @@ import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, districtsIn, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
-import { otherFees } from './fees.js';
+import { otherFees, pricedFee } from './fees.js';
 import { otherIdKinds } from './id-numbers.js';
 import { hanNumber } from '../tokenizer/han-amounts.js';
 
@@ -394,6 +394,8 @@ function correctionAttrs(c: TextAnalysis): Set<string> {
   };
   const rates = often.map(amountAfter);
   if (often.length && rates.every((r) => r !== null) && out.has('schedule') && rates.some((r) => out.has(r!) || (SHAPE_ANSWERS[r!] ?? []).some((n) => out.has(n)))) out.delete('schedule');
+  // A charge named by its word right before its new amount (省赛报名费改成 350) changes a price, though no unit says so.
+  if (out.size === 0 && pricedFee(c.plain)) out.add('price');
   return out;
 }
 
