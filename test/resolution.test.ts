@@ -3880,4 +3880,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[hermes] 省赛报名费 300 元', time: t(1) }]);
     expect(correct(m2, '[hermes] 〔更正〕省赛报名费改成 350', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a group lettered after its noun (电池组 B) is the B 组 a correction names, and 电池组 A another', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 3S 电池组 A 的充电器是 ISDT Q6 Nano', time: t(1) },
+      { text: '[hermes] 3S 电池组 B 的充电器是 ISDT Q6 Nano', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕B 组电池改用 SkyRC B6 充，Q6 送修了', t(5)).linked).toEqual([ids[1]]);
+  });
+  it('R1 and R2 are two robots, not Cloudflare R2: a correction naming neither links neither', () => {
+    const { mem: m } = home([
+      { text: '[hermes] R1 电池组每周五充电', time: t(1) },
+      { text: '[hermes] R2 电池组每周五充电', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕电池组改成周四充', t(5)).linked).toEqual([]);
+  });
 });
