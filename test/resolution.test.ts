@@ -3894,4 +3894,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[hermes] 〔更正〕电池组改成周四充', t(5)).linked).toEqual([]);
   });
+  it('goods by grade: 头等带鱼 is 带鱼一级, and 带鱼二级 another price', () => {
+    const { mem: m, ids } = home([
+      { text: '带鱼二级26一斤，水产城今朝价', time: t(1) },
+      { text: '水产城今朝带鱼一级38一斤', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕头等带鱼看错行了，是35一斤', t(5)).linked).toEqual([ids[1]]);
+  });
 });

@@ -536,6 +536,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'count-of', clashOnly: true, members: { concurrency: ['并发', '并发数', 'concurrency', 'workers', 'threads', '线程数'], retries: ['重试', '重试次数', 'retries', 'retry', 'max retries'] } },
   // An instrument's quality control, its self-test and its calibration are three routines with their own times.
   { name: 'check', clashOnly: true, members: { qc: ['质控', 'qc', 'quality control'], selftest: ['自检', 'self-test', 'self test', 'selftest'], calibrate: ['校准', '定标', 'calibration', 'calibrate', 'calibrates'] } },
+  // Goods sold by grade (头等带鱼 / 带鱼二级): each grade has its own price.
+  { name: 'grade', clashOnly: true, members: { first: ['一级', '头等', '一等'], second: ['二级', '二等'], third: ['三级', '三等'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
 
