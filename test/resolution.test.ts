@@ -3901,4 +3901,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕头等带鱼看错行了，是35一斤', t(5)).linked).toEqual([ids[1]]);
   });
+  it('a thing kept with another (药品冰箱的钥匙) is not the other: where the key is kept is not where the fridge stands', () => {
+    const { mem: m } = home([{ text: '药品冰箱放在药房左手边', time: t(1) }]);
+    expect(correct(m, '〔更正〕药品冰箱的钥匙放前台，不放药房了', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '药品冰箱钥匙放在药房抽屉', time: t(1) }]);
+    expect(correct(m2, '〔更正〕药品冰箱的钥匙放前台，不放药房了', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

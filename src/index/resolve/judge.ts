@@ -1323,6 +1323,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       if (ownLead.length && de !== -1 && o.plain.indexOf(ownLead[0]!) < de) return { ...conflict(`names ${ownLead[0]} where the correction names ${mineNo}`), ...extra };
     }
   }
+  // A thing kept with another (药品冰箱的钥匙, 空调的遥控器): where the key is kept is not where the fridge stands.
+  if (!relaxed && quoted.length === 0) {
+    const part = /的\s?(钥匙|备用钥匙|门卡|遥控器|充电器|充电线|电源线|说明书|保修卡|滤芯|滤网)/u.exec(beforeChange)?.[1];
+    if (part && !holds(o.hay, part) && !(part.endsWith('钥匙') && holds(o.hay, '钥匙'))) return { ...refuse('other-subject', `names no ${part}, which the correction's is of`), ...extra };
+  }
   // A numbered place named by its number alone (2 号的遥控器: room 2's): a candidate naming places of that kind by other
   // numbers only (1 号诊室空调遥控器) is about another one.
   if (!relaxed && quoted.length === 0) {
