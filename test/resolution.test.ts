@@ -3907,4 +3907,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '药品冰箱钥匙放在药房抽屉', time: t(1) }]);
     expect(correct(m2, '〔更正〕药品冰箱的钥匙放前台，不放药房了', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a word inside a title (《凌晨四点的冷库》) names the article, no attribute: renaming a title is no change of schedule', () => {
+    const { mem: m, ids } = home([{ text: '[openclaw] 公众号稿标题《冷链夜班的4个小时》', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕标题《冷链夜班的4个小时》作废，改叫《凌晨四点的冷库》', t(5)).linked).toEqual([ids[0]]);
+  });
 });

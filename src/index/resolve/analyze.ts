@@ -873,7 +873,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const attrAt: { attr: string; at: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
-    const at = positions(norm, w).filter((i) => !taken.some(([a, b]) => i < b && i + w.length > a) && !NOT_ATTRIBUTE_BEFORE[w]?.test(norm.slice(i + w.length)));
+    // (Nor a word inside a title: 《凌晨四点的冷库》 names an article, not a time.)
+    const at = positions(norm, w).filter((i) => !taken.some(([a, b]) => i < b && i + w.length > a) && !NOT_ATTRIBUTE_BEFORE[w]?.test(norm.slice(i + w.length)) && !inTitle(i));
     if (at.length) {
       named.add(attr);
       attrWords.add(w);
