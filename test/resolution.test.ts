@@ -3911,4 +3911,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '[openclaw] 公众号稿标题《冷链夜班的4个小时》', time: t(1) }]);
     expect(correct(m, '[openclaw] 〔更正〕标题《冷链夜班的4个小时》作废，改叫《凌晨四点的冷库》', t(5)).linked).toEqual([ids[0]]);
   });
+  it('plots, fields, ponds and vehicles by number (7号地, 2 号车) are each one of several', () => {
+    const { mem: m } = home([{ text: '[hermes] 17号地 11月9日 打药', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕7号地打药挪到11月12号', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '2 号车保养每 250 小时一次', time: t(1) }]);
+    expect(correct(m2, '〔更正〕7 号车保养缩到 200 小时一次', t(5)).linked).toEqual([]);
+  });
 });

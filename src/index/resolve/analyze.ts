@@ -141,7 +141,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
 const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
-export const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗|号场|号椅|号台|号炉|号池|号罐)/g;
+export const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗|号场|号椅|号台|号炉|号池|号罐|号地|号田|号塘|号车)/g;
 
 /** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b, 电池组 B): one of several lettered things. */
 const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅)|(机器|服务器|节点|机房|仓库|组)\s?([a-z])(?![a-z0-9_.-])/gi;
