@@ -5,18 +5,17 @@
  * 钢琴课学费 says nothing of the 考级报名费. Verbs and generic words built on 费 (免费, 收费, 费用,
  * 缴费) name no charge. A fee is keyed by the character before 费, shown with up to two more.
  */
-export const NOT_A_FEE = new Set([...'免收花消付缴交浪破耗白经']);
+const NOT_A_FEE = new Set([...'免收花消付缴交浪破耗白经']);
 /** The same for sums ending in 金 (押金, 违约金, 租金) and pay ending in 薪 (月薪, 底薪): not 现金, 美金, 基金, 五金, 加薪, 发薪. */
-export const NOT_A_SUM: Record<string, Set<string>> = { 金: new Set([...'现美资基黄白合五千重奖']), 薪: new Set([...'加降涨发调欠']) };
-
-/** A charge's word: the character before 费, 金 or 薪, and which of them. */
-export const FEE_WORD = /(\p{Script=Han})([费金薪])(?!用|额|融|属)/gu;
+const NOT_A_SUM: Record<string, Set<string>> = { 金: new Set([...'现美资基黄白合五千重奖']), 薪: new Set([...'加降涨发调欠']) };
 
 export interface Fee {
   /** the character before 费: the key two fees are compared by */
   key: string;
   /** the word as written, up to three characters before 费 (报名费) */
   word: string;
+  /** where the word ends in the text */
+  end: number;
 }
 
 export function feesOf(text: string): Fee[] {
@@ -26,7 +25,7 @@ export function feesOf(text: string): Fee[] {
     const kind = m[3]!;
     if (kind === '费' ? NOT_A_FEE.has(key) : NOT_A_SUM[kind]!.has(key)) continue;
     // (Pay by the hour, day or month is one pay: 日薪 300 改成时薪 40.)
-    out.push({ key: kind === '费' ? key : kind === '薪' ? kind : key + kind, word: `${m[1]}${key}${kind}` });
+    out.push({ key: kind === '费' ? key : kind === '薪' ? kind : key + kind, word: `${m[1]}${key}${kind}`, end: m.index! + m[0].length });
   }
   return out;
 }
@@ -45,7 +44,5 @@ const FEE_AMOUNT = /^\s?(?:改成|改为|改到|涨到|降到|减到|调到|调�
 
 /** Whether a text names a charge by its word right before the amount it is changed to (报名费改成 350, 押金涨到 2500). */
 export function pricedFee(text: string): boolean {
-  return [...text.matchAll(/(\p{Script=Han})([费金薪])(?!用|额|融|属)/gu)].some(
-    (m) => !(m[2] === '费' ? NOT_A_FEE.has(m[1]!) : NOT_A_SUM[m[2]!]!.has(m[1]!)) && FEE_AMOUNT.test(text.slice(m.index! + m[0].length)),
-  );
+  return feesOf(text).some((f) => FEE_AMOUNT.test(text.slice(f.end)));
 }
