@@ -3917,4 +3917,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '2 号车保养每 250 小时一次', time: t(1) }]);
     expect(correct(m2, '〔更正〕7 号车保养缩到 200 小时一次', t(5)).linked).toEqual([]);
   });
+  it('a hyphenated name is held written as one (A-Wen / Awen, sign-in / signin)', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] Awen 的排班：周六周日 9:00-17:00', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕A-Wen 的排班改成周一周三 9:00-17:00', t(5)).linked).toEqual([ids[0]]);
+  });
 });

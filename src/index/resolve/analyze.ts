@@ -457,6 +457,8 @@ export function holds(hay: string, word: string, wholeOnly = false): boolean {
   if (!isAscii(word)) return hay.includes(word);
   // A hyphenated word is the same words written apart (night-shift / night shift).
   if (/^[a-z]{2,}(?:-[a-z]{2,})+$/.test(word) && holdsWhole(hay, word.replace(/-/g, ' '), wholeOnly)) return true;
+  // Or written as one (A-Wen / Awen, e-mail / email).
+  if (word.length >= 5 && /^[a-z]+(?:-[a-z]+)+$/.test(word) && holdsWhole(hay, word.replace(/-/g, ''), wholeOnly)) return true;
   if (holdsWhole(hay, word, wholeOnly)) return true;
   // A plural is held by its singular (all-seasons / all-season, tickets / ticket); the other way is holdsWhole's.
   return !wholeOnly && /^[a-z][a-z-]{3,}[^s]s$/.test(word) && holdsWhole(hay, word.slice(0, -1), false);
