@@ -712,6 +712,7 @@ const GLUED_DEMONSTRATIVE = new RegExp(`^(${DEMONSTRATIVE.source.slice(1, -1)})(
  */
 const FOIL =
   /(?:跟|和|与|同)([^，。,;；!?！？]{1,16}?)(?:分开|不一样|不同|错开|岔开|隔开|区分|撞车|撞了|冲突|重了|打架)|\b(?:collid(?:e|es|ed|ing)|clash(?:es|ed|ing)?|conflict(?:s|ed|ing)?|overlap(?:s|ped|ping)?)\s+with\s+([^,.;!?]{1,40})/gi;
+
 /**
  * An aside denying a thing right after the one the text names, before any change ("expiry alerts (not stock) go to…",
  * 过期提醒（不是库存）改发…): the text is not about that thing, and it is no value the thing had. Not a value denied after
