@@ -3921,4 +3921,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m, ids } = home([{ text: '[hermes] Awen 的排班：周六周日 9:00-17:00', time: t(1) }]);
     expect(correct(m, '[hermes] 〔更正〕A-Wen 的排班改成周一周三 9:00-17:00', t(5)).linked).toEqual([ids[0]]);
   });
+  it('a boat or rocket by name and number (海鸥3号 / 海鸥5号) is one of several, and no date (总结 20 号交) is a name', () => {
+    const { mem: m, ids } = home([
+      { text: '海鸥3号 每天收班后 18:30 加油', time: t(1) },
+      { text: '海鸥5号 每天早上 06:00 加油', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕海鸥5号 加油改收班后 18:30，早上别加了', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: '广鹿2号 冬修 1 月 10 日—2 月 10 日', time: t(1) }]);
+    expect(correct(m2, '〔更正〕广鹿3号 冬修 改 2 月 1 日开始', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[openclaw] 2025 年度安全总结 1月20日交公司安监部', time: t(1) },
+      { text: '[openclaw] 提醒自己：安全年度总结 20 号交安监部', time: t(2) },
+    ]);
+    expect(correct(m3, '[openclaw] 〔更正〕安全总结安监部放宽到月底', t(5)).linked.sort()).toEqual([...ids3].sort());
+  });
 });

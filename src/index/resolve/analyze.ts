@@ -152,8 +152,24 @@ const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|�
 /** A thing numbered with a number sign beside its Han noun (#4 电池, 电池 #1): one of several; the counter is the sign. */
 const HASH_NUMBER = /(?<![\w#])#\s?(\d{1,4})(?![\d.:\w])(?=\s?\p{Script=Han})|(?<=\p{Script=Han}\s?)#\s?(\d{1,4})(?![\d.:\w])/gu;
 
+/**
+ * A thing with a name and a number the Chinese way (海鸥3号, 广鹿 2 号, 长征5号): a boat, a rocket, a model, one of several of
+ * that name. Not a date (每月5号, 截止15号, 改到8号, 总结 20 号交: a name ending in a word of time or a verb, or 号 followed
+ * by one), nor an address (河滨路 18 号), nor a numbered place (3号楼, read above). The counter is the name.
+ */
+const NAMED_NUMBER = /(\p{Script=Han}{2})\s?(\d{1,3})\s?号(?!楼|床|棚|箱|门|馆|厅|柜|仓|库|机|位|桌|房|线|窗|场|椅|台|炉|池|罐|地|田|塘|车|前|之|以|后|起|开始|截止|到期|晚|早|上午|下午|中午|凌晨|傍晚|夜|交|发|出|开|到|完|截|见|办|上|下|去|来|回|走|左右|当天|那天)/gu;
+const NOT_A_NAME_END = /[月日号周期到至在为成改从于止前后是初底末约定等的和与及或第每逢今明昨年天点时分礼拜星由自截交起需要将把被让给路街道巷弄里村镇区园苑栋座]$/u;
+
 /** Counters written before their number or letter (硬盘3, 机器 A); the rest after it (3号棚, B组). */
 export const COUNTER_FIRST = /^(?:#|硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道|机器|服务器|节点|机房|仓库)$/;
+
+/** A counter, with its number or letter, as written: 9楼, 硬盘3, 海鸥3号. */
+export function placeLabel(n: string, counter: string): string {
+  if (COUNTER_FIRST.test(counter)) return counter + n;
+  // A name (海鸥3号): two Han characters, unlike the counters read after their number, which start with 号 or are one.
+  if (/^\p{Script=Han}{2}$/u.test(counter) && !counter.startsWith('号')) return `${counter}${n}号`;
+  return n + counter;
+}
 
 /** Each place or unit a text names the Chinese way, by number or letter and counter, and where. */
 export function numberedPlaceMentions(text: string): { n: string; counter: string; at: number; end: number }[] {
@@ -162,6 +178,7 @@ export function numberedPlaceMentions(text: string): { n: string; counter: strin
     ...[...text.matchAll(UNIT_NUMBER)].map((m) => ({ n: m[2]!, counter: m[1]!, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(LETTERED_PLACE)].map((m) => ({ n: (m[1] ?? m[4]!).toLowerCase(), counter: m[2] ?? m[3]!, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(HASH_NUMBER)].map((m) => ({ n: (m[1] ?? m[2])!, counter: '#', at: m.index!, end: m.index! + m[0].length })),
+    ...[...text.matchAll(NAMED_NUMBER)].filter((m) => !NOT_A_NAME_END.test(m[1]!)).map((m) => ({ n: m[2]!, counter: m[1]!, at: m.index!, end: m.index! + m[0].length })),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, COUNTER_FIRST, numberedPlaceMentions, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -859,7 +859,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       return out;
     };
     // As written: 9楼 puts the number first, court 3 after the noun.
-    const label = (n: string, counter: string) => (/^[a-z]/.test(counter) ? `${counter} ${n}` : COUNTER_FIRST.test(counter) ? counter + n : n + counter);
+    const label = (n: string, counter: string) => (/^[a-z]/.test(counter) ? `${counter} ${n}` : placeLabel(n, counter));
     const myPlaces = placesIn(c.plain, true);
     if (myPlaces.size) {
       const theirPlaces = placesIn(o.plain);
