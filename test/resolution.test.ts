@@ -3935,4 +3935,28 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, '[openclaw] 〔更正〕安全总结安监部放宽到月底', t(5)).linked.sort()).toEqual([...ids3].sort());
   });
+  it('a cron step (*/30) is a schedule, no path, and every ten minutes in words (每 10 分钟) is the same as */10', () => {
+    const { mem: m } = home([
+      { text: '[code] booking-sync 的 cron 是 */15 * * * *', time: t(1) },
+      { text: '[code] ota-price-check 脚本放在 ~/jobs/price_check.py', time: t(2) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕ota-price-check 的 cron 定 */30，跟 booking-sync 的 */15 错开', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[hermes] Cloudflare worker edge-relay 的 cron trigger：*/10 * * * *', time: t(1) },
+      { text: '[hermes] edge-relay 每 10 分钟触发一次（再记一遍，wrangler.toml 里那个）', time: t(2) },
+    ]);
+    expect(correct(m2, '[hermes] 〔更正〕edge-relay cron 改 */5，*/10 延迟太大', t(5)).linked.sort()).toEqual([...ids2].sort());
+  });
+  it('things numbered alike (203 制氧机 / 301 制氧机, 202 房 / 203 房) are no copies, and the number a correction names its thing by is no new value', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 提醒：203 制氧机滤棉每月 1 号换', time: t(1) },
+      { text: '[hermes] 提醒：301 制氧机滤棉每月 1 号换', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕301 的换滤棉提醒改到每月 15 号，1 号跟 203 挤在一起忙不过来', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([
+      { text: '202 房 冬季价 220', time: t(1) },
+      { text: '203 房 冬季价 220', time: t(1) },
+    ]);
+    expect(correct(m2, '〔更正〕220 那间冬季价改 240', t(5)).linked).toEqual([]);
+  });
 });

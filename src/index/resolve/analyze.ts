@@ -198,6 +198,12 @@ function groupedSets<T>(pairs: Iterable<[string, T]>): Map<string, Set<T>> {
   return out;
 }
 
+/**
+ * A number of three or four digits right before a Han word (203 制氧机, 202 房): a label of the thing, a room's or a unit's.
+ * Not an amount or a year (220 元, 1500 字, 2026 年): the word after it is no unit.
+ */
+export const NUMBER_BEFORE_NOUN = /(?<![\d./,，-])(?<!\d:)(\d{3,4})\s?(?![元块字年月日号天个次人份件台条张页分秒米克斤]|小时|分钟|公里|毫升|毫克|万|千|百)(\p{Script=Han}{1,2})/gu;
+
 /** A place or thing named by a number before 的 (302 的空调师傅, 46 的 IEM, 920 的 DSM): the number. */
 const PLACE_NUMBER = /(?<![\d.:/,-])(\d{2,4})\s?的/;
 
@@ -628,7 +634,7 @@ export const WAS = '(?:原来|原先|之前|以前|此前)(?:是|为)';
 const OLD_VALUE_PATTERNS: RegExp[] = [
   // 从周二 19:30 改到…: the old value may be a day and a time, written apart.
   /(?:从|由)\s*([^\s，。,;；]{1,24}?(?:\s[^\s，。,;；]{1,12}?)?)\s*(?:改|换|调|迁|升|降|切|变|更新|挪|搬|缩|延|放宽|收紧|提前|推迟)/g,
-  new RegExp(`([^\\s，。,;；从]{1,24}?)\\s*(?:${TO_NEW_VALUE}|改(?=\\s?\\d))`, 'g'),
+  new RegExp(`([^\\s，。,;；从]{1,24}?)\\s*(?:${TO_NEW_VALUE}|改(?=\\s?(?:\\d|\\*\\/\\d)))`, 'g'),
   /(?:不是|不再是|不再用|不再|不用|不往|不在|不要|而不是|并非|而非|取代|替换掉|弃用|停用|废弃|别再用)\s*(\d{1,2}月\d{1,2}[日号]?|\d+(?:\.\d+)*\s?(?:小时|分钟|天|周|个月|月底|月初|月|年|字|个|号[场桌台房柜窗线楼卡]?|楼|层|px|%|[a-z]+)?|[^\s，。,;；]{1,24})/g,
   /([^\s，。,;；]{1,24}?)\s*(?:作废|已废弃|已作废|不用了|不再用|停了|停用|弃用|下线|已下线|退役|是错的|记错|已经不对|已失效|失效)/g,
   // A value by itself, then that it is void or what it became (258013 那个作废了; v01.00.0600 已经升成 v01.00.0700; with its
@@ -1069,7 +1075,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       // "X改为Y", "X作废": X is often a whole phrase (磁盘告警阈值调到…); only its last value-like
       // token is the old value, or X itself when it is one short Chinese word.
       if (k === 1 || k === 3) {
-        const tail = /(?:^|[^a-z0-9_.:/~-])([a-z0-9_.:/~-]*[\d/.][a-z0-9_.:/~-]*|[a-z][a-z0-9_.-]+)$/.exec(raw);
+        // (A cron step, */10, whole.)
+        const tail = /(?:^|[^a-z0-9_.:/~*-])(\*\/\d{1,2}|[a-z0-9_.:/~-]*[\d/.][a-z0-9_.:/~-]*|[a-z][a-z0-9_.-]+)$/.exec(raw);
         if (tail && byAuthority(tail[1]!, norm, m.index! + m[0].indexOf(raw) + raw.length - tail[1]!.length)) continue;
         if (tail && (k === 3 || /[\d/.]/.test(tail[1]!))) raw = tail[1]!;
         else if (k === 1 || !/^[\u4e00-\u9fff]{2,4}$/.test(raw)) continue;

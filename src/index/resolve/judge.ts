@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn } from './dayparts.js';
@@ -502,7 +502,9 @@ export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
   // (A value it goes back to, 还是回到 20:30, is the new one, though an older record holds it.)
   const backTo = (v: string) => new RegExp(`(?:回到|改回|调回|恢复到?|\\bback to|\\brevert(?:ed)? to)\\s?${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(c.plain);
   const held = c.values.filter((v) => holds(o.hay, v) && !stated(v) && !ownedElsewhere(c, v) && !backTo(v));
-  return held.filter((v) => c.values.some((w) => w !== v && sameForm(c, v, w) && !holds(o.hay, w)));
+  // (Nor the number it names its thing by, before it says what changed (301 的换滤棉提醒…，1 号跟 203 挤): no new value of 203.)
+  const naming = placeNumberOf(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
+  return held.filter((v) => c.values.some((w) => w !== v && w !== naming && sameForm(c, v, w) && !holds(o.hay, w)));
 }
 
 /**
@@ -1315,7 +1317,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (!relaxed && quoted.length === 0) {
     const mineNo = placeNumberOf(beforeChange);
     if (mineNo && !holdsNumber(o.plain, mineNo)) {
-      const theirNo = [...o.plain.matchAll(/(?<![\d.:/,-])(\d{2,4})\s?的|\p{Script=Han}(\d{3,4})(?![\d.:])/gu)].map((m) => m[1] ?? m[2]!);
+      // (Or right before its thing's noun, as a room's: 203 制氧机.)
+      const theirNo = [...new Set([...[...o.plain.matchAll(/(?<![\d.:/,-])(\d{2,4})\s?的|\p{Script=Han}(\d{3,4})(?![\d.:])/gu)].map((m) => m[1] ?? m[2]!), ...[...o.plain.matchAll(NUMBER_BEFORE_NOUN)].map((m) => m[1]!)])];
       if (theirNo.length) return { ...conflict(`names ${theirNo.join(', ')} where the correction names ${mineNo}`), ...extra };
       // (Or a place by a name of its own, first: 回声馆的 IEM 频点表 is not 46 的 IEM.)
       const ownLead = o.lead.filter((w) => !holds(c.hay, w) && !GENERIC_WORDS.has(w) && !ALL_ATTRIBUTE_WORDS.has(w));

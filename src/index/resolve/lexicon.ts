@@ -94,6 +94,8 @@ const DOTTED_DATE_RE = new RegExp(
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A cron schedule (0 6 * * *, 0 */6 * * *), before a path reads its step as one.
   { attr: 'schedule', re: /(?<=^|[\s:：(（'"`‘“])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=[\s,，;；。)）'"`’”]|$)/g },
+  // A cron step alone (cron 定 */30: every 30 minutes) is a schedule too, no path.
+  { attr: 'schedule', re: /(?<=^|[\s:：(（'"`‘“=])\*\/\d{1,2}(?=[\s,，;；。)）'"`’”]|$)/g },
   // Repeats of a distance (6×800m, 8 组 400 米): a distance, not a size or minutes.
   { attr: 'distance', re: /\b\d{1,2}\s?[x×*]\s?\d{2,5}\s?(?:m|米)(?![\w])|\d{1,2}\s?组\s?\d{2,5}\s?米/gi },
   // A bit rate (80Mbps, 320 kbps): not a size in bytes.

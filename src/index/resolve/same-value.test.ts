@@ -100,6 +100,10 @@ describe('monthDay / sameDay', () => {
     expect(sameValue('0 6 * * *', '30 5 * * *')).toBe(false);
     expect(sameValue('0 */6 * * *', 'every 2 hours')).toBe(false);
     expect(sameValue('0 6 * * *', '6h')).toBe(false);
+    expect(sameValue('*/10 * * * *', '每 10 分钟')).toBe(true);
+    expect(sameValue('*/10', 'every 10 minutes')).toBe(true);
+    expect(sameValue('*/10 * * * *', '每 15 分钟')).toBe(false);
+    expect(sameValue('*/10 * * * *', 'every 10 hours')).toBe(false);
   });
   it('reads an English clock time and a day of the year written either way as one value', () => {
     expect(sameValue('10:00', '10am')).toBe(true);

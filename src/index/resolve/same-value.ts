@@ -37,21 +37,27 @@ export function sameValue(a: string, b: string): boolean {
   return false;
 }
 
-/** What a cron schedule says, as clock times (0 6 * * * → 06:00) or hours between runs (a step of 6 in the hour field → every 6 hours). */
+/** What a cron schedule says, as clock times (0 6 * * * → 06:00) or hours or minutes between runs (a step of 6 in the hour field → every 6 hours; a step of 10 in the minute field alone → every 10 minutes). */
 function cronForms(v: string): string[] {
+  // A minute step alone (cron */10) runs every ten minutes.
+  const step = /^\*\/(\d{1,2})$/.exec(v.trim());
+  if (step) return [`every ${Number(step[1])} minutes`];
   const f = v.trim().split(/\s+/);
   if (f.length !== 5 || !f.every((x) => /^[\d*/,-]+$/.test(x))) return [];
   const [min, hour] = f as [string, string];
+  const minutes = /^\*\/(\d{1,2})$/.exec(min);
+  if (minutes && hour === '*') return [`every ${Number(minutes[1])} minutes`];
   if (/^\d{1,2}$/.test(min) && /^\d{1,2}$/.test(hour)) return [`${hour.padStart(2, '0')}:${min.padStart(2, '0')}`];
   const every = /^\*\/(\d{1,2})$/.exec(hour);
   if (/^\d{1,2}$/.test(min) && every) return [`every ${Number(every[1])} hours`];
   return [];
 }
 
-/** A schedule in words as cronForms reads a cron one: its clock times, or hours between runs (every 6 hours, 每 6 小时, 6h). */
+/** A schedule in words as cronForms reads a cron one: its clock times, or hours or minutes between runs (every 6 hours, 每 6 小时, 6h, 每 10 分钟). */
 function scheduleForms(v: string): string[] {
   const every = /\bevery\s(\d{1,2})\s?(?:hours?|hrs?|h)\b|每\s?(\d{1,2})\s?个?小时|(?<![\w.])(\d{1,2})\s?h\b/.exec(v);
-  return [...timesOf(v), ...(every ? [`every ${Number(every[1] ?? every[2] ?? every[3])} hours`] : [])];
+  const minutes = /\bevery\s(\d{1,2})\s?(?:minutes?|mins?)\b|每\s?(\d{1,2})\s?分钟/.exec(v);
+  return [...timesOf(v), ...(every ? [`every ${Number(every[1] ?? every[2] ?? every[3])} hours`] : []), ...(minutes ? [`every ${Number(minutes[1] ?? minutes[2])} minutes`] : [])];
 }
 
 /** The HH:MM readings of a clock time, as the tokenizer reads it (3点 is 03:00 and 15:00). */
