@@ -3959,4 +3959,22 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '〔更正〕220 那间冬季价改 240', t(5)).linked).toEqual([]);
   });
+  it('the main one and the spare (主 Pi / 备用 Pi) are two things', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 主 Pi 上 portal 端口 2050', time: t(1) },
+      { text: '[code] 备用 Pi 的 portal 端口 2050', time: t(2) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕备用 Pi 的 portal 端口用 2060，别和主的 2050 撞', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: '[code] 主 Pi 上 portal 端口 2050', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕备用 Pi 的 portal 端口用 2060，别和主的 2050 撞', t(5)).linked).toEqual([]);
+  });
+  it('quoting a time many things have is no evidence against another name (Guangzhou 线 18:00 / Shanghai truck 18:00)', () => {
+    const { mem: m } = home([
+      { text: 'Shanghai truck: 18:00 发车，老周开', time: t(1) },
+      { text: 'Chengdu truck: 19:00 发车，老李开', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕Guangzhou 线发车不是18:00，是17:00', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: 'Guangzhou truck: 18:00 发车，老周开', time: t(1) }]);
+    expect(correct(m2, '〔更正〕Guangzhou 线发车不是18:00，是17:00', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

@@ -561,11 +561,15 @@ const PREFIX_PAIRS: [string, string][] = [
   ['冷', '热'],
   ['左', '右'],
   ['内', '外'],
+  // The main one and the spare (主 Pi / 备用 Pi, 主机 / 备机).
+  ['主', '备用'],
+  ['主', '备'],
 ];
 /** Each ordered pair with the pattern of its first prefix and a noun after it. */
+// (Or a name in letters after it: 主 Pi, 新 iPad.)
 const PREFIX_RES = PREFIX_PAIRS.flatMap(([p, q]) => [
-  { x: p, y: q, re: new RegExp(`${p}(\\p{Script=Han}{1,2})`, 'gu') },
-  { x: q, y: p, re: new RegExp(`${q}(\\p{Script=Han}{1,2})`, 'gu') },
+  { x: p, y: q, re: new RegExp(`${p}(\\p{Script=Han}{1,2}|\\s?[a-z][a-z0-9]*(?![a-z0-9]))`, 'gu') },
+  { x: q, y: p, re: new RegExp(`${q}(\\p{Script=Han}{1,2}|\\s?[a-z][a-z0-9]*(?![a-z0-9]))`, 'gu') },
 ]);
 
 /**
@@ -576,9 +580,10 @@ export function prefixClash(mine: string, theirs: string): { mine: string; their
   for (const { x, y, re } of PREFIX_RES) {
     if (!mine.includes(x) || !theirs.includes(y)) continue;
     for (const m of mine.matchAll(re)) {
-      const noun = m[1]!;
-      const other = y + noun;
-      if (theirs.includes(other) && !theirs.includes(x + noun) && !mine.includes(other)) return { mine: x + noun, theirs: other };
+      const noun = m[1]!.trim();
+      // (主 Pi is 主Pi: a space before letters says nothing.)
+      const has = (t: string, pre: string) => t.includes(pre + noun) || (/^[a-z]/.test(noun) && t.includes(`${pre} ${noun}`));
+      if (has(theirs, y) && !has(theirs, x) && !has(mine, y)) return { mine: x + noun, theirs: y + noun };
     }
   }
   return null;

@@ -8,6 +8,14 @@ import { otherFees, pricedFee } from './fees.js';
 import { otherIdKinds } from './id-numbers.js';
 import { hanNumber } from '../tokenizer/han-amounts.js';
 
+
+/** Shapes of values many things share (a time, a day, a length of time, a price): quoting one names no thing. */
+const COMMON_SHAPES = new Set(['schedule', 'date', 'duration', 'price']);
+/** Whether a value the correction holds is of such a shape, or the number of one (18 of 不是18:00). */
+function commonShaped(c: TextAnalysis, v: string): boolean {
+  const common = (w: string) => COMMON_SHAPES.has(c.valueShapes.get(w) ?? '');
+  return common(v) || (/^\d+$/.test(v) && c.values.some((w) => w !== v && w.startsWith(v) && /^\d/.test(w.slice(v.length + 1)) && common(w)));
+}
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
 /** A clause saying what a thing is left for (COS 那边只留给备份, the old box is kept for backups only). */
@@ -1295,7 +1303,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // Another one by name: Yuka where the correction names Yumi, 阿杰 where it names Marta, SF Express where
   // it names SF Freight. Only when the record holds none of the correction's names and has its own.
-  if (!relaxed && quoted.length === 0) {
+  // (Quoting an old value many things have, a time, a day or an amount, is no evidence against it: Guangzhou 线发车不是18:00
+  // is not the Shanghai truck's 18:00. A port names its service more closely: 5173 老是和 Lumen 的原型撞车 is Swatchify's.)
+  if (!relaxed && (quoted.length === 0 || quoted.every((v) => !namesOneThing(v) && commonShaped(c, v)))) {
     const mine = c.propersEarly.filter((p) => !holds(o.hay, p));
     const theirs = [...o.propersEarly, ...peopleIn(o.plain)].filter((p) => !holds(c.hay, p));
     if (mine.length && mine.length === c.propersEarly.length && theirs.length) return { ...conflict(`names ${theirs.join(', ')} where the correction names ${mine.join(', ')}`), ...extra };
