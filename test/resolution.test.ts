@@ -3977,4 +3977,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: 'Guangzhou truck: 18:00 发车，老周开', time: t(1) }]);
     expect(correct(m2, '〔更正〕Guangzhou 线发车不是18:00，是17:00', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('tents by number (12号帐篷 / 13号帐篷), a check-up and a deworming, and a name with its possessive (Tang\'s / Liu\'s) tell things apart', () => {
+    const { mem: m } = home([{ text: '12号帐篷空调滤网每两周清洗', time: t(1) }]);
+    expect(correct(m, '〔更正〕13号帐篷滤网改成每周洗，靠近停车场灰大', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '骆驼每季度驱虫一次', time: t(1) }]);
+    expect(correct(m2, '〔更正〕骆驼体检改成每季度一次，周大夫说的', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: "Xiao Liu's day off is Wednesday", time: t(1) }]);
+    expect(correct(m3, "Correction: Xiao Tang's day off is Thursday, not Wednesday", t(5)).linked).toEqual([]);
+    const { mem: m4, ids: ids4 } = home([{ text: "Xiao Tang's day off is Wednesday", time: t(1) }]);
+    expect(correct(m4, "Correction: Xiao Tang's day off is Thursday, not Wednesday", t(5)).linked).toEqual([ids4[0]]);
+  });
+  it('a correction opening with "the" and an address (the api.dhcamp.cn cert) names that address', () => {
+    const { mem: m } = home([{ text: '[code] admin.dhcamp.cn SSL cert expires 2026-08-14', time: t(1) }]);
+    expect(correct(m, '[code] Correction: the api.dhcamp.cn cert expires 2026-08-14, renewed together with admin', t(5)).linked).toEqual([]);
+  });
 });

@@ -138,10 +138,10 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is NUMBERED_PLACE below.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
-export const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗|号场|号椅|号台|号炉|号池|号罐|号地|号田|号塘|号车)/g;
+export const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗|号场|号椅|号台|号炉|号池|号罐|号地|号田|号塘|号车|号帐篷|号帐|号篷|号蒙古包)/g;
 
 /** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b, 电池组 B): one of several lettered things. */
 const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅)|(机器|服务器|节点|机房|仓库|组)\s?([a-z])(?![a-z0-9_.-])/gi;
@@ -243,7 +243,7 @@ export function namesSomeone(text: string): boolean {
 }
 
 const NOT_PROPER = new Set(
-  'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec correction update note reminder please'.split(' '),
+  'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec correction update note reminder please xiao lao'.split(' '),
 );
 /**
  * Capitalized words written mid-sentence (Marta, Tidepool, SF Freight): names of people, products
@@ -252,7 +252,8 @@ const NOT_PROPER = new Set(
  */
 export function propersOf(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(/(?<![A-Za-z0-9_-])[A-Z][a-z]{2,}(?![A-Za-z0-9_'’-])/g)) {
+  // (A name's possessive, Tang's, is the name.)
+  for (const m of text.matchAll(/(?<![A-Za-z0-9_-])[A-Z][a-z]{2,}(?![A-Za-z0-9_-])(?!['’](?!s\b))/g)) {
     const before = text.slice(0, m.index).trimEnd();
     // Opening a sentence, a capital says nothing, unless Chinese follows (Marta 的合同: Chinese has no capitals).
     const opens = before === '' || /[.!?:;。！？：；—–\[\]]$/.test(before) || /^\[\w+\]$/.test(before);

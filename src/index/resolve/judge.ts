@@ -814,7 +814,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // (3号棚那个 06:30, where 7号棚 waters at 06:30 too; 10号棚的 DHT22 where 4号棚 has one too).
   if (!relaxed) {
     // Nothing but the correction's own label before a place in it: what it opens with.
-    const opensAt = (at: number) => !/[\p{L}]/u.test(c.plain.slice(0, at).replace(/^\s*(?:correction|更正|订正)\s*[:：]?/i, ''));
+    const opensAt = (at: number) => !/[\p{L}]/u.test(c.plain.slice(0, at).replace(/^\s*(?:(?:correction|更正|订正)\s*[:：]?)?\s*(?:the\s+)?/i, ''));
     const numbered = (text: string, w: string) => {
       const re = new RegExp(`(?<![\\w.:/-])(\\d+(?:\\.\\d+)?(?:\\s+\\d+(?:\\.\\d+)?)*)\\s*${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`, 'g');
       return [...text.matchAll(re)].map((m) => ({ at: m.index!, end: m.index! + m[0].length, numbers: m[1]!.split(/\s+/) }));

@@ -517,7 +517,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // A car's insurance and its yearly inspection fall due on their own dates.
   { name: 'car-date', clashOnly: true, members: { insurance: ['保险', '车险', 'insurance'], inspection: ['年检', '年审', 'inspection'] } },
   // A pet's deworming and its vaccination are two appointments.
-  { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'] } },
+  { name: 'pet-care', clashOnly: true, members: { deworm: ['驱虫', 'deworm', 'deworming', 'flea treatment'], vaccine: ['疫苗', 'vaccine', 'vaccination', 'booster'], checkup: ['体检', 'checkup', 'check-up', 'health check'] } },
   // When a thing starts and when it ends are two times (桌游夜 19:00 开始 / 结束时间改 22:30).
   // The day shift and the night shift hand over at their own times.
   { name: 'shift', clashOnly: true, members: { day: ['白班', '日班', 'day shift', 'day-shift'], night: ['夜班', 'night shift', 'night-shift', 'night'] } },
