@@ -188,7 +188,7 @@ export function numberedPlaces(text: string): Map<string, Set<string>> {
 }
 
 /** Pairs gathered by their key: key → the values given it. */
-function groupedSets<T>(pairs: Iterable<[string, T]>): Map<string, Set<T>> {
+export function groupedSets<T>(pairs: Iterable<[string, T]>): Map<string, Set<T>> {
   const out = new Map<string, Set<T>>();
   for (const [key, value] of pairs) {
     let s = out.get(key);

@@ -1,4 +1,4 @@
-import { contrastOf, holds, holdsNumber, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, groupedSets, holds, holdsNumber, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -16,18 +16,6 @@ const NUMBERED_BY_HAO = /(?<![\d.:/-])\d{1,4}\s?号(?=\p{Script=Han})/gu;
 const IDENTITY_SHAPES = [...VALUE_SHAPES.filter((v) => v.attr === 'path' || v.attr === 'host').map((v) => v.re), NAME_INITIAL, NUMBERED_BY_HAO];
 
 /** Where an English setting lives, as a text qualifies it (in the health check:, for the failover script,): its own place. */
-
-/** Pairs gathered by their key: key → the values given it. */
-function groupedNumbers(pairs: [string, string][]): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const [k, v] of pairs) {
-    let s = out.get(k);
-    if (!s) out.set(k, (s = new Set()));
-    s.add(v);
-  }
-  return out;
-}
-
 function placesOf(text: string): Set<string> {
   return new Set([...text.matchAll(/\b(?:in|for|of|on) the ([a-z]+(?: [a-z]+)?)(?=[:,;.)]|$)/g)].map((m) => m[1]!));
 }
@@ -182,7 +170,7 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const oneScript = (han(titlesA) && han(titlesB)) || (ascii(titlesA) && ascii(titlesB));
   if (titlesA.size && titlesB.size && oneScript && ![...titlesA].some((x) => titlesB.has(x))) return false;
   // Two things numbered alike, the number right before the same noun (203 制氧机 / 301 制氧机, 202 房 / 203 房): two rooms' things.
-  const labelled = (t: string) => groupedNumbers([...t.matchAll(NUMBER_BEFORE_NOUN)].map((m) => [m[2]!, m[1]!]));
+  const labelled = (t: string) => groupedSets([...t.matchAll(NUMBER_BEFORE_NOUN)].map((m) => [m[2]!, m[1]!]));
   const la = labelled(a.plain ?? a.text);
   const lb = labelled(b.plain ?? b.text);
   for (const [noun, xa] of la) {
