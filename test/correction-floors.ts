@@ -48,7 +48,7 @@ export const LATER_PARTS: { sets: string[]; floors: Floor }[] = [
   // Part 5 from session 44 (z99 on): 0.935 / 0.520 / 0.987 at derivation 187 (to z104), 0.946 / 0.518 / 0.989 at 191 (to z106).
   { sets: z(99, 106), floors: { precision: 0.92, recall: 0.49, hardRejected: 0.98 } },
   // Part 6 from session 45 (z107 on, ten sets, 800 cases): 0.948 / 0.554 / 0.988 at derivation 213; with z117 … z122 (session 46,
-  // 1,280 cases) 0.951 / 0.522 / 0.990 at 227, so its recall floor went from 0.52 to 0.50; with z123 … z128 (session 47).
+  // 1,280 cases) 0.951 / 0.522 / 0.990 at 227, so its recall floor went from 0.52 to 0.50; with z123 … z128 (session 47, 1,760 cases) 0.948 / 0.518 / 0.989 at 232.
   { sets: z(107, 128), floors: { precision: 0.92, recall: 0.5, hardRejected: 0.98 } },
 ];
 export const LATER = LATER_PARTS.flatMap((p) => p.sets);
