@@ -141,7 +141,9 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
 const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
-export const NUMBERED_PLACE = /(?<![\d.:/-])(\d{1,4})\s?(楼|层|栋|号楼|号床|号棚|号箱|号门|号馆|号厅|号柜|号仓|号库|号机|号位|号桌|号房|号线|号窗|号场|号椅|号台|号炉|号池|号罐|号地|号田|号塘|号车|号帐篷|号帐|号篷|号蒙古包)/g;
+/** What a number and 号 name before these (3号棚, 2 号车): a place or unit, read by NUMBERED_PLACE and kept out of NAMED_NUMBER. */
+const HAO_COUNTERS = '床|棚|箱|门|馆|厅|柜|仓|库|机|位|桌|房|线|窗|场|椅|台|炉|池|罐|地|田|塘|车|帐篷|帐|篷|蒙古包';
+export const NUMBERED_PLACE = new RegExp(`(?<![\\d.:/-])(\\d{1,4})\\s?(楼|层|栋|号楼|号(?:${HAO_COUNTERS}))`, 'g');
 
 /** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b, 电池组 B): one of several lettered things. */
 const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅)|(机器|服务器|节点|机房|仓库|组)\s?([a-z])(?![a-z0-9_.-])/gi;
@@ -157,7 +159,7 @@ const HASH_NUMBER = /(?<![\w#])#\s?(\d{1,4})(?![\d.:\w])(?=\s?\p{Script=Han})|(?
  * that name. Not a date (每月5号, 截止15号, 改到8号, 总结 20 号交: a name ending in a word of time or a verb, or 号 followed
  * by one), nor an address (河滨路 18 号), nor a numbered place (3号楼, read above). The counter is the name.
  */
-const NAMED_NUMBER = /(\p{Script=Han}{2})\s?(\d{1,3})\s?号(?!楼|床|棚|箱|门|馆|厅|柜|仓|库|机|位|桌|房|线|窗|场|椅|台|炉|池|罐|地|田|塘|车|前|之|以|后|起|开始|截止|到期|晚|早|上午|下午|中午|凌晨|傍晚|夜|交|发|出|开|到|完|截|见|办|上|下|去|来|回|走|左右|当天|那天)/gu;
+const NAMED_NUMBER = new RegExp(`(\\p{Script=Han}{2})\\s?(\\d{1,3})\\s?号(?!楼|${HAO_COUNTERS}|前|之|以|后|起|开始|截止|到期|晚|早|上午|下午|中午|凌晨|傍晚|夜|交|发|出|开|到|完|截|见|办|上|下|去|来|回|走|左右|当天|那天)`, 'gu');
 const NOT_A_NAME_END = /[月日号周期到至在为成改从于止前后是初底末约定等的和与及或第每逢今明昨年天点时分礼拜星由自截交起需要将把被让给路街道巷弄里村镇区园苑栋座]$/u;
 
 /** Counters written before their number or letter (硬盘3, 机器 A); the rest after it (3号棚, B组). */
