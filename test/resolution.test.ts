@@ -3991,4 +3991,30 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[code] admin.dhcamp.cn SSL cert expires 2026-08-14', time: t(1) }]);
     expect(correct(m, '[code] Correction: the api.dhcamp.cn cert expires 2026-08-14, renewed together with admin', t(5)).linked).toEqual([]);
   });
+  it('the numbered room both name is what they are of, no value in common (二号工作室 rent / power bill)', () => {
+    const { mem: m, ids } = home([
+      { text: '三宝村二号工作室 房租每月 2800，押一付三，房东王姐', time: t(1) },
+      { text: '三宝村二号工作室 水电每月大概 400，跟房租一起给王姐', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕王姐说 2800 从下月起改 3000，续签时再谈', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('cars, kilns and washers by number are several (car 4 / car 6)', () => {
+    const { mem: m } = home([{ text: 'Car 4 (湘A·3H442) gets an oil change every 5,000 km', time: t(1) }]);
+    expect(correct(m, 'Correction: car 6 oil change interval is 7,500 km now, switched to synthetic', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: 'Car 6 (湘A·3H424) gets an oil change every 5,000 km', time: t(1) }]);
+    expect(correct(m2, 'Correction: car 6 oil change interval is 7,500 km now, switched to synthetic', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('a price per person names no grammatical person (no style to change)', () => {
+    const { mem: m } = home([{ text: 'Wheel class price: 298 per person.', time: t(1) }]);
+    const r = m.add({ text: "The wheel class now includes one glaze colour of the guest's choice.", time: t(5) });
+    expect(m.links(r.record.id).out).toEqual([]);
+  });
+  it('the daytime price and the night price are two (白天 8 元 / 夜间价)', () => {
+    const { mem: m } = home([{ text: '友谊大道店 白天洗一次 8 元', time: t(1) }]);
+    expect(correct(m, '〔更正〕友谊大道店夜间价改 5 元', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '友谊大道店 夜间洗一次 6 元', time: t(1) }]);
+    expect(correct(m2, '〔更正〕友谊大道店夜间价改 5 元', t(5)).linked).toEqual([ids2[0]]);
+    const { mem: m3, ids: ids3 } = home([{ text: '友谊大道店 上午洗一次 8 元', time: t(1) }]);
+    expect(correct(m3, '〔更正〕友谊大道店白天价改 7 元', t(5)).linked).toEqual([ids3[0]]);
+  });
 });

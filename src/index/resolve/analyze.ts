@@ -93,6 +93,11 @@ const FLAG_RE = /(?<![\w-])--[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]+)*(?![\w-])/g;
  */
 const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆)|号(?![去到在给把要开关换交送的前后上下早晚午那这])[\u4e00-\u9fff]{1,3}(?:池|泵|罐|炉|塔|阀|井))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
+/** The numbered items and places a text names (二号工作室, 3号楼, room 305, #12), as its value tokens write them. */
+export function ordinalNamesIn(text: string): Set<string> {
+  return new Set([...text.matchAll(ORDINAL_RE)].map((m) => m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : '')));
+}
+
 /** A number and two to four capitals (3DG, 5DG, 4WD): a name. (A unit in capitals, 4GB, 8PM, 110MV, is a value: left out.) */
 const NUMBER_CAPS_RE = /(?<![A-Za-z0-9_./:-])\d{1,3}[A-Z]{2,4}(?![\w/:]|\.\w)/g;
 /** A code in capitals, a space and digits (ECON 301, RTX 4090): a name (CS101 is an identifier already). */
@@ -138,7 +143,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is NUMBERED_PLACE below.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
 /** What a number and 号 name before these (3号棚, 2 号车): a place or unit, read by NUMBERED_PLACE and kept out of NAMED_NUMBER. */
@@ -902,7 +907,8 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const anchors: number[] = [];
   // Words that hold an attribute word and are none (时间线 is a timeline, not a time; 子品牌 a sub-brand, not which brand).
   // 字符串 is a string, not a count of characters; "goes up to ¥120" is a rise, not a limit; 推到 4/22 is postponed, not sent.
-  const taken: [number, number][] = ['时间线', '时间轴', '子品牌', '主品牌', '副品牌', '字符串', 'goes up to', 'went up to', 'go up to', 'gone up to', 'going up to', 'moved up to', 'bumped up to'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
+  // "298 per person" is a price by the head, not the grammatical person a text is written in.
+  const taken: [number, number][] = ['时间线', '时间轴', '子品牌', '主品牌', '副品牌', '字符串', 'per person', 'each person', 'a person', 'goes up to', 'went up to', 'go up to', 'gone up to', 'going up to', 'moved up to', 'bumped up to'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
   for (const m of norm.matchAll(/推到(?=\s?(?:\d|[下明后本这][周月天年]|周[一二三四五六日天]|[一二三四五六七八九十]+月))/g)) taken.push([m.index!, m.index! + 2]);
   const attrAt: { attr: string; at: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {

@@ -1,9 +1,9 @@
-import { contrastOf, groupedSets, holds, holdsNumber, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, groupedSets, holds, holdsNumber, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
-import { daypartsIn } from './dayparts.js';
+import { daypartsIn, daypartsMeet } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
 import type { Verdict } from './judge.js';
 
@@ -143,7 +143,8 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const db = weekdaysIn(b.text);
   if (da.size && db.size && ![...da].some((d) => db.has(d))) return false;
   // The same for the morning and the evening dose, the nightly and the weekly job, the 10 km and the 10 mile race.
-  for (const read of [daypartsIn, frequenciesIn, distancesIn]) {
+  if (!daypartsMeet(daypartsIn(a.text), daypartsIn(b.text)) && daypartsIn(a.text).size && daypartsIn(b.text).size) return false;
+  for (const read of [frequenciesIn, distancesIn]) {
     const xa = read(a.text);
     const xb = read(b.text);
     if (xa.size && xb.size && ![...xa].some((x) => xb.has(x as never))) return false;
@@ -209,8 +210,10 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const often = (v: string) => frequenciesIn(v).size > 0 && !/\d/.test(v);
   // Nor the number of the place both name (陈医生坐 3 号椅 / 3 号椅的脚踏坏了): it says where, not what is so there.
   const placeNos = new Set([...numberedPlaces(a.plain ?? a.text).values(), ...numberedPlaces(b.plain ?? b.text).values()].flatMap((x) => [...x]));
-  const va = [...a.verdict.quoted, ...a.verdict.tokens].filter((v) => !often(v) && !placeNos.has(v));
-  const vb = [...b.verdict.quoted, ...b.verdict.tokens].filter((v) => !often(v) && !placeNos.has(v));
+  // (Nor the numbered room or item both name, 三宝村二号工作室 with its rent / with its power bill: what they are of.)
+  const ordinals = new Set([...ordinalNamesIn(a.text), ...ordinalNamesIn(b.text)]);
+  const va = [...a.verdict.quoted, ...a.verdict.tokens].filter((v) => !often(v) && !placeNos.has(v) && !ordinals.has(v));
+  const vb = [...b.verdict.quoted, ...b.verdict.tokens].filter((v) => !often(v) && !placeNos.has(v) && !ordinals.has(v));
   // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30, objects
   // 2019.45.3 / 2019.45.8) is two things.
   const form = (v: string) => v.replace(/\d/g, '9');

@@ -1,7 +1,7 @@
 import { CHANGE_CUE, COMPOUND_SURNAMES, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
-import { DAYPARTS, daypartsIn } from './dayparts.js';
+import { DAYPARTS, daypartsIn, daypartsMeet } from './dayparts.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, districtsIn, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
 import { namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
 import { otherFees, pricedFee } from './fees.js';
@@ -1215,7 +1215,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (!relaxed && noTimeQuoted) {
     const mine = occasionDaypartsOf(c.plain);
     const theirs = daypartsOf(o.plain);
-    if (mine.size && theirs.size && ![...theirs].some((d) => mine.has(d))) {
+    if (mine.size && theirs.size && !daypartsMeet(theirs, mine)) {
       return refuse('other-subject', `is of the ${[...theirs].join('/')}, the correction of the ${[...mine].join('/')}`, { ...extra, conflict: true });
     }
   }
