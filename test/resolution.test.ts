@@ -4017,4 +4017,23 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m3, ids: ids3 } = home([{ text: '友谊大道店 上午洗一次 8 元', time: t(1) }]);
     expect(correct(m3, '〔更正〕友谊大道店白天价改 7 元', t(5)).linked).toEqual([ids3[0]]);
   });
+  it('a code of digits and a dash (bolt 1623-04 / 1623-07) names one thing, not a month', () => {
+    const { mem: m, ids } = home([
+      { text: 'VBC 藏青 bolt 1623-04 还剩12米', time: t(1) },
+      { text: 'VBC 炭灰 bolt 1623-07 还剩12米', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕1623-04 不是12米，昨儿个拿尺子量了，就剩8.5米', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('of two alike, the one with the label the correction names its thing by (6号 of 6号洗衣机, the 3S packs)', () => {
+    const { mem: m, ids } = home([
+      { text: '中北路店 5号洗衣机 报修：进水阀坏了', time: t(1) },
+      { text: '中北路店 6号洗衣机 报修：进水阀坏了', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕6号不是进水阀，是排水泵堵了', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[code] charger script: cutoff at 4.20 V per cell for the 3S packs', time: t(1) },
+      { text: '[code] charger script: cutoff at 4.20 V per cell for the 2S receiver packs', time: t(2) },
+    ]);
+    expect(correct(m2, '[code] Correction: 3S cutoff of 4.20 V is too aggressive for the old packs — use 4.15 V per cell.', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

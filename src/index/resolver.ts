@@ -602,7 +602,7 @@ export class SupersessionResolver {
         for (const j of acc) if (!holding.includes(j)) j.verdict = { ...j.verdict, accepted: false, refusal: 'other-subject', why: `holds none of ${ev.join(', ')}, which ${holding[0]!.id} holds` };
       }
     }
-    let choice = choose(judged, this.opts.ambiguityRatio);
+    let choice = choose(judged, this.opts.ambiguityRatio, c.plain);
     // The target written again in the other language shares none of the correction's words, only the target's values
     // (树莓派每周日凌晨4:00自动重启 / The Pi reboots automatically every Sunday at 04:00): look for it by those, and take it
     // when it is a copy (resolve/choose.ts).
@@ -611,7 +611,7 @@ export class SupersessionResolver {
       const extra = this.otherLanguageRows(best, r).filter((x) => !rows.some((y) => y.rid === x.rid));
       if (extra.length) {
         for (const row of extra) judgeRow(row);
-        choice = choose(judged, this.opts.ambiguityRatio);
+        choice = choose(judged, this.opts.ambiguityRatio, c.plain);
       }
     }
     // An inferred edge stands on its own verdict: a plain record takes no copy its words did not accept (王哥 房租 1900 is

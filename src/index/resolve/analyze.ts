@@ -83,6 +83,17 @@ export interface TextAnalysis {
 
 /** An identifier: letters with a digit, a hyphen or an underscore inside (not a version or a path). */
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
+/**
+ * A code of digits, a dash and a number with a leading zero (bolt 1623-04, order 2024-018): a name, not a range (1200-2400,
+ * 300-500) nor a month (2026-04, read by isMonth).
+ */
+const NUMBER_CODE = /(?<![\w.:/-])\d{3,6}-0\d{1,3}(?![\w.:/-]|\s?[%℃°])/g;
+const isMonth = (code: string) => /^(?:19|20)\d\d-(?:0[1-9]|1[0-2])$/.test(code);
+/** Labels a text numbers things by: 6号 (6号洗衣机), 3s / 2s (battery packs), 4k. */
+export function labelsIn(text: string): string[] {
+  return [...text.toLowerCase().matchAll(/(?<![\d.:/-])(\d{1,4})\s?号|(?<![\w.])(\d{1,2}[a-z])(?![\w.])/g)].map((m) => (m[1] ? `${m[1]}号` : m[2]!));
+}
+
 /** A git branch by its conventional prefix (release/2.4, hotfix/login-crash): a name, whatever version it holds. */
 const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0-9][\w.-]*[a-z0-9]/g;
 /** A command-line option written with two dashes (--solofeatures, --use-conda): the setting a text is about, named without them. */
@@ -1142,6 +1153,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   const idMatches = [
     ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
     ...[...norm.matchAll(FLAG_RE)].map((m) => ({ id: m[0].slice(2), at: m.index! })),
+    ...[...norm.matchAll(NUMBER_CODE)].filter((m) => !isMonth(m[0])).map((m) => ({ id: m[0], at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...capsNames.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),

@@ -1,4 +1,4 @@
-import { contrastOf, groupedSets, holds, holdsNumber, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, groupedSets, holds, holdsNumber, labelsIn, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -367,7 +367,27 @@ function refusedCopy(best: Judged, j: Judged): boolean {
   return sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } });
 }
 
-export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
+/**
+ * Of candidates about equally likely, the one holding the label the correction names its thing by (6号不是进水阀 for
+ * 6号洗衣机 / 5号洗衣机; "3S cutoff" for the 3S packs / the 2S packs), each other one holding another label of that form.
+ */
+function byLabel(pool: Judged[], correction: string): { chosen: Judged; why: Map<Judged, string> } | null {
+  const mine = labelsIn(correction);
+  if (!mine.length) return null;
+  const form = (l: string) => l.replace(/\d+/g, '9');
+  const holding = pool.filter((j) => labelsIn(j.plain ?? j.text).some((l) => mine.includes(l)));
+  if (holding.length !== 1) return null;
+  const why = new Map<Judged, string>();
+  for (const j of pool) {
+    if (j === holding[0]) continue;
+    const other = labelsIn(j.plain ?? j.text).filter((l) => !mine.includes(l) && mine.some((m) => form(m) === form(l)));
+    if (!other.length) return null;
+    why.set(j, `names ${other.join(', ')} where the correction names ${mine.filter((m) => form(m) === form(other[0]!)).join(', ')}`);
+  }
+  return { chosen: holding[0]!, why };
+}
+
+export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: string): Choice {
   const notes = new Map<string, string>();
   for (const j of judged) if (!j.verdict.accepted) notes.set(j.id, `refused: ${j.verdict.why}`);
   let accepted = judged.filter((j) => j.verdict.accepted);
@@ -397,6 +417,14 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO): Choice {
   // place of the same thing: which it changes is a guess, however the scores fall.
   const otherSlot = (j: Judged) => best.verdict.attribute === null && best.verdict.quoted.length === 0 && !sameAttribute(best, j);
   const rivals = accepted.slice(1).filter((j) => !copies.includes(j) && (j.verdict.score >= ratio * best.verdict.score || otherSlot(j)));
+  const label = rivals.length && correction !== undefined ? byLabel([best, ...rivals], correction) : null;
+  if (label) {
+    const refused = judged.map((j) => {
+      const why = label.why.get(j);
+      return why ? { ...j, verdict: { ...j.verdict, accepted: false, conflict: true, refusal: 'other-subject' as const, why } } : j;
+    });
+    return choose(refused, ratio, correction);
+  }
   if (rivals.length) {
     for (const j of [best, ...copies, ...rivals]) notes.set(j.id, `ambiguous: as likely as ${[best, ...rivals].filter((x) => x !== j).map((x) => x.id).join(', ')}; linked to none`);
     for (const j of accepted) if (!notes.has(j.id)) notes.set(j.id, `less likely than ${best.id}`);

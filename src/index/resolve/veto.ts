@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER } from '../../core/markers.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { heldByInitials, holds, type TextAnalysis } from './analyze.js';
+import { heldByInitials, holds, labelsIn, type TextAnalysis } from './analyze.js';
 import { daypartsIn } from './dayparts.js';
 import { languageOf } from './language.js';
 import type { Verdict } from './judge.js';
@@ -261,6 +261,10 @@ const quoteOnly: VetoRule = {
     if (t.verdict.quoted.length === 0 || t.verdict.shared.some((w) => !inQuote(w))) return null;
     const ev = subjectEvidence(c).filter((w) => !inQuote(w));
     if (ev.length === 0 || ev.some((w) => holds(t.analysis.hay, w))) return null;
+    // (Nor when it holds the label the correction names its thing by: 6号不是进水阀 of 6号洗衣机.)
+    // (Not one it quotes as the old value: timeout 不是 3s.)
+    const labels = labelsIn(c.plain).filter((l) => !t.verdict.quoted.some((q) => holds(q, l) || holds(l, q)));
+    if (labelsIn(t.analysis.plain).some((l) => labels.includes(l))) return null;
     // What it is about: its lead, or for a text opening with its attribute word (SLO for login: 99.9%), what follows it.
     const o = t.analysis;
     const about = o.lead.length === 0 && o.attrWords.some((w) => o.plain.trimStart().startsWith(w)) ? o.opening : o.lead;
