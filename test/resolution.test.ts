@@ -4036,4 +4036,21 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[code] Correction: 3S cutoff of 4.20 V is too aggressive for the old packs — use 4.15 V per cell.', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('the test shop and the live shop are two (测试店铺 / 正式店铺)', () => {
+    const { mem: m } = home([{ text: '[code] 孔网正式店铺的 API key 放在 ~/.config/lister/kfz_prod.env', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕孔网测试店铺的 key 挪到 ~/.config/lister/kfz_sandbox.env', t(5)).linked).toEqual([]);
+  });
+  it('a correction for that one only takes no copy by values in the other language', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] 孔网商品图压缩到 1200px 宽，quality 82', time: t(1) },
+      { text: '[code] duozhuayu product images: 1200px wide, quality 82', time: t(1) },
+    ]);
+    expect(correct(m, '[code] Correction: duozhuayu now rejects images over 1000px, resize to 1000 for that platform only', t(5)).linked).toEqual([ids[1]]);
+  });
+  it('a title given as the new value (书目改成《…》) changes no date or place of the same occasion', () => {
+    const { mem: m } = home([{ text: '6 月读书会的日期：6 月 26 号周五', time: t(1) }]);
+    expect(correct(m, '〔更正〕6 月读书会书目改成《长安的荔枝》', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '6 月读书会书目：《活着》', time: t(1) }]);
+    expect(correct(m2, '〔更正〕6 月读书会书目改成《长安的荔枝》', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

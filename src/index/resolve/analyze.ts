@@ -783,6 +783,15 @@ function asideDenials(norm: string): { word: string; at: number }[] {
 const ONLY_ONE =
   /只(?:升级?|改|换|调|动|装|更新|刷)?了?\s?(?:一|1)\s?(?:台|个|处|边|套|份|家|间|部|块|辆)|另(?:一|外一)\s?(?:台|个|边|套|处|家|间|部|块|辆)(?:还是|仍|没|不变|照旧|暂时|先不)|\bthe other (?:one|machine|laptop|pc|box|unit)\b[^.;]{0,24}\b(?:still|unchanged|stays|not yet)\b|\bonly (?:on )?one of (?:them|the|our)\b/;
 
+/** A text saying it changes the one it names and no other: for that platform only, only for this one, 其他平台不变, 仅限这家. */
+const THAT_ONE_ONLY =
+  /\bfor (?:that|this) (?:one|platform|shop|store|site|account|room|machine|channel|client|customer|team|class|route)? ?only\b|\bonly (?:for|on) (?:that|this)\b|(?:其他|其余|别的|另外)(?:的|几|两|那)?(?:家|个|台|间|平台|店|渠道|号|边)?(?:都|还|先)?(?:不变|照旧|不动|保持|还是原来)|仅限?(?:这|那)(?:家|个|台|间|一)|只(?:针对|限|对)(?:这|那)(?:家|个|台|间|一)/;
+
+/** Whether a text says it changes the one thing it names and leaves the others alike as they are (see THAT_ONE_ONLY). */
+export function saysThatOneOnly(text: string): boolean {
+  return THAT_ONE_ONLY.test(text);
+}
+
 /** Whether a text says it changed one of several alike things without saying which (see ONLY_ONE). */
 export function saysOnlyOne(text: string): boolean {
   return ONLY_ONE.test(text);

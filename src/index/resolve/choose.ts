@@ -1,4 +1,4 @@
-import { contrastOf, groupedSets, holds, holdsNumber, labelsIn, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, groupedSets, holds, holdsNumber, labelsIn, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -411,6 +411,12 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: s
   const byValues = copies.filter((j) => j.language && best.language && j.language !== best.language && !best.verdict.shared.every((w) => holdsWord(j.text, w)));
   if (byValues.length >= 2) {
     for (const j of byValues) notes.set(j.id, `refused: one of ${byValues.length} records in the other language giving the target's values; which one copies it is not known`);
+    copies = copies.filter((j) => !byValues.includes(j));
+  }
+  // A correction saying it changes that one alone ("resize to 1000 for that platform only", 其他平台不变): a record giving the
+  // same values without the target's words is the other one, left as it is.
+  if (correction !== undefined && saysThatOneOnly(correction)) {
+    for (const j of byValues.filter((x) => copies.includes(x))) notes.set(j.id, 'refused: the correction changes the one it names only, and this gives the values without its words');
     copies = copies.filter((j) => !byValues.includes(j));
   }
   // A correction naming no attribute ("康润那场改到浦东香格里拉"), with one candidate naming the time and one the

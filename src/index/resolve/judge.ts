@@ -652,6 +652,16 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (myTitles.length && theirTitles.length && !myTitles.some((t) => theirTitles.includes(t) || o.plain.includes(t))) {
     return conflict(`names ${theirTitles.map((t) => `"${t}"`).join(', ')} where the correction names ${myTitles.map((t) => `"${t}"`).join(', ')}`);
   }
+  // A title given as the new value (书目改成《长安的荔枝》), the correction naming no attribute and no value but those both
+  // name the occasion by (6 月读书会): a candidate holding no title and stating a date, a time, a price or a place is another
+  // fact of the same thing.
+  // (A work's title in 《》 is no name in quotes: 借“海风”茶室 gives a place, and holds no book.)
+  const givenTitles = titlesOf(c.plain).filter((t) => !myTitles.includes(t));
+  const works = (text: string) => /《[^》\n]{2,40}》/.test(text);
+  const titled = works(c.plain) ? works(o.plain) : theirTitles.length > 0;
+  if (givenTitles.length && c.named.size === 0 && c.values.every((v) => holds(o.hay, v)) && c.oldValues.length === 0 && !titled && o.valueShapes.size > 0) {
+    return refuse('other-attribute', `states ${[...new Set(o.valueShapes.values())].join('/')}, the correction gives a title`);
+  }
   // The candidate says it is not about what the correction names: "Acme Labs explainer (not Acme shoes)".
   const disowned = c.subjectPart.find((w) => w.length >= 2 && !GENERIC_WORDS.has(w) && onlyNegated(o.plain, w));
   if (disowned) return conflict(`says it is not about ${disowned}`);

@@ -305,9 +305,9 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   {
     name: 'env',
     members: {
-      prod: ['生产环境', '生产', '线上', '正式环境', 'production', 'prod', 'live db', 'live database', 'live site', 'live server', 'live box', 'live host', 'live instance', 'live machine', 'live environment', 'live env'],
+      prod: ['生产环境', '生产', '线上', '正式环境', '正式服', '正式店铺', '正式店', '正式账号', '正式号', 'production', 'prod', 'live db', 'live database', 'live site', 'live server', 'live box', 'live host', 'live instance', 'live machine', 'live environment', 'live env'],
       staging: ['预发布', '预发', '灰度', 'staging', 'stage', 'stg', 'pre-prod', 'preprod'],
-      test: ['测试环境', '测试服', 'qa', 'test env', 'testing'],
+      test: ['测试环境', '测试服', '测试店铺', '测试店', '测试账号', '测试号', '沙箱', 'qa', 'test env', 'testing'],
       dev: ['开发环境', '本地', 'dev env', 'development', 'local', 'localhost'],
     },
   },
