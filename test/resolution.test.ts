@@ -4053,4 +4053,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '6 月读书会书目：《活着》', time: t(1) }]);
     expect(correct(m2, '〔更正〕6 月读书会书目改成《长安的荔枝》', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a note opening （再记一遍） is a copy noted again; a site supervisor (监工) is an owner of its own', () => {
+    const { mem: m, ids } = home([
+      { text: '大型设备上岗证考试报名截止 4月30日', time: t(1) },
+      { text: '（再记一遍）上岗证报名截止是 4/30，别忘了', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕上岗证报名截止提前到 4月20日，省里刚发的通知', t(5)).linked.sort()).toEqual([ids[0], ids[1]].sort());
+    const { mem: m2 } = home([{ text: '[hermes] 地铁房电路验收负责人：老周', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕地铁房现场监工换成老周', t(5)).linked).toEqual([]);
+  });
 });

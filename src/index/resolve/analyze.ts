@@ -354,8 +354,8 @@ function occasionDatesOut(changeShapes: Set<string>, shapeAt: { attr: string; at
   return dates.length && dates.every((a) => occasion(a.at)) ? new Set([...changeShapes].filter((s) => s !== 'date')) : changeShapes;
 }
 
-/** How a note says it is a note (再记一次：, 记一下哈：, reminder to self:): words that name nothing. */
-const NOTE_PREAMBLE = /^\s*(?:\[[a-z]+\]\s*)?(?:再记一(?:次|遍|下)|再记|记一下|记一笔|备忘一下|备忘|提醒自己|提醒一下|提提[你我]?|reminder to self|note to self|reminder|note|fyi)[哈啊呀吧]?\s*[:：,，]/i;
+/** How a note says it is a note (再记一次：, 记一下哈：, reminder to self:, （再记一遍）): words that name nothing. */
+const NOTE_PREAMBLE = /^\s*(?:\[[a-z]+\]\s*)?(?:(?:再记一(?:次|遍|下)|再记|记一下|记一笔|备忘一下|备忘|提醒自己|提醒一下|提提[你我]?|reminder to self|note to self|reminder|note|fyi)[哈啊呀吧]?\s*[:：,，]|[（(【]\s?(?:再记一(?:次|遍|下)|再记|记一下|备忘|重复一(?:次|遍)|again|repeat)\s?[）)】])/i;
 
 /** Words that say why, in the clause after a correction's new value (，半夜太吵 / , compliance asked). */
 export const REASON = /太|因为|由于|所以|不够|撞|冲突|说|要求|提的|调的|坏了|过期|没人|不查|嫌|怕|免得|以免|省得|为了|\b(?:because|since|too|asked|requires?|required|needs?|got|was|were|so that|otherwise)\b/;

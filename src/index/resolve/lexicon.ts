@@ -28,7 +28,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   size: ['尺寸', '尺码', '码数', '分辨率', '像素', '大小', '字号', 'size', 'resolution', 'dimensions', 'px', 'font size'],
   retention: ['keep only', 'keep the last', 'keeps the last', '保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
   timeout: ['超时', 'timeout', 'time out', 'time-out'],
-  owner: ['名下', '负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审', '群主', '班主任', '课代表', '护工', '带队', '领队', '助理教练', '主治', '业务员', '对接', '系统管理员', 'captain'],
+  owner: ['名下', '负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审', '群主', '班主任', '课代表', '护工', '带队', '领队', '助理教练', '主治', '监工', '业务员', '对接', '系统管理员', 'captain'],
   recipient: ['收件人', '收件', '接收人', '邮箱', 'mailbox', 'inbox', '发我', '发送给', '发给', '发短信给', '短信发给', '短信通知', '通知给', '打电话给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
   target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', '目标盘', '目标磁盘', '目标位置', '目标目录', '目标路径', '存放位置', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
   branch: ['分支', 'branch'],
