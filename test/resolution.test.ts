@@ -4062,4 +4062,16 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[hermes] 地铁房电路验收负责人：老周', time: t(1) }]);
     expect(correct(m2, '[hermes] 〔更正〕地铁房现场监工换成老周', t(5)).linked).toEqual([]);
   });
+  it('a rule named by its word (喝酒那条改成 8 小时) is not another rule about that word stating no length of time', () => {
+    const { mem: m } = home([{ text: '船上禁止喝酒，回港后才能喝', time: t(1) }]);
+    expect(correct(m, '〔更正〕喝酒那条改成 8 小时', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '下水前 12 小时内不许喝酒', time: t(1) }]);
+    expect(correct(m2, '〔更正〕喝酒那条改成 8 小时', t(5)).linked).toEqual([ids2[0]]);
+  });
+  it('cash on delivery is how a customer pays, not when goods are delivered', () => {
+    const { mem: m } = home([{ text: 'Ocean Grill (OG) delivery: Thursday before 9am', time: t(1) }]);
+    expect(correct(m, "Correction: OG switched to cash on delivery, the new GM doesn't do credit", t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: 'OG payment terms: net 30', time: t(1) }]);
+    expect(correct(m2, "Correction: OG switched to cash on delivery, the new GM doesn't do credit", t(5)).linked).toEqual([ids2[0]]);
+  });
 });

@@ -808,6 +808,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // An address's last part (not .20, 换成 .60): the address that ends so.
   const ipTail = (v: string) => /^\.\d{1,3}$/.test(v) && new RegExp(`(?<![\\d.])\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\${v}(?![\\d.])`).test(o.hay);
   const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v) || ipTail(v)), ...pairedOld(c, o)])].filter((v) => !keptOnly(v));
+  // A rule named by what it is about (喝酒那条改成 8 小时): the word names the rule, not its value. A candidate holding the
+  // word but no value of the kind the correction gives (船上禁止喝酒: no length of time) states another rule about it.
+  const byRuleWord = quoted.length > 0 && quoted.every((v) => /^\p{Script=Han}+$/u.test(v) && new RegExp(`${v}\\s*那条`).test(c.plain));
+  const newShapes = [...c.changeShapes];
+  if (!relaxed && byRuleWord && newShapes.length && !newShapes.some((sh) => o.shapes.has(sh)) && ![...c.changeNamed].some((n) => o.named.has(n))) {
+    return refuse('other-attribute', `holds ${quoted.join(', ')} but no ${newShapes.join('/')}, which the correction changes`, { quoted });
+  }
   // The correction names the old number (之前是 3 次, not 0.09): a record holding no such number is
   // not the one that said it.
   const oldNumbers = c.oldValues.flatMap((v) => v.match(/\d+(?:\.\d+)?/g) ?? []);
