@@ -4074,4 +4074,31 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: 'OG payment terms: net 30', time: t(1) }]);
     expect(correct(m2, "Correction: OG switched to cash on delivery, the new GM doesn't do credit", t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a grade (评级) and a buying price (收价) are attributes: a quantity or a route is no target', () => {
+    const { mem: m } = home([{ text: '老杨7号棚红袖每天出40扎', time: t(1) }]);
+    expect(correct(m, '〔更正〕老杨7号棚红袖花头偏小，拍卖评级掉到B了', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '阿芳的洋桔梗都走成都车', time: t(1) }]);
+    expect(correct(m2, '〔更正〕阿芳桔梗收价改20', t(5)).linked).toEqual([]);
+  });
+  it('another record\'s quoted name (「丝路行」) the correction holds is not this one\'s (「丝路游」); 不含晚餐 negates 含晚餐, no other qualifier', () => {
+    const { mem: m, ids } = home([
+      { text: '旅行社「丝路行」团队价 淡季 168/人（含骑驼+晚餐）', time: t(1) },
+      { text: '旅行社「丝路游」团队价 淡季 168/人（只含骑驼）', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕丝路行那家 168 不含晚餐了，含晚餐改 198', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('dorms by number, and rooms numbered alike (101 / 102), are no copies of one another', () => {
+    const { mem: m } = home([
+      { text: 'Dorm 201 (8 beds) quiet hours from 11pm', time: t(1) },
+      { text: 'Dorm 202 (8 beds) quiet hours from 11pm', time: t(1) },
+    ]);
+    expect(correct(m, 'Correction: quiet hours in the 8-bed dorm start 10:30pm', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: 'the quiet hours of dorm 2: from 11pm', time: t(1) }]);
+    expect(correct(m3, 'Correction: quiet hours of dorm 3 start 10:30pm', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: 'Booking 101 淡季价 158', time: t(1) },
+      { text: 'Booking 上 102 双人房淡季价 158', time: t(1) },
+    ]);
+    expect(correct(m2, '〔更正〕Booking 101 淡季价从 158 调到 178', t(5)).linked).not.toContain(ids2[1]);
+  });
 });

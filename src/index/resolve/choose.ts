@@ -217,7 +217,7 @@ export function sameFact(a: Judged, b: Judged): boolean {
   // Each holding a number of one form the other lacks (沪A·12345 / 沪A·66018 at the same 04:30, objects
   // 2019.45.3 / 2019.45.8) is two things.
   const form = (v: string) => v.replace(/\d/g, '9');
-  const numbers = (x: string[], other: string[]) => x.filter((v) => /^\d+(?:\.\d+)*$/.test(v) && v.length >= 4 && !other.includes(v));
+  const numbers = (x: string[], other: string[]) => x.filter((v) => /^\d+(?:\.\d+)*$/.test(v) && v.length >= 3 && !other.includes(v));
   // Read off the texts too: a number the correction names (1201) is no token of the one holding it.
   const inText = (t: string) => [...t.matchAll(/(?<![\d.])\d+(?:\.\d+)*(?![\d.])/g)].map((m) => m[0]);
   const onlyNumA = numbers([...a.verdict.tokens, ...inText(a.text)], [...vb, ...inText(b.text)]);

@@ -682,7 +682,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // (A short form made of the first character of each word, 继教 of 继续教育, is held.)
     // (Nor one the candidate says in another word of its group: 头等带鱼 / 带鱼一级.)
     const saidOtherwise = (q: string) => [...contrastOf(q)].some(([g, ms]) => [...ms].every((m) => o.contrast.get(g)?.has(m)));
-    const x = [...mine].find((q) => !holds(o.hay, q) && !shortFormIn(o.plain, q) && !saidOtherwise(q));
+    // (Nor a negation of what the candidate says, 不含晚餐 of 含晚餐: that is the change.)
+    const negates = (q: string) => /^[不没无免]/.test(q) && [...theirs].some((t) => t.endsWith(q.slice(1)) || q.slice(1).endsWith(t) || t.startsWith(q.slice(1)));
+    const x = [...mine].find((q) => !holds(o.hay, q) && !shortFormIn(o.plain, q) && !saidOtherwise(q) && !negates(q));
     // (Its own qualifier, said in the correction only in a clause giving the reason, is no qualifier of the thing: 键盘那路
     // IEM 换到 531.400，跟贝斯那路隔太近会串 is about 键盘那路.)
     const y = [...theirs].find((q) => !holds(c.hay, q) || (!mine.has(q) && holds(c.plain, q) && !holds(withoutReasons(c.plain), q)));

@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER } from '../../core/markers.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { heldByInitials, holds, labelsIn, type TextAnalysis } from './analyze.js';
+import { heldByInitials, holds, labelsIn, titlesIn, type TextAnalysis } from './analyze.js';
 import { daypartsIn } from './dayparts.js';
 import { languageOf } from './language.js';
 import type { Verdict } from './judge.js';
@@ -40,6 +40,7 @@ export interface VetoInput {
 
 export type VetoRuleName =
   | 'other-identifier'
+  | 'other-name'
   | 'attribute-by-shape'
   | 'named-thing'
   | 'quote-only'
@@ -273,10 +274,27 @@ const quoteOnly: VetoRule = {
   },
 };
 
+/**
+ * Another record's quoted name: the target names itself in quotes (旅行社「丝路游」) that the correction does not hold, while
+ * the correction holds, bare or quoted, the quoted name another candidate goes by (丝路行那家 of 旅行社「丝路行」).
+ */
+const otherName: VetoRule = {
+  name: 'other-name',
+  check(t, { correction: c, candidates }) {
+    const mine = titlesIn(t.analysis.plain);
+    if (!mine.length || mine.some((n) => c.plain.includes(n))) return null;
+    const theirs = candidates.filter((o) => o.id !== t.id).flatMap((o) => titlesIn(o.analysis.plain));
+    // (Not a part of its own name: 「青石窑」 of 「青石窑 Qingshi」.)
+    const named = theirs.find((n) => n.length >= 2 && !mine.some((m) => m.includes(n) || n.includes(m)) && c.plain.includes(n));
+    return named ? `names "${mine.join('", "')}" where the correction names "${named}", which another record goes by` : null;
+  },
+};
+
 /** The rules, in the order they are tried (the first that refuses a target gives its reason). */
 export const VETO_RULES: VetoRule[] = [
   chainUnrelated,
   otherIdentifier,
+  otherName,
   attributeByShape,
   namedThing,
   quoteOnly,
