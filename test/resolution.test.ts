@@ -4101,4 +4101,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '〔更正〕Booking 101 淡季价从 158 调到 178', t(5)).linked).not.toContain(ids2[1]);
   });
+  it('the port of the website deploy is not the port of the database, though neither names a thing beyond its kind', () => {
+    const { mem: m } = home([{ text: '[code] 数据库端口 5432', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕网站部署端口改 8088', t(5)).linked).toEqual([]);
+  });
 });

@@ -1085,7 +1085,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // Neither names a thing before saying what changed: "webhook timeout now 20s" and "webhook timeout
   // raised to 10s" state the same attribute of the same unnamed thing, with another value.
-  if (attribute && !holdsNew && c.subjectPart.length === 0 && o.subjects.length === 0 && c.attrWords.length > 0 && c.attrWords.every((w) => o.attrWords.includes(w))) {
+  // (Each naming a kind of thing the other does not, 网站部署端口 / 数据库端口, names two.)
+  const ownKind = (a: TextAnalysis, b: TextAnalysis) => a.generics.some((g) => !holds(b.hay, g));
+  if (attribute && !holdsNew && c.subjectPart.length === 0 && o.subjects.length === 0 && c.attrWords.length > 0 && c.attrWords.every((w) => o.attrWords.includes(w)) && !(ownKind(c, o) && ownKind(o, c))) {
     return { ...base, ...extra, accepted: true, score: 0.35, refusal: null, why: `states the ${attribute} of the same ${c.attrWords.join(' ')}, naming nothing else` };
   }
   if (known.length === 0) {
