@@ -4105,4 +4105,14 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[code] 数据库端口 5432', time: t(1) }]);
     expect(correct(m, '[code] 〔更正〕网站部署端口改 8088', t(5)).linked).toEqual([]);
   });
+  it('a code written with or without its dash (K-141 / K141) is one, and so is a room in either language (room 2 / 2号房)', () => {
+    const { mem: m, ids } = home([
+      { text: 'Kugler K-141 钴蓝色棒，报价 ¥36/根', time: t(1) },
+      { text: 'Reichenbach R-141 也是蓝，¥32/根', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕K141 不是36，是 ¥38/根，汇率涨了', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: '[hermes] Room 2 LEDs: on 05:00, off 23:00', time: t(1) }]);
+    const r = correct(m2, '[hermes] 〔更正〕2号房 LED 05:00 开改成 04:00 开', t(5));
+    expect(m2.links(r.res.record.id).resolution?.candidates.map((x) => x.note).join(' ')).not.toMatch(/names room 2 where/);
+  });
 });
