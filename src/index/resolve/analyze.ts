@@ -94,6 +94,11 @@ export function labelsIn(text: string): string[] {
   return [...text.toLowerCase().matchAll(/(?<![\d.:/-])(\d{1,4})\s?号|(?<![\w.])(\d{1,2}[a-z])(?![\w.])/g)].map((m) => (m[1] ? `${m[1]}号` : m[2]!));
 }
 
+/** A code without its separators: K-141, K141 and k_141 are one code. */
+export function looseCode(code: string): string {
+  return code.replace(/[-_\s.]/g, '');
+}
+
 /** A git branch by its conventional prefix (release/2.4, hotfix/login-crash): a name, whatever version it holds. */
 const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0-9][\w.-]*[a-z0-9]/g;
 /** A command-line option written with two dashes (--solofeatures, --use-conda): the setting a text is about, named without them. */

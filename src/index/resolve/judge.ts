@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn, daypartsMeet } from './dayparts.js';
@@ -561,8 +561,7 @@ function classOf(id: string): { grade: string | null; n: number } | null {
 /** One numbered thing written longer or shorter: 三号厅 / 三号展厅, 1号柜 / 1号冷柜 (the same number, one kind of place). */
 function sameNumbered(a: string, b: string): boolean {
   // One code written with and without its dash (K-141 / K141); a room in either language (room 2 / 2号房).
-  const loose = (x: string) => x.replace(/[-_\s.]/g, '');
-  if (/\d/.test(a) && loose(a) === loose(b)) return true;
+  if (/\d/.test(a) && looseCode(a) === looseCode(b)) return true;
   const room = (x: string) => /^(?:room|rm)\s?(\d{1,4})$/.exec(x)?.[1] ?? /^(\d{1,4})号?房间?$/u.exec(x)?.[1] ?? null;
   if (room(a) !== null && room(a) === room(b)) return true;
   // One class written two ways (三(1)班 / 三年级一班; 三班 / 高二(3)班, the grade left out).

@@ -1,6 +1,6 @@
 import { CORRECTION_FILLER } from '../../core/markers.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { heldByInitials, holds, labelsIn, titlesIn, type TextAnalysis } from './analyze.js';
+import { heldByInitials, holds, labelsIn, looseCode, titlesIn, type TextAnalysis } from './analyze.js';
 import { daypartsIn } from './dayparts.js';
 import { languageOf } from './language.js';
 import type { Verdict } from './judge.js';
@@ -262,8 +262,7 @@ const quoteOnly: VetoRule = {
     if (t.verdict.quoted.length === 0 || t.verdict.shared.some((w) => !inQuote(w))) return null;
     const ev = subjectEvidence(c).filter((w) => !inQuote(w));
     // (A code held written with its dash: K-141 for K141.)
-    const loose = (x: string) => x.replace(/[-_\s.]/g, '');
-    if (ev.length === 0 || ev.some((w) => holds(t.analysis.hay, w) || (/\d/.test(w) && t.analysis.ids.some((i) => loose(i) === loose(w))))) return null;
+    if (ev.length === 0 || ev.some((w) => holds(t.analysis.hay, w) || (/\d/.test(w) && t.analysis.ids.some((i) => looseCode(i) === looseCode(w))))) return null;
     // (Nor when it holds the label the correction names its thing by: 6号不是进水阀 of 6号洗衣机.)
     // (Not one it quotes as the old value: timeout 不是 3s.)
     const labels = labelsIn(c.plain).filter((l) => !t.verdict.quoted.some((q) => holds(q, l) || holds(l, q)));
