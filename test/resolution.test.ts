@@ -4115,4 +4115,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const r = correct(m2, '[hermes] 〔更正〕2号房 LED 05:00 开改成 04:00 开', t(5));
     expect(m2.links(r.res.record.id).resolution?.candidates.map((x) => x.note).join(' ')).not.toMatch(/names room 2 where/);
   });
+  it('the wireless network in either language (无线 / Wi-Fi)', () => {
+    const { mem: m, ids } = home([
+      { text: '珞喻路店（光谷那家）Wi-Fi 密码 xiyi2024', time: t(1) },
+      { text: '珞喻路店 门禁密码 2580#', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕光谷那家的无线密码改成 xiyi0415 了', t(5)).linked).toEqual([ids[0]]);
+  });
 });

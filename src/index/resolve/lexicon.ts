@@ -550,6 +550,8 @@ export const CLASH_ONLY = new Set(CONTRAST_GROUPS.filter((g) => g.clashOnly).map
 
 /** English ↔ Chinese pairs folded to the first form before subject words are compared. */
 export const ALIASES: string[][] = [
+  // the wireless network, in either language
+  ['无线', 'wi-fi', 'wifi', 'wlan'],
   // the same relative, said plainly or fondly
   ['女儿', '闺女'],
   ['老婆', '媳妇', '妻子', '太太', '爱人'],
