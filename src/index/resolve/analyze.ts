@@ -111,7 +111,12 @@ const ORDINAL_RE =
   /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆)|号(?![去到在给把要开关换交送的前后上下早晚午那这])[\u4e00-\u9fff]{1,3}(?:池|泵|罐|炉|塔|阀|井))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
 /** The numbered items and places a text names (二号工作室, 3号楼, room 305, #12), as its value tokens write them. */
 export function ordinalNamesIn(text: string): Set<string> {
-  return new Set([...text.matchAll(ORDINAL_RE)].map((m) => m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : '')));
+  return new Set([...text.matchAll(ORDINAL_RE)].map((m) => idForm(m[0])));
+}
+
+/** A name as its identifiers are kept: "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼. */
+function idForm(match: string): string {
+  return match.replace(/\s+/g, /^[a-z]+\s/.test(match) ? ' ' : '');
 }
 
 /** A number and two to four capitals (3DG, 5DG, 4WD): a name. (A unit in capitals, 4GB, 8PM, 110MV, is a value: left out.) */
@@ -1165,7 +1170,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // says what changed are what it is about; a later one is more likely the new value.
   // "lab b" keeps its space (a record writes it so); 3 号楼 is 3号楼.
   const idMatches = [
-    ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: m[0].replace(/\s+/g, /^[a-z]+\s/.test(m[0]) ? ' ' : ''), at: m.index! })),
+    ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: idForm(m[0]), at: m.index! })),
     ...[...norm.matchAll(FLAG_RE)].map((m) => ({ id: m[0].slice(2), at: m.index! })),
     ...[...norm.matchAll(NUMBER_CODE)].filter((m) => !isMonth(m[0])).map((m) => ({ id: m[0], at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),

@@ -143,7 +143,9 @@ export function sameFact(a: Judged, b: Judged): boolean {
   const db = weekdaysIn(b.text);
   if (da.size && db.size && ![...da].some((d) => db.has(d))) return false;
   // The same for the morning and the evening dose, the nightly and the weekly job, the 10 km and the 10 mile race.
-  if (!daypartsMeet(daypartsIn(a.text), daypartsIn(b.text)) && daypartsIn(a.text).size && daypartsIn(b.text).size) return false;
+  const pa = daypartsIn(a.text);
+  const pb = daypartsIn(b.text);
+  if (pa.size && pb.size && !daypartsMeet(pa, pb)) return false;
   for (const read of [frequenciesIn, distancesIn]) {
     const xa = read(a.text);
     const xb = read(b.text);

@@ -59,7 +59,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   // A service level (SLO 99.9%): what the service promises, not a thing of its own.
   sla: ['slo', 'sla', 'sli', '可用性目标', '服务等级', 'availability target', 'uptime target'],
   threshold: ['阈值', '告警阈值', '报警阈值', '告警上限', '报警上限', '告警下限', '报警下限', '触发线', '设定温度', 'threshold', 'alert threshold', 'alarm threshold', 'setpoint', 'set point'],
-  // How a customer pays (账期 net 30, 货到付款, cash on delivery): not when goods are delivered.
+  // How a customer pays (payment terms net 30, 货到付款, cash on delivery): not when goods are delivered. (Not 账期, a billing
+  // cycle, often a schedule: 国网调整了账期.)
   payment: ['付款方式', '支付方式', '结算方式', '结账方式', '货到付款', '现结', 'payment terms', 'payment method', 'cash on delivery', 'credit terms'],
 };
 
