@@ -4122,4 +4122,23 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕光谷那家的无线密码改成 xiyi0415 了', t(5)).linked).toEqual([ids[0]]);
   });
+  it('the retail and the wholesale price are two prices, and 蚊 is 元 (18 蚊一盆)', () => {
+    const { mem: m, ids } = home([
+      { text: '熊童子 5cm 小盆零售 18 蚊一盆', time: t(1) },
+      { text: '熊童子 5cm 小盆批发价 12 蚊', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕熊童子小盆零售加到 22 蚊，进货价起咗', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('a person or a numbered thing named only to set the correction apart (别跟老张的搞混, 别跟1、2号车一样) is not what it is about', () => {
+    const { mem: m } = home([
+      { text: '老张驾驶证今年7月到期，先去体检', time: t(1) },
+      { text: '老赵从业资格证今年9月年审', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕老赵的驾驶证是11月到期，别跟老张的搞混', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([
+      { text: '[hermes] 1号车ETC绑的工行卡尾号7731', time: t(1) },
+      { text: '[hermes] 2号车ETC绑的工行卡尾号7731', time: t(1) },
+    ]);
+    expect(correct(m2, '[hermes] 〔更正〕3号车ETC别跟1、2号车一样绑工行了，改绑建行尾号0458', t(5)).linked).toEqual([]);
+  });
 });

@@ -328,7 +328,8 @@ const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{
 
 /** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
+// (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}/g, (m) => ' '.repeat(m.length)));
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
@@ -738,7 +739,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // not the one the candidate names.
   // (Only those named before the text says what changed: 交给小何 names the new one.)
   const cue = CHANGE_CUE.exec(c.hay)?.index ?? c.hay.length;
-  const cPeople = peopleIn(c.hay.slice(0, cue));
+  const cPeople = peopleIn(withoutSetApart(c.hay).slice(0, cue));
   if (cPeople.length && !cPeople.some((n) => o.hay.includes(n))) {
     // 老周 and 周师傅 may be one man: only another surname (or another given name, 阿杰 / 阿芳) is another person.
     // (One the correction names only to say theirs stays, 王姐周三那个班不动, is another person too.)
@@ -746,7 +747,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       const cls = c.plain.split(/[，,；;。！？!?\n]/).filter((cl) => cl.includes(n));
       return cls.length > 0 && cls.every((cl) => UNCHANGED.test(cl));
     };
-    const others = peopleIn(o.hay).filter((n) => (!c.hay.includes(n) || keptOnly(n)) && !cPeople.some((p) => sameSurname(p, n)));
+    // (Or named only to set the correction's apart: 别跟老张的搞混.)
+    const others = peopleIn(o.hay).filter((n) => (!withoutSetApart(c.hay).includes(n) || keptOnly(n)) && !cPeople.some((p) => sameSurname(p, n)));
     if (others.length) return conflict(`names ${others.join(', ')} where the correction names ${cPeople.join(', ')}`);
   }
   // Whose thing it is, when the correction opens with it (Correction: Sara's journal club slot …): the target names
@@ -880,6 +882,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
         // 自动登出改为 45 秒), not where a thing moved to (现在在滨江苑 2 栋 601, 搬到同一栋 1 楼了).
         if (mine) {
           if (c.oldValues.some((v) => holds(v, m.n))) continue;
+          // (Nor one named only to set the thing apart: 3号车别跟1、2号车一样.)
+          if (!withoutSetApart(text).slice(m.at, m.end).trim()) continue;
           const rest = text.slice(m.end).split(/[，,。；;！？!?\n]/)[0]!;
           if (m.at >= beforeChange.length && !PLACE_THEN_CHANGE.test(rest)) continue;
           // What it is now (Wednesday is court 6 now), not which one it is about.
