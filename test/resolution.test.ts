@@ -4141,4 +4141,19 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[hermes] 〔更正〕3号车ETC别跟1、2号车一样绑工行了，改绑建行尾号0458', t(5)).linked).toEqual([]);
   });
+  it('the noon and the evening session (中午场 / 晚场) of one hall and day are two bookings, not copies', () => {
+    const { mem: m } = home([
+      { text: '金玉厅 5月1日 中午场 定金 2万', time: t(1) },
+      { text: '金玉厅 5月1日 晚场 定金 2万', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕金玉厅 5月1日 那场定金收的是 1.5 万', t(5)).linked).toEqual([]);
+  });
+  it('the version of another tool (Composer 2.7 / PHP 8.1) restates nothing and corrects nothing; one tool written short (djs 14.16) may', () => {
+    const { mem: m } = home([{ text: '[code] Booking app runs on PHP 8.1', time: t(1) }]);
+    expect(inferred(correct(m, '[code] Booking app now pulls deps with Composer 2.7', t(5)).res)).toEqual([]);
+    const { mem: m2 } = home([{ text: '[code] Booking app runs on PHP 8.1', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕Booking app 的 Composer 2.7 改成 2.8', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([{ text: '[code] teambot（主 bot）用 discord.js v14.14', time: t(1) }]);
+    expect(correct(m3, '[code] Correction: main bot is on djs 14.16 now', t(5)).linked).toEqual([ids3[0]]);
+  });
 });

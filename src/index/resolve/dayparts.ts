@@ -1,9 +1,9 @@
-/** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). Pure. Shanghainese 上半天 / 下半天 / 夜快 too. */
+/** Parts of the day by group: two groups are two occasions (the morning reading, the evening one). Pure. Shanghainese 上半天 / 下半天 / 夜快 too, and a venue's sessions (早场 / 午场 / 晚场). */
 export const DAYPARTS: [string, RegExp][] = [
-  ['morning', /早上|早晨|清晨|上午|上半天|早饭|早餐|\bmornings?\b/g],
-  ['noon', /中午|午饭|午餐|\bnoon\b|\blunch\b/g],
+  ['morning', /早上|早晨|清晨|上午|上半天|早饭|早餐|早场|\bmornings?\b/g],
+  ['noon', /中午|午饭|午餐|午场|\bnoon\b|\blunch\b/g],
   ['afternoon', /下午|下半天|\bafternoons?\b/g],
-  ['evening', /晚上|傍晚|夜快|晚饭|晚餐|睡前|夜里|夜间|\bevenings?\b|\bnights?\b|\bbedtime\b/g],
+  ['evening', /晚上|傍晚|夜快|晚饭|晚餐|睡前|夜里|夜间|晚场|夜场|\bevenings?\b|\bnights?\b|\bbedtime\b/g],
   // The day as against the night (白天洗一次 8 元 / 夜间 6 元): of a piece with the morning, noon and afternoon.
   ['daytime', /白天|日间|\bdaytime\b/g],
 ];

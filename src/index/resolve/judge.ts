@@ -988,6 +988,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (mine && theirs && mine !== theirs) return refuse('other-attribute', `states the ${theirs}, the correction changes the ${mine}`, { quoted, conflict: true });
   }
 
+  // The version of another tool (now pulls deps with Composer 2.7 / runs on PHP 8.1): another fact of the same thing.
+  if (!relaxed && quoted.length === 0) {
+    const myTools = versionOwners(c);
+    const theirTools = versionOwners(o);
+    if (otherTools(myTools, theirTools, c, o)) {
+      return refuse('other-subject', `states the version of ${theirTools.join(', ')}, the correction of ${myTools.join(', ')} (tool and major version)`, { quoted, conflict: true });
+    }
+  }
   // Subject: the words the correction names that some other record holds.
   const known = c.subjects.filter((w) => weight(w) > 0);
   // A word of a name the candidate writes by its initials is held (HA for the correction's Home Assistant).
@@ -1445,6 +1453,32 @@ export function restatedSubject(r: TextAnalysis): string[] {
 }
 
 /** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
+/**
+ * The tool a version value is of, named right before it (PHP 8.1, Composer 2.7, node 20, python 3.12), with the version's
+ * major number ("php 8"): lower-case, or none when the word there is no name (version 2.7, v2.7, to 2.7, 升到 2.7).
+ */
+export function versionOwners(a: TextAnalysis): string[] {
+  const out: string[] = [];
+  for (const [v, sh] of a.valueShapes) {
+    if (sh !== 'version') continue;
+    const at = a.plain.indexOf(v);
+    // (A word apart: gpu-node03 is a host's name, not node at version 03.)
+    const m = at > 0 ? /(?:^|[^a-z0-9+#.-])([a-z][a-z0-9+#.-]*[a-z0-9+#])\s+v?$/.exec(a.plain.slice(Math.max(0, at - 24), at)) : null;
+    if (m && !/^(?:version|ver|release|v|to|at|on|in|is|was|from|now|of|and|or|the|with|via|use|uses|using|pinned|pin|bump|bumped|upgrade|upgraded|downgrade|downgraded)$/.test(m[1]!)) out.push(`${m[1]!} ${v.replace(/^v/, '').split('.')[0]}`);
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Versions of two tools: each text names its own before its version, neither holds the other's name, and no major
+ * version is in common (djs 14.16 / discord.js v14.14 may be one tool, written short).
+ */
+function otherTools(mine: string[], theirs: string[], a: TextAnalysis, b: TextAnalysis): boolean {
+  const name = (t: string) => t.slice(0, t.lastIndexOf(' '));
+  const major = (t: string) => t.slice(t.lastIndexOf(' ') + 1);
+  return mine.length > 0 && theirs.length > 0 && !mine.some((t) => holds(b.hay, name(t))) && !theirs.some((t) => holds(a.hay, name(t))) && !mine.some((t) => theirs.some((x) => major(x) === major(t)));
+}
+
 export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
   const o = alignValues(r, older);
   const base = judge(r, o, weight, { minShare: 0.75 });
@@ -1471,6 +1505,12 @@ export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: W
   const mineOnly = ownWords(r, o);
   const theirsOnly = ownWords(o, r);
   if (mineOnly.length && theirsOnly.length) return refuse('other-subject', `says ${theirsOnly.join(', ')} where the newer record says ${mineOnly.join(', ')}`);
+  // The version of another tool (Composer 2.7 / PHP 8.1): another fact of the same thing.
+  const myTools = versionOwners(r);
+  const theirTools = versionOwners(o);
+  if (otherTools(myTools, theirTools, r, o)) {
+    return refuse('other-subject', `states the version of ${theirTools.join(', ')}, the newer record of ${myTools.join(', ')} (tool and major version)`);
+  }
   // A report of something that happened ("build took 94s", "备份失败，磁盘剩余 3%") is another
   // occurrence, not a changed fact.
   if (EVENT_CUE.test(r.hay) || EVENT_CUE.test(o.hay)) return refuse('other-attribute', 'reports an occurrence, not a setting');
