@@ -4156,4 +4156,16 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m3, ids: ids3 } = home([{ text: '[code] teambot（主 bot）用 discord.js v14.14', time: t(1) }]);
     expect(correct(m3, '[code] Correction: main bot is on djs 14.16 now', t(5)).linked).toEqual([ids3[0]]);
   });
+  it('two of a kind labelled by a letter (冷库A / 冷库B) are no copies, and a copy holding another number label (读卡器1号 for 2号那台) is none', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 冷库A 温度巡检 job 每2小时一次', time: t(1) },
+      { text: '[hermes] 冷库B 温度巡检 job 每2小时一次', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕冷库巡检改成每小时一次', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[code] 读卡器1号（1号窗口）固件 v2.3.1，已刷', time: t(1) },
+      { text: '[code] 读卡器固件 v2.3.1 的更新包放在 /opt/canteen/fw/', time: t(1) },
+    ]);
+    expect(correct(m2, '[code] 〔更正〕2号那台读卡器其实还是 v2.2.9，上次没刷成功', t(5)).linked).not.toContain(ids2[0]);
+  });
 });

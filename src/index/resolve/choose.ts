@@ -1,4 +1,4 @@
-import { contrastOf, groupedSets, holds, holdsNumber, labelsIn, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { CHANGE_CUE, contrastOf, groupedSets, holds, holdsNumber, labelsIn, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -276,7 +276,10 @@ export function siblings(a: Judged, b: Judged): boolean {
   const oneWord = (m: string) => /^[a-z][a-z0-9_-]{2,}$/.test(m.trim());
   const forms = (m: string) => ALIASES.find((g) => g.includes(m)) ?? [m];
   const twoWords = oneWord(mx) && oneWord(my) && !mx.trim().startsWith(my.trim()) && !my.trim().startsWith(mx.trim()) && !forms(mx.trim()).includes(my.trim());
-  return (a.language ?? null) === (b.language ?? null) && (twoWords || (onlyThing(mx, a.things) && onlyThing(my, b.things)));
+  // Or a letter each, labelling one noun (冷库A / 冷库B, 仓A / 仓B): two of a kind.
+  const letter = (m: string, t: string) => /^[a-z]$/.test(m) && /\p{Script=Han}/u.test(t[p - 1] ?? t[t.length - q] ?? '');
+  const twoLetters = letter(mx, x) && letter(my, y);
+  return (a.language ?? null) === (b.language ?? null) && (twoWords || twoLetters || (onlyThing(mx, a.things) && onlyThing(my, b.things)));
 }
 
 /** Distances a text names, spaces out (10公里, 10英里, 5km). */
@@ -408,6 +411,23 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: s
     ...accepted.slice(1).filter((j) => sameAttribute(best, j) && sameFact(best, j)),
     ...judged.filter((j) => (!j.verdict.accepted && !j.verdict.conflict && j.verdict.refusal === 'other-attribute' && j.lead.length > 0 && sameAttribute(best, j) && sameFact(best, { ...j, verdict: { ...j.verdict, shared: best.verdict.shared } })) || refusedCopy(best, j)),
   ];
+  // A copy holding another label of the form the correction names its thing by (读卡器1号 for 2号那台读卡器), and not
+  // the correction's own, is the other one.
+  // (Said before the change, and not a day of the month, 每月 5 号, nor an amount with its unit, 10s.)
+  if (correction !== undefined) {
+    const naming = (t: string) => labelsIn(t.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号/g, ' ')).filter((l) => !/^\d+[smhdgkbtw]$/.test(l));
+    const mine = naming(correction.slice(0, CHANGE_CUE.exec(correction.toLowerCase())?.index ?? correction.length));
+    const form = (l: string) => l.replace(/\d+/g, '9');
+    const other = (j: Judged) => {
+      const theirs = naming(j.plain ?? j.text);
+      return !theirs.some((l) => mine.includes(l)) && theirs.find((l) => mine.some((m) => form(m) === form(l)));
+    };
+    for (const j of copies) {
+      const l = other(j);
+      if (l) notes.set(j.id, `refused: names ${l} where the correction names ${mine.join(', ')}; no copy`);
+    }
+    copies = copies.filter((j) => !other(j));
+  }
   // Copies known by their values (written in the other language, missing words of the target): two of them
   // (the roster export and the school-calendar export, both Sundays 8pm) and which one copies it is not known.
   const byValues = copies.filter((j) => j.language && best.language && j.language !== best.language && !best.verdict.shared.every((w) => holdsWord(j.text, w)));
