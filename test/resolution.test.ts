@@ -4168,4 +4168,13 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[code] 〔更正〕2号那台读卡器其实还是 v2.2.9，上次没刷成功', t(5)).linked).not.toContain(ids2[0]);
   });
+  it('people by surname and a title of trade or family (马总, 王嬢嬢) are people: another one is another person', () => {
+    const { mem: m, ids } = home([
+      { text: '银川李伟的货每周二送', time: t(1) },
+      { text: '吴忠马总的货每周二送', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕马总改周四送，他仓库周二盘点', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: '小周上早班 9:00-15:00', time: t(1) }]);
+    expect(correct(m2, '〔更正〕王嬢嬢改上早班了', t(5)).linked).toEqual([]);
+  });
 });

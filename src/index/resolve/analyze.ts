@@ -137,7 +137,7 @@ const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd'
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔欧赖';
 /** A surname and a title (林先生, 王老师, 李医生), an elder's kin word (赵奶奶, 孙爷爷) or 姐 / 哥 (王姐, 张哥): a person too. */
-const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计|奶奶|爷爷|大爷|大妈|大娘|叔叔|婶婶|姥姥|姥爷|外婆|外公|师兄|师姐|师弟|师妹|姐(?![夫妹姐])|哥(?![们儿哥])';
+const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计|奶奶|爷爷|大爷|大妈|大娘|叔叔|婶婶|姥姥|姥爷|外婆|外公|师兄|师姐|师弟|师妹|嬢嬢|孃孃|婆婆|伯伯|嫂子|总(?![部结共计数监站价额量经裁是体之而账表线数])|工(?![作资具厂程位地人期序艺单种号厂会业])|姐(?![夫妹姐])|哥(?![们儿哥])';
 /**
  * A person as a court paper names them, by surname and 某 (张某, 李某某, 吴某案): not 于某 of 对于某个, nor 某 before a
  * measure word (王某个 is no one).
