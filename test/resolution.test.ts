@@ -4177,4 +4177,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '小周上早班 9:00-15:00', time: t(1) }]);
     expect(correct(m2, '〔更正〕王嬢嬢改上早班了', t(5)).linked).toEqual([]);
   });
+  it('what the correction says not to go by (别按五花算) is set apart: a record of that cut is another price', () => {
+    const { mem: m } = home([
+      { text: '阿强的五花肉每斤 14元', time: t(1) },
+      { text: '阿强的排骨每斤 22元', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕梅花肉每斤 16，不是 14，别按五花算', t(5)).linked).toEqual([]);
+  });
 });

@@ -329,7 +329,7 @@ const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{
 /** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}/g, (m) => ' '.repeat(m.length)));
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
@@ -692,7 +692,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const x = [...mine].find((q) => !holds(o.hay, q) && !shortFormIn(o.plain, q) && !saidOtherwise(q) && !negates(q));
     // (Its own qualifier, said in the correction only in a clause giving the reason, is no qualifier of the thing: 键盘那路
     // IEM 换到 531.400，跟贝斯那路隔太近会串 is about 键盘那路.)
-    const y = [...theirs].find((q) => !holds(c.hay, q) || (!mine.has(q) && holds(c.plain, q) && !holds(withoutReasons(c.plain), q)));
+    const y = [...theirs].find((q) => !holds(withoutSetApart(c.hay), q) || (!mine.has(q) && holds(c.plain, q) && !holds(withoutReasons(c.plain), q)));
     // proj-moth and moth are one qualifier, written longer
     // (One written in letters, the other in Han characters, in records written one in English, one in Chinese (full / 全量,
     // crash / 崩溃): perhaps one word in two languages.)
