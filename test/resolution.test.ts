@@ -4184,4 +4184,26 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕梅花肉每斤 16，不是 14，别按五花算', t(5)).linked).toEqual([]);
   });
+  it('a thing replaced by a new one today (今天换了新的躺椅) reports an occurrence and changes no setting', () => {
+    const { mem: m } = home([{ text: '竹林池水温 39°C', time: t(1) }]);
+    expect(inferred(correct(m, '竹林池今天换了新的木质躺椅 12 张', t(5)).res)).toEqual([]);
+  });
+  it('barns, kayaks and rooms by letter (barn 13 / barn 3, B 间 / A 间) are things by number or letter', () => {
+    const { mem: m } = home([
+      { text: 'Barn 3 heat lamps off at 06:00', time: t(1) },
+      { text: 'Barn 1 heat lamps off at 06:00', time: t(1) },
+    ]);
+    expect(correct(m, 'Correction: barn 13 heat lamps go off at 07:00 now', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[hermes] A 间紫外灯每晚 22:30 自动开', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕B 间紫外灯改 23:00 开，大沙常加班', t(5)).linked).toEqual([]);
+  });
+  it('things by a label (1 号 / 2 号 / 11 号红色单人艇): another label is another one, and a monthly day (每月 1 号) is no label', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 1 号红色单人艇 每月 15 号保养', time: t(1) },
+      { text: '[hermes] 2 号红色单人艇 每月 15 号保养', time: t(1) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕红色单人艇那条保养改每月 1 号', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[hermes] 1 号红色单人艇 每月 15 号保养检查', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕11 号红色单人艇保养改每月 1 号，新到的那条', t(5)).linked).toEqual([]);
+  });
 });

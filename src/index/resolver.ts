@@ -36,6 +36,9 @@ const UNKNOWN_SUBJECT_SHARE = 0.25;
  * (换成, 调整为, 改由, 交接给, 涨价, 最后定, 只剩, switched, moved, instead, upgraded to, bumped, since the). What it changes is judged as for a correction, and more strictly.
  * Not "now also" / 现在也 / 现在还: something added beside what was (renamer now also writes a CSV index).
  */
+/** A thing replaced by a new one on a day (今天换了新的躺椅, 刚换了新拉绳, replaced today with a new one). */
+const REPLACED_NEW = /(?:今天|今早|今晚|昨天|刚才|刚刚|刚)[^，。,;；]{0,12}(?:换了新|换上了?新|换新|新换了|装了新)|\breplaced (?:today|this morning|yesterday) with (?:a )?new\b/;
+
 export const STATED_CHANGE = new RegExp(
   [
     '现在(?![也还])|现为|以后|往后|今后|(?<!\\balso )\\bnow\\b(?! also\\b)|\\binstead\\b|\\bswitched\\b|\\bmoved\\b',
@@ -547,6 +550,11 @@ export class SupersessionResolver {
       const newThing = mode === 'cued' && verdict.attribute ? newThingWords(c).filter((w) => !holds(this.analysis(o).hay, w)) : [];
       if (mode === 'cued' && verdict.accepted && newValuesHeld(c, this.analysis(o)) && !(newPerson && !holds(this.analysis(o).hay, newPerson)) && newThing.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: `holds every value the record gives (${c.values.join(', ')}): nothing it states changed` };
+      }
+      // A thing replaced by a new one today (竹林池今天换了新的木质躺椅, the projector screen got a new cord today): an
+      // occurrence reported, no setting of the thing changed.
+      if (mode === 'cued' && verdict.accepted && REPLACED_NEW.test(c.plain)) {
+        verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'reports a thing replaced by a new one, an occurrence: no setting changed' };
       }
       if (bare) {
         // Giving no value and naming no attribute ("Lumen 设计对接现在是 Sam，Priya 休产假"), a plain record supersedes a record

@@ -94,6 +94,14 @@ export function labelsIn(text: string): string[] {
   return [...text.toLowerCase().matchAll(/(?<![\d.:/-])(\d{1,4})\s?号|(?<![\w.])(\d{1,2}[a-z])(?![\w.])/g)].map((m) => (m[1] ? `${m[1]}号` : m[2]!));
 }
 
+/**
+ * The labels a text names things by (1 号红色单人艇, 6号洗衣机, 2b): labelsIn without a day of the month (每月 5 号,
+ * 3月15号), a number in scientific notation (2e-4) or an amount with its unit (10s, 5m, 2g).
+ */
+export function namingLabels(text: string): string[] {
+  return labelsIn(text.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号|\b\d+(?:\.\d+)?e[-+]?\d+\b/g, ' ')).filter((l) => !/^\d+[smhdgkbtw]$/.test(l));
+}
+
 /** A code without its separators: K-141, K141 and k_141 are one code. */
 export function looseCode(code: string): string {
   return code.replace(/[-_\s.]/g, '');
@@ -164,7 +172,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is NUMBERED_PLACE below.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm|barn|shed|coop|stable|kayak|canoe)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
 /** What a number and 号 name before these (3号棚, 2 号车): a place or unit, read by NUMBERED_PLACE and kept out of NAMED_NUMBER. */
@@ -172,7 +180,7 @@ const HAO_COUNTERS = '床|棚|箱|门|馆|厅|柜|仓|库|机|位|桌|房|线|�
 export const NUMBERED_PLACE = new RegExp(`(?<![\\d.:/-])(\\d{1,4})\\s?(楼|层|栋|号楼|号(?:${HAO_COUNTERS}))`, 'g');
 
 /** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b, 电池组 B): one of several lettered things. */
-const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅)|(机器|服务器|节点|机房|仓库|组)\s?([a-z])(?![a-z0-9_.-])/gi;
+const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔))|(机器|服务器|节点|机房|仓库|组)\s?([a-z])(?![a-z0-9_.-])/gi;
 
 /** A disk, turbine, cabinet or bay with its number after it (硬盘3, 风机 12, 机柜2): one of several numbered units. */
 const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道)\s?(\d{1,3})(?![\d.%]|[:：]\d|\s?(?:tb|gb|mb|号|个|台|次|天|年|月|小时|分钟|块|万|kw|mw))/gi;

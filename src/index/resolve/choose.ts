@@ -1,4 +1,4 @@
-import { CHANGE_CUE, contrastOf, groupedSets, holds, holdsNumber, labelsIn, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, groupedSets, holds, holdsNumber, labelsIn, namingLabels, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -180,6 +180,11 @@ export function sameFact(a: Judged, b: Judged): boolean {
     const xb = lb.get(noun);
     if (xb && ![...xa].some((x) => xb.has(x))) return false;
   }
+  // 1 号红色单人艇 and 2 号红色单人艇, each by a label of one form and none in common: two boats.
+  const labelForm = (l: string) => l.replace(/\d+/g, '9');
+  const lba = namingLabels(a.plain ?? a.text);
+  const lbb = namingLabels(b.plain ?? b.text);
+  if (lba.length && lbb.length && !lba.some((l) => lbb.includes(l)) && lba.some((l) => lbb.some((m) => labelForm(m) === labelForm(l)))) return false;
   // Court 3 and court 5 at one 19:00, 1号椅 and 2号椅 on the 15th: two bookings, two chairs.
   for (const read of [numberedThings, numberedPlaces]) {
     const ta = read(a.plain ?? a.text);
@@ -377,15 +382,17 @@ function refusedCopy(best: Judged, j: Judged): boolean {
  * 6号洗衣机 / 5号洗衣机; "3S cutoff" for the 3S packs / the 2S packs), each other one holding another label of that form.
  */
 function byLabel(pool: Judged[], correction: string): { chosen: Judged; why: Map<Judged, string> } | null {
-  const mine = labelsIn(correction);
+  // (Not a monthly day: 改每月 1 号 names no 1 号 boat. A day of one month may name the occasion: 8号嗰班.)
+  const byDay = (t: string) => labelsIn(t.toLowerCase().replace(/每\s?个?月\s?\d{1,2}\s?号/g, ' '));
+  const mine = byDay(correction);
   if (!mine.length) return null;
   const form = (l: string) => l.replace(/\d+/g, '9');
-  const holding = pool.filter((j) => labelsIn(j.plain ?? j.text).some((l) => mine.includes(l)));
+  const holding = pool.filter((j) => byDay(j.plain ?? j.text).some((l) => mine.includes(l)));
   if (holding.length !== 1) return null;
   const why = new Map<Judged, string>();
   for (const j of pool) {
     if (j === holding[0]) continue;
-    const other = labelsIn(j.plain ?? j.text).filter((l) => !mine.includes(l) && mine.some((m) => form(m) === form(l)));
+    const other = byDay(j.plain ?? j.text).filter((l) => !mine.includes(l) && mine.some((m) => form(m) === form(l)));
     if (!other.length) return null;
     why.set(j, `names ${other.join(', ')} where the correction names ${mine.filter((m) => form(m) === form(other[0]!)).join(', ')}`);
   }
@@ -413,10 +420,10 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: s
   ];
   // A copy holding another label of the form the correction names its thing by (读卡器1号 for 2号那台读卡器), and not
   // the correction's own, is the other one.
-  // (Said before the change, and not a day of the month, 每月 5 号, nor an amount with its unit, 10s.)
+  // (Not a day of the month, 每月 5 号, nor an amount with its unit, 10s: namingLabels.)
   if (correction !== undefined) {
-    const naming = (t: string) => labelsIn(t.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号/g, ' ')).filter((l) => !/^\d+[smhdgkbtw]$/.test(l));
-    const mine = naming(correction.slice(0, CHANGE_CUE.exec(correction.toLowerCase())?.index ?? correction.length));
+    const naming = namingLabels;
+    const mine = naming(correction);
     const form = (l: string) => l.replace(/\d+/g, '9');
     const other = (j: Judged) => {
       const theirs = naming(j.plain ?? j.text);

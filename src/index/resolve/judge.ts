@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, namingLabels, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn, daypartsMeet } from './dayparts.js';
@@ -905,6 +905,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
         // Theirs the old number the correction names (court 6 now, not 4): the one it replaces.
         if (theirs && ![...mine].some((n) => theirs.has(n)) && ![...theirs].some((n) => c.oldValues.some((v) => v === n || v === label(n, counter)))) return conflict(`names ${[...theirs].map((n) => label(n, counter)).join(', ')} where the correction names ${[...mine].map((n) => label(n, counter)).join(', ')}`);
       }
+    }
+    // A thing named by a label the correction gives before the change (11 号红色单人艇保养改…), where the candidate gives
+    // another of that form and not it (1 号红色单人艇): another one, wherever the noun stands.
+    const labelForm = (l: string) => l.replace(/\d+/g, '9');
+    const myLabels = namingLabels(beforeChange);
+    const theirLabels = namingLabels(o.plain).filter((l) => !c.oldValues.some((v) => holds(v, l.replace('号', ''))));
+    if (myLabels.length && theirLabels.length && !myLabels.some((l) => theirLabels.includes(l)) && theirLabels.some((l) => myLabels.some((m) => labelForm(m) === labelForm(l)))) {
+      return conflict(`names ${theirLabels.join(', ')} where the correction names ${myLabels.join(', ')}`);
     }
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
     const opening = c.values.map((v) => ({ v, at: c.plain.indexOf(v) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at);
