@@ -4206,4 +4206,25 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[hermes] 1 号红色单人艇 每月 15 号保养检查', time: t(1) }]);
     expect(correct(m2, '[hermes] 〔更正〕11 号红色单人艇保养改每月 1 号，新到的那条', t(5)).linked).toEqual([]);
   });
+  it('a price per room or per lesson (300 一间, 每节课 150, 180 一节) is a price', () => {
+    const { mem: m, ids } = home([
+      { text: '房间押金 200 一间', time: t(1) },
+      { text: '加床费 200 一晚', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕押金改成 300 一间，上回有人弄坏了投影', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '儿子语文补习，每节课 150', time: t(1) },
+      { text: '儿子化学补习，每节课 150', time: t(1) },
+    ]);
+    expect(correct(m2, '〔更正〕化学那个涨到 180 一节，下个月开始', t(5)).linked).toEqual([ids2[1]]);
+  });
+  it("Let's Encrypt's renewal is the certbot renew job, and a plate (A·12354) names its truck", () => {
+    const { mem: m, ids } = home([
+      { text: '[code] certbot renew cron runs daily at 03:17 on the VPS', time: t(1) },
+      { text: '[code] pg_dump of the bookings db runs daily at 03:17 too, ships to COS', time: t(1) },
+    ]);
+    expect(correct(m, "[code] Correction: moved the Let's Encrypt renewal job to 04:40 so it stops fighting the db dump", t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: '[hermes] Truck A·12345 insurance renews on 2026-05-20', time: t(1) }]);
+    expect(correct(m2, '[hermes] Correction: A·12354 insurance renewal is 2026-06-01', t(5)).linked).toEqual([]);
+  });
 });

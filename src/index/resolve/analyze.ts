@@ -87,6 +87,8 @@ const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<!
  * A code of digits, a dash and a number with a leading zero (bolt 1623-04, order 2024-018): a name, not a range (1200-2400,
  * 300-500) nor a month (2026-04, read by isMonth).
  */
+/** A vehicle's plate (冀A·5K213, 沪B 12345, A·12354): a name, written without its dot. */
+const PLATE_RE = /(?<![\w])[\u4e00-\u9fff]?[a-z]\s?[·•]\s?[a-z0-9]{5}(?![\w])/g;
 const NUMBER_CODE = /(?<![\w.:/-])\d{3,6}-0\d{1,3}(?![\w.:/-]|\s?[%℃°])/g;
 const isMonth = (code: string) => /^(?:19|20)\d\d-(?:0[1-9]|1[0-2])$/.test(code);
 /** Labels a text numbers things by: 6号 (6号洗衣机), 3s / 2s (battery packs), 4k. */
@@ -1181,6 +1183,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     ...[...norm.matchAll(ID_RE), ...norm.matchAll(ORDINAL_RE), ...norm.matchAll(BRANCH_RE)].map((m) => ({ id: idForm(m[0]), at: m.index! })),
     ...[...norm.matchAll(FLAG_RE)].map((m) => ({ id: m[0].slice(2), at: m.index! })),
     ...[...norm.matchAll(NUMBER_CODE)].filter((m) => !isMonth(m[0])).map((m) => ({ id: m[0], at: m.index! })),
+    ...[...norm.matchAll(PLATE_RE)].map((m) => ({ id: m[0].replace(/[\s·•]/g, ''), at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...capsNames.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
