@@ -30,15 +30,15 @@ function readable(r: IndexedRecord): IndexedRecord {
 
 /** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
 const UNKNOWN_SUBJECT_SHARE = 0.25;
+/** A thing replaced by a new one on a day (今天换了新的躺椅, 刚换了新拉绳, replaced today with a new one). */
+const REPLACED_NEW = /(?:今天|今早|今晚|昨天|刚才|刚刚|刚)[^，。,;；]{0,12}(?:换了新|换上了?新|换新|新换了|装了新)|\breplaced (?:today|this morning|yesterday) with (?:a )?new\b/;
+
 /**
  * A plain record saying a setting changed: a correction in all but its mark. 现在 / now and 以后 / from now on say what
  * holds from here (医院停车月卡现在 350, 公众号以后署名「云上果园」, is in Bruntsfield now); the verbs of a change say it
  * (换成, 调整为, 改由, 交接给, 涨价, 最后定, 只剩, switched, moved, instead, upgraded to, bumped, since the). What it changes is judged as for a correction, and more strictly.
  * Not "now also" / 现在也 / 现在还: something added beside what was (renamer now also writes a CSV index).
  */
-/** A thing replaced by a new one on a day (今天换了新的躺椅, 刚换了新拉绳, replaced today with a new one). */
-const REPLACED_NEW = /(?:今天|今早|今晚|昨天|刚才|刚刚|刚)[^，。,;；]{0,12}(?:换了新|换上了?新|换新|新换了|装了新)|\breplaced (?:today|this morning|yesterday) with (?:a )?new\b/;
-
 export const STATED_CHANGE = new RegExp(
   [
     '现在(?![也还])|现为|以后|往后|今后|(?<!\\balso )\\bnow\\b(?! also\\b)|\\binstead\\b|\\bswitched\\b|\\bmoved\\b',

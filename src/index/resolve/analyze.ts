@@ -83,12 +83,12 @@ export interface TextAnalysis {
 
 /** An identifier: letters with a digit, a hyphen or an underscore inside (not a version or a path). */
 const ID_RE = /(?<![\w./:-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w/:]|\.\w)|(?<![\w./:-])[a-z]+\d+[a-z0-9]*(?![\w/:]|\.\w)/g;
+/** A vehicle's plate (冀A·5K213, 沪B 12345, A·12354): a name, written without its dot. */
+const PLATE_RE = /(?<![\w])[\u4e00-\u9fff]?[a-z]\s?[·•]\s?[a-z0-9]{5}(?![\w])/g;
 /**
  * A code of digits, a dash and a number with a leading zero (bolt 1623-04, order 2024-018): a name, not a range (1200-2400,
  * 300-500) nor a month (2026-04, read by isMonth).
  */
-/** A vehicle's plate (冀A·5K213, 沪B 12345, A·12354): a name, written without its dot. */
-const PLATE_RE = /(?<![\w])[\u4e00-\u9fff]?[a-z]\s?[·•]\s?[a-z0-9]{5}(?![\w])/g;
 const NUMBER_CODE = /(?<![\w.:/-])\d{3,6}-0\d{1,3}(?![\w.:/-]|\s?[%℃°])/g;
 const isMonth = (code: string) => /^(?:19|20)\d\d-(?:0[1-9]|1[0-2])$/.test(code);
 /** Labels a text numbers things by: 6号 (6号洗衣机), 3s / 2s (battery packs), 4k. */
@@ -102,6 +102,18 @@ export function labelsIn(text: string): string[] {
  */
 export function namingLabels(text: string): string[] {
   return labelsIn(text.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号|\b\d+(?:\.\d+)?e[-+]?\d+\b/g, ' ')).filter((l) => !/^\d+[smhdgkbtw]$/.test(l));
+}
+
+/** A label's form, its digits aside (6号 and 5号 are of one form; 3s and 2s too). */
+export const labelForm = (l: string): string => l.replace(/\d+/g, '9');
+
+/**
+ * Another label of a form among `mine`, when `theirs` holds none of `mine` (1号 where the correction names 2号): what tells
+ * another one of the kind, or undefined.
+ */
+export function otherLabel(mine: readonly string[], theirs: readonly string[]): string | undefined {
+  if (theirs.some((l) => mine.includes(l))) return undefined;
+  return theirs.find((l) => mine.some((m) => labelForm(m) === labelForm(l)));
 }
 
 /** A code without its separators: K-141, K141 and k_141 are one code. */

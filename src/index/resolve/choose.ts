@@ -1,4 +1,4 @@
-import { contrastOf, groupedSets, holds, holdsNumber, labelsIn, namingLabels, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, groupedSets, holds, holdsNumber, labelForm, labelsIn, namingLabels, otherLabel, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -181,10 +181,7 @@ export function sameFact(a: Judged, b: Judged): boolean {
     if (xb && ![...xa].some((x) => xb.has(x))) return false;
   }
   // 1 号红色单人艇 and 2 号红色单人艇, each by a label of one form and none in common: two boats.
-  const labelForm = (l: string) => l.replace(/\d+/g, '9');
-  const lba = namingLabels(a.plain ?? a.text);
-  const lbb = namingLabels(b.plain ?? b.text);
-  if (lba.length && lbb.length && !lba.some((l) => lbb.includes(l)) && lba.some((l) => lbb.some((m) => labelForm(m) === labelForm(l)))) return false;
+  if (otherLabel(namingLabels(a.plain ?? a.text), namingLabels(b.plain ?? b.text))) return false;
   // Court 3 and court 5 at one 19:00, 1号椅 and 2号椅 on the 15th: two bookings, two chairs.
   for (const read of [numberedThings, numberedPlaces]) {
     const ta = read(a.plain ?? a.text);
@@ -386,15 +383,14 @@ function byLabel(pool: Judged[], correction: string): { chosen: Judged; why: Map
   const byDay = (t: string) => labelsIn(t.toLowerCase().replace(/每\s?个?月\s?\d{1,2}\s?号/g, ' '));
   const mine = byDay(correction);
   if (!mine.length) return null;
-  const form = (l: string) => l.replace(/\d+/g, '9');
   const holding = pool.filter((j) => byDay(j.plain ?? j.text).some((l) => mine.includes(l)));
   if (holding.length !== 1) return null;
   const why = new Map<Judged, string>();
   for (const j of pool) {
     if (j === holding[0]) continue;
-    const other = byDay(j.plain ?? j.text).filter((l) => !mine.includes(l) && mine.some((m) => form(m) === form(l)));
+    const other = byDay(j.plain ?? j.text).filter((l) => !mine.includes(l) && mine.some((m) => labelForm(m) === labelForm(l)));
     if (!other.length) return null;
-    why.set(j, `names ${other.join(', ')} where the correction names ${mine.filter((m) => form(m) === form(other[0]!)).join(', ')}`);
+    why.set(j, `names ${other.join(', ')} where the correction names ${mine.filter((m) => labelForm(m) === labelForm(other[0]!)).join(', ')}`);
   }
   return { chosen: holding[0]!, why };
 }
@@ -422,13 +418,8 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: s
   // the correction's own, is the other one.
   // (Not a day of the month, 每月 5 号, nor an amount with its unit, 10s: namingLabels.)
   if (correction !== undefined) {
-    const naming = namingLabels;
-    const mine = naming(correction);
-    const form = (l: string) => l.replace(/\d+/g, '9');
-    const other = (j: Judged) => {
-      const theirs = naming(j.plain ?? j.text);
-      return !theirs.some((l) => mine.includes(l)) && theirs.find((l) => mine.some((m) => form(m) === form(l)));
-    };
+    const mine = namingLabels(correction);
+    const other = (j: Judged) => otherLabel(mine, namingLabels(j.plain ?? j.text));
     for (const j of copies) {
       const l = other(j);
       if (l) notes.set(j.id, `refused: names ${l} where the correction names ${mine.join(', ')}; no copy`);

@@ -1,4 +1,4 @@
-import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, namingLabels, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, namingLabels, otherLabel, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn, daypartsMeet } from './dayparts.js';
@@ -908,12 +908,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
     // A thing named by a label the correction gives before the change (11 号红色单人艇保养改…), where the candidate gives
     // another of that form and not it (1 号红色单人艇): another one, wherever the noun stands.
-    const labelForm = (l: string) => l.replace(/\d+/g, '9');
     const myLabels = namingLabels(beforeChange);
     const theirLabels = namingLabels(o.plain).filter((l) => !c.oldValues.some((v) => holds(v, l.replace('号', ''))));
-    if (myLabels.length && theirLabels.length && !myLabels.some((l) => theirLabels.includes(l)) && theirLabels.some((l) => myLabels.some((m) => labelForm(m) === labelForm(l)))) {
-      return conflict(`names ${theirLabels.join(', ')} where the correction names ${myLabels.join(', ')}`);
-    }
+    if (otherLabel(myLabels, theirLabels)) return conflict(`names ${theirLabels.join(', ')} where the correction names ${myLabels.join(', ')}`);
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
     const opening = c.values.map((v) => ({ v, at: c.plain.indexOf(v) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at);
     // So is one the correction places its attribute on, with the new value after it (OSC port on showctl-dev.local is
@@ -1460,7 +1457,6 @@ export function restatedSubject(r: TextAnalysis): string[] {
   return r.heads.length ? r.heads : r.lead;
 }
 
-/** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
 /**
  * The tool a version value is of, named right before it (PHP 8.1, Composer 2.7, node 20, python 3.12), with the version's
  * major number ("php 8"): lower-case, or none when the word there is no name (version 2.7, v2.7, to 2.7, 升到 2.7).
@@ -1487,6 +1483,7 @@ function otherTools(mine: string[], theirs: string[], a: TextAnalysis, b: TextAn
   return mine.length > 0 && theirs.length > 0 && !mine.some((t) => holds(b.hay, name(t))) && !theirs.some((t) => holds(a.hay, name(t))) && !mine.some((t) => theirs.some((x) => major(x) === major(t)));
 }
 
+/** `slotProven`: a fact slot (core/facts.ts) already shows the same attribute with another value. */
 export function judgeRestatement(r: TextAnalysis, older: TextAnalysis, weight: WordWeight, slotProven = false): Verdict {
   const o = alignValues(r, older);
   const base = judge(r, o, weight, { minShare: 0.75 });
