@@ -4227,4 +4227,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[hermes] Truck A·12345 insurance renews on 2026-05-20', time: t(1) }]);
     expect(correct(m2, '[hermes] Correction: A·12354 insurance renewal is 2026-06-01', t(5)).linked).toEqual([]);
   });
+  it('a price per person written with a slash (420/人) is a price: a record of the headcount or the meeting time is another attribute', () => {
+    const { mem: m } = home([
+      { text: '4月17日新月团 限 20 人', time: t(1) },
+      { text: '4月17日新月团 19:30 集合', time: t(1) },
+    ]);
+    expect(correct(m, '〔更正〕17号新月团按 420/人 收', t(5)).linked).toEqual([]);
+  });
 });

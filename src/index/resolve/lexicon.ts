@@ -152,10 +152,10 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
   { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|(?<=(?:保留|留|存)\s?)\d+\s?版(?![本权面式次税])|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
   // (Cantonese 蚊 is 元: 18 蚊一盆.)
-  // (Also a number per unit: 300 一间, 1750 一箱, 一盒168, 每件 180, 38 per kg, 600 per visit; not 一箱 24 瓶.)
+  // (Also a number per unit: 300 一间, 420/人, 1750 一箱, 一盒168, 每件 180, 38 per kg, 600 per visit; not 一箱 24 瓶.)
   {
     attr: 'price',
-    re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|蚊(?![子虫香帐])|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚|间|位|次|节)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin|visit|session|lesson|night)\b)|(?<=[一每](?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚|间|位|节课|节)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
+    re: /[¥$￥]\s?\d+(?:\.\d+)?|\d+(?:\.\d+)?\s?(?:元|块|蚊(?![子虫香帐])|美元|usd|rmb)|(?<![\d.:])\d{2,}(?:\.\d+)?(?=\s?一(?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚|间|位|次|节)|\s?(?:per|a|\/)\s?(?:kg|case|box|bag|carton|bottle|jin|visit|session|lesson|night)\b|\s?\/\s?(?:人|位|间|晚|次|节|张|件|斤|盒|箱|瓶|条))|(?<=[一每](?:箱|斤|公斤|袋|包|盒|瓶|桶|件|份|晚|间|位|节课|节)\s?)\d{2,}(?:\.\d+)?(?![\d.:]|\s?(?:瓶|个|只|包|袋|盒|罐|支|片|粒|斤|公斤|克|kg|g\b|件|人|张|本|条|份|次|天|小时|分钟))/gi,
   },
   { attr: 'percent', re: /\d+(?:\.\d+)?\s?%/g },
   // (Tonnes too: 42 t of rebar, 32吨; not 5T, a disk.)
