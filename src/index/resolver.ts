@@ -472,6 +472,9 @@ export class SupersessionResolver {
     if (mode === 'restatement' && (c.values.length === 0 || restatedSubject(c).length === 0 || c.valueShapes.size === 0)) return 0;
     // A plain record saying something changed with no value and no attribute word: judged below, more strictly still.
     const bare = mode === 'cued' && c.values.length === 0 && c.attrWords.length === 0;
+    // A thing replaced by a new one today (竹林池今天换了新的木质躺椅): an occurrence reported, no setting of anything changed,
+    // so no candidate is looked for.
+    if (mode === 'cued' && REPLACED_NEW.test(c.plain)) return 0;
     const own = this.ownTokens(r);
     const weight = this.weightFor(c, own);
     const unknownWeight = this.unknownWeightFor(c, own);
@@ -550,11 +553,6 @@ export class SupersessionResolver {
       const newThing = mode === 'cued' && verdict.attribute ? newThingWords(c).filter((w) => !holds(this.analysis(o).hay, w)) : [];
       if (mode === 'cued' && verdict.accepted && newValuesHeld(c, this.analysis(o)) && !(newPerson && !holds(this.analysis(o).hay, newPerson)) && newThing.length === 0) {
         verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: `holds every value the record gives (${c.values.join(', ')}): nothing it states changed` };
-      }
-      // A thing replaced by a new one today (竹林池今天换了新的木质躺椅, the projector screen got a new cord today): an
-      // occurrence reported, no setting of the thing changed.
-      if (mode === 'cued' && verdict.accepted && REPLACED_NEW.test(c.plain)) {
-        verdict = { ...verdict, accepted: false, score: 0, refusal: 'other-attribute', why: 'reports a thing replaced by a new one, an occurrence: no setting changed' };
       }
       if (bare) {
         // Giving no value and naming no attribute ("Lumen 设计对接现在是 Sam，Priya 休产假"), a plain record supersedes a record

@@ -1461,7 +1461,7 @@ export function restatedSubject(r: TextAnalysis): string[] {
  * The tool a version value is of, named right before it (PHP 8.1, Composer 2.7, node 20, python 3.12), with the version's
  * major number ("php 8"): lower-case, or none when the word there is no name (version 2.7, v2.7, to 2.7, 升到 2.7).
  */
-export function versionOwners(a: TextAnalysis): string[] {
+function versionOwners(a: TextAnalysis): string[] {
   const out: string[] = [];
   for (const [v, sh] of a.valueShapes) {
     if (sh !== 'version') continue;
