@@ -398,7 +398,8 @@ export class RecordIndex {
    * SQLite's data_version changes exactly then: the caches are read again.
    */
   private dropStaleCaches(): void {
-    const v = this.db.pragma('data_version', { simple: true }) as number;
+    this.dataVersionStmt ??= this.db.prepare('PRAGMA data_version').pluck();
+    const v = this.dataVersionStmt.get() as number;
     if (v !== this.seenDataVersion) {
       this.seenDataVersion = v;
       this.heldCache = null;
@@ -406,24 +407,34 @@ export class RecordIndex {
     }
   }
 
-  private sizeCache: { key: string; sizes: Map<string, number> } | null = null;
-  private changesStmt: Database.Statement | null = null;
+  private dataVersionStmt: Database.Statement | null = null;
+  private memoKeyStmt: Database.Statement | null = null;
+  private memos: { key: string; maps: Map<string, Map<string, unknown>> } | null = null;
 
   /**
-   * How many records the index holds, in the given domains and projects (null: any). Kept until
-   * this connection writes or another one commits (total_changes, data_version): search reads it
-   * for every query.
+   * A map of derived values kept until this connection writes or another one commits
+   * (total_changes, data_version), then emptied: what search reads for every query and the index
+   * answers the same until the data changes (record counts, word counts, the review queue). One
+   * per name; a map past MEMO_MAX entries starts again.
    */
+  memo<V>(name: string): Map<string, V> {
+    this.memoKeyStmt ??= this.db.prepare("SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()").pluck();
+    const key = this.memoKeyStmt.get() as string;
+    if (this.memos?.key !== key) this.memos = { key, maps: new Map() };
+    let m = this.memos.maps.get(name);
+    if (!m || m.size > MEMO_MAX) this.memos.maps.set(name, (m = new Map()));
+    return m as Map<string, V>;
+  }
+
+  /** How many records the index holds, in the given domains and projects (null: any); kept in `memo`. */
   recordCount(domains: string[] | null = null, projects: string[] | null = null): number {
-    this.changesStmt ??= this.db.prepare('SELECT total_changes()').pluck();
-    const key = `${this.db.pragma('data_version', { simple: true }) as number}:${this.changesStmt.get() as number}`;
-    if (this.sizeCache?.key !== key) this.sizeCache = { key, sizes: new Map() };
+    const sizes = this.memo<number>('recordCount');
     const scope = JSON.stringify([domains, projects]);
-    let n = this.sizeCache.sizes.get(scope);
+    let n = sizes.get(scope);
     if (n === undefined) {
       const where = scopeWhere(domains, projects, 'r');
       n = this.db.prepare(`SELECT count(*) FROM records r${where.sql ? ` WHERE ${where.sql}` : ''}`).pluck().get(...where.params) as number;
-      this.sizeCache.sizes.set(scope, n);
+      sizes.set(scope, n);
     }
     return n;
   }
@@ -924,6 +935,9 @@ export interface FileRow {
 }
 
 /** The SQL test for records in the given domains and projects (null: any), on table alias `r`; '' when none. */
+/** Entries a `memo` map holds at most (a long-running server asked many different words). */
+const MEMO_MAX = 10_000;
+
 export function scopeWhere(domains: string[] | null, projects: string[] | null, alias: string): { sql: string; params: string[] } {
   const params: string[] = [];
   const parts: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksSomething, markFrames, readChangeQuestion } from './question.js';
+import { asksSomething, isQuestion, markFrames, readChangeQuestion } from './question.js';
 
 describe('asksSomething: is a query phrased as a question?', () => {
   it('a question mark or a question word, Chinese or English', () => {
@@ -35,5 +35,22 @@ describe('readChangeQuestion: asking what changed asks for the corrections', () 
   });
   it('leaves a question about a value alone: 端口改成多少, 改到几点', () => {
     for (const q of ['后端端口改成多少', '备份改到几点了', 'change the port']) expect(readChangeQuestion(q), q).toBe(q);
+  });
+});
+
+describe('isQuestion: weighted OR from the start, or a lookup by words', () => {
+  const t = (text: string) => ({ text, surface: text, cjk: /[\u4e00-\u9fff]/.test(text), stop: false });
+  const terms = (words: string[]) => words.map(t);
+  it('three words typed apart that ask nothing are a lookup', () => {
+    expect(isQuestion(terms(['端口', 'nginx', '配置']), 3, '端口 nginx 配置')).toBe(false);
+    expect(isQuestion(terms(['deploy', 'key', 'rotates']), 3, 'deploy key rotates')).toBe(false);
+  });
+  it('the same words asking something, or written as one run, are a question', () => {
+    expect(isQuestion(terms(['端口', 'nginx', '配置']), 3, '端口 nginx 配置是什么')).toBe(true);
+    expect(isQuestion(terms(['部署', '问题', '解决']), 3, '上次那个部署问题后来解决')).toBe(true);
+    expect(isQuestion(terms(['deploy', 'key', 'rotates']), 3, 'when does the deploy key rotate?')).toBe(true);
+  });
+  it('fewer content words than questionTerms is never a question', () => {
+    expect(isQuestion(terms(['端口', '配置']), 3, '端口配置是什么')).toBe(false);
   });
 });

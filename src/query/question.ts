@@ -47,9 +47,15 @@ export function coverageWords(terms: QueryTerm[]): QueryTerm[] {
   return base.filter((t) => !(t.cjk && base.some((o) => o !== t && o.cjk && o.text.length > t.text.length && o.text.includes(t.text))));
 }
 
-/** A query of at least `questionTerms` content words is read as a question: weighted OR, never AND. */
-export function isQuestion(terms: QueryTerm[], questionTerms: number): boolean {
-  return coverageWords(terms).filter((t) => !t.stop).length >= questionTerms;
+/**
+ * A query of at least `questionTerms` content words is read as a question (weighted OR, never AND)
+ * when it asks something or is written as one run of words: a sentence ("上次那个部署问题后来解决").
+ * Words typed apart that ask nothing ("端口 nginx 配置", "deploy key rotates") are a lookup: the
+ * records holding them all first, and OR only when those are too few.
+ */
+export function isQuestion(terms: QueryTerm[], questionTerms: number, text: string): boolean {
+  if (coverageWords(terms).filter((t) => !t.stop).length < questionTerms) return false;
+  return asksSomething(text) || !/\s/.test(text.trim());
 }
 
 /** Words that make a query a question when it has no question mark. */

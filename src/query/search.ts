@@ -6,7 +6,7 @@ import { createLookup } from './lookup.js';
 import { RANKING_DEFAULTS, type RankingOptions } from './options.js';
 import { order, runPipeline } from './pipeline.js';
 import { asksSomething, isQuestion, markFrames, readChangeQuestion } from './question.js';
-import { activeTerms, cached, filterSql, retrieve, termsIn, termWeights } from './retrieve.js';
+import { activeTerms, cached, filterSql, foldedHay, retrieve, termsInFolded, termWeights } from './retrieve.js';
 import { NO_ALIASES, annotateAliases, expandTerms, type AliasTable } from './aliases.js';
 import { makeSnippet } from './snippet.js';
 import { decayStage } from './stages/decay.js';
@@ -88,7 +88,7 @@ export function parseRequest(req: SearchRequest, index: RecordIndex, options: Ra
   return {
     text: req.query,
     terms,
-    question: isQuestion(terms, options.questionTerms),
+    question: isQuestion(terms, options.questionTerms, query),
     asks: asksSomething(query),
     weights: termWeights(index, activeTerms(terms), { domains, projects }),
     limit,
@@ -261,9 +261,12 @@ function heldMatching(index: RecordIndex, q: ParsedQuery): number {
   if (terms.length === 0) return 0;
   const params: unknown[] = [];
   const sql = `SELECT r.text AS text FROM records r WHERE r.id IN (SELECT id FROM held WHERE status = 'quarantined')${filterSql(q, params, false)}`;
-  let n = 0;
-  for (const row of cached(index.db, sql).all(...params) as { text: string }[]) if (termsIn(row.text, terms).length) n++;
-  return n;
+  // The queue's texts, folded, kept until the data changes: the same for every query with these filters.
+  const queues = index.memo<string[]>('reviewQueue');
+  const key = sql + '\u0000' + JSON.stringify(params);
+  let hays = queues.get(key);
+  if (!hays) queues.set(key, (hays = (cached(index.db, sql).pluck().all(...params) as string[]).map(foldedHay)));
+  return hays.filter((hay) => termsInFolded(hay, terms).length > 0).length;
 }
 
 function withWarning(w: { warnings?: string[] }, extra: string | null): { warnings?: string[] } {
