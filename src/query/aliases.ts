@@ -227,6 +227,34 @@ export function termMatch(t: QueryTerm, expansions: Expansions | undefined, toke
   return `(${[termFts(t), ...list.map((a) => aliasMatch(a, tokenizer))].join(' OR ')})`;
 }
 
+/** A term's aliases alone as an FTS5 OR group (null when it has none). */
+function aliasesOnlyMatch(t: QueryTerm, expansions: Expansions | undefined, tokenizer: Tokenizer): string | null {
+  const list = expansions?.get(t.text);
+  return list?.length ? `(${list.map((a) => aliasMatch(a, tokenizer)).join(' OR ')})` : null;
+}
+
+/**
+ * The alias pass's MATCH expressions (query/retrieve.ts), or null when no word has aliases. The
+ * pass wants the records that hold every word or one of its aliases and not every typed word (AND),
+ * or any of them and none of the typed words (OR): the typed pass found the rest. Plainly that is
+ * `(g1 AND g2) NOT (t1 AND t2)` and `(g1 OR g2) NOT (t1 OR t2)`, g a word's group of it and its
+ * aliases; written here so that FTS5 reads only the rows it must. The OR form needs the aliases
+ * alone; so does the AND form when one word has aliases (`t1 AND (a2 NOT t2)`). The rows are the
+ * same, and so is their BM25: a phrase a row does not hold adds nothing to it.
+ */
+export function aliasPassMatch(terms: QueryTerm[], expansions: Expansions, tokenizer: Tokenizer): { and: string; or: string } | null {
+  const typed = terms.map(termFts);
+  const aliases = terms.map((t) => aliasesOnlyMatch(t, expansions, tokenizer));
+  const having = aliases.flatMap((a, i) => (a === null ? [] : [i]));
+  if (having.length === 0) return null;
+  const or = `(${having.map((i) => aliases[i]).join(' OR ')}) NOT (${typed.join(' OR ')})`;
+  if (having.length > 1) {
+    return { and: `(${terms.map((t) => termMatch(t, expansions, tokenizer)).join(' AND ')}) NOT (${typed.join(' AND ')})`, or };
+  }
+  const i = having[0]!;
+  return { and: [...typed.filter((_, j) => j !== i), `(${aliases[i]} NOT ${typed[i]})`].join(' AND '), or };
+}
+
 /** Does the record show this alias? A marker by its kind or tier; a word in its text or tags. */
 function holds(rec: IndexedRecord, hay: string, a: Alias): boolean {
   if (a.marker === 'redline') return rec.kind === 'redline' || rec.tier === 'redline';

@@ -4,7 +4,7 @@ import { bigramsOf } from '../index/tokenizer/bigrams.js';
 import type { QueryTerm } from '../index/tokenizer/tokenizer.js';
 import { idf } from './question.js';
 import type { Candidate, ParsedQuery } from './types.js';
-import { termMatch } from './aliases.js';
+import { aliasPassMatch } from './aliases.js';
 import { ftsString, termFts } from './inflections.js';
 import { BACK_REFERENCE_REACH_MS, refersInto } from './back-references.js';
 import { foldText } from '../core/simplified.js';
@@ -222,7 +222,11 @@ function bigramRows(index: RecordIndex, q: ParsedQuery, word: string, limit: num
   const where = filterSql(q, params);
   params.push(limit);
   const cols = RECORD_COLUMNS.split(', ').map((c) => 'r.' + c).join(', ');
-  const sql = `SELECT ${cols}, 0 AS bm FROM grams CROSS JOIN records r ON r.rid = grams.rowid WHERE grams MATCH ?${where} ORDER BY r.time_ms DESC LIMIT ?`;
+  // The last indexed first, in the full-text table's own order: records are indexed as they are
+  // written and a rebuild reads the day files in date order, so these are the newest, near enough,
+  // and the walk stops at the limit (ordering by time read every matching row: 3.6 ms against 0.1
+  // for a common bigram at 100k records).
+  const sql = `SELECT ${cols}, 0 AS bm FROM grams CROSS JOIN records r ON r.rid = grams.rowid WHERE grams MATCH ?${where} ORDER BY grams.rowid DESC LIMIT ?`;
   return cached(index.db, sql).all(...params) as Row[];
 }
 
@@ -257,9 +261,12 @@ type Retrieved = { candidates: Candidate[]; mode: 'and' | 'or' | 'and+or' | 'rec
  * records hold only inside or across their own words.
  */
 export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptions): Retrieved {
-  const typed = retrieveBy(index, q, opts, termFts, ' AND ', null);
+  const words = activeTerms(q.terms).map(termFts);
+  const typed = retrieveBy(index, q, opts, { and: words.join(' AND '), or: words.join(' OR ') }, null);
   let got = typed;
-  if (q.expansions?.size && typed.mode !== 'recent') {
+  // What the typed pass matched is left out in the MATCH itself (NOT), so it is never read twice.
+  const forms = q.expansions?.size && typed.mode !== 'recent' ? aliasPassMatch(activeTerms(q.terms), q.expansions, index.tokenizer) : null;
+  if (forms) {
     // A separate pass keeps the typed hits' BM25 as it was: a record holding a word and its alias
     // is not counted twice.
     const seen = new Set(typed.candidates.map((c) => c.rec.rid));
@@ -268,10 +275,7 @@ export function retrieve(index: RecordIndex, q: ParsedQuery, opts: RetrieveOptio
     // The pool stays near `candidates`: alias-only records fill what the typed words left, and at
     // least `limit` of it (they rank below typed hits of the same words; a few are enough).
     const room = Math.max(opts.candidates - typed.candidates.length, q.limit);
-    // What the typed pass matched is left out in the MATCH itself (NOT), so it is never read twice.
-    const typedTerms = activeTerms(q.terms).map(termFts);
-    const not = { and: `(${typedTerms.join(' AND ')})`, or: `(${typedTerms.join(' OR ')})` };
-    const more = retrieveBy(index, q, { ...opts, candidates: room }, (t) => termMatch(t, q.expansions, index.tokenizer), ' AND ', seen, andBefore, not);
+    const more = retrieveBy(index, q, { ...opts, candidates: room }, forms, seen, andBefore);
     got = { candidates: [...typed.candidates, ...more.candidates], mode: typed.candidates.length ? typed.mode : more.mode };
   }
   if (got.mode === 'recent' || opts.bigramWeight <= 0) return got;
@@ -308,7 +312,9 @@ function latinHits(index: RecordIndex, terms: QueryTerm[], rows: Row[]): LatinHi
   const latin = terms.filter((t) => !t.cjk);
   if (latin.length === 0 || rows.length === 0) return out;
   const ids = JSON.stringify(rows.map((r) => r.rid));
-  const sql = 'SELECT rowid FROM fts WHERE fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))';
+  // +rowid: FTS5 reads the word's rows once and SQLite keeps those in the list; a plain rowid IN
+  // makes FTS5 seek the word once per listed row (about 1 ms for 100 rows, against 0.02 to 0.15).
+  const sql = 'SELECT rowid FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))';
   for (const t of latin) out.set(t.text, new Set(cached(index.db, sql).pluck().all(termFts(t), ids) as number[]));
   return out;
 }
@@ -317,11 +323,9 @@ function retrieveBy(
   index: RecordIndex,
   q: ParsedQuery,
   opts: RetrieveOptions,
-  match: (t: QueryTerm) => string,
-  andOp: string,
+  forms: { and: string; or: string },
   exclude: Set<number> | null,
   andBefore = 0,
-  not: { and: string; or: string } | null = null,
 ): Retrieved {
   const terms = activeTerms(q.terms);
   const cand = (row: Row, mode: Candidate['mode']) => toCandidate(index, row, mode, terms);
@@ -331,11 +335,7 @@ function retrieveBy(
   // Rows already found (by the typed pass) do not take the places of new ones.
   const keep = (r: Row) => !exclude?.has(r.rid);
   const limit = opts.candidates + (exclude?.size ?? 0);
-  const without = (expr: string, x: string | undefined) => (x ? `(${expr}) NOT ${x}` : expr);
-  const orMatch = () =>
-    matchQuery(index, q, without(terms.map(match).join(' OR '), not?.or), limit)
-      .filter(keep)
-      .slice(0, opts.candidates);
+  const orMatch = () => matchQuery(index, q, forms.or, limit).filter(keep).slice(0, opts.candidates);
   const orCands = (rows: Row[]) => {
     const latin = latinHits(index, terms, rows);
     return rows.map((r) => toCandidate(index, r, 'or', terms, latin));
@@ -344,7 +344,7 @@ function retrieveBy(
     // A question: OR of its content words, ranked by BM25 (which weighs each by its rarity).
     return { candidates: orCands(orMatch()), mode: 'or' };
   }
-  const and = matchQuery(index, q, without(terms.map(match).join(andOp), not?.and), limit).filter(keep).slice(0, opts.candidates).map((r) => cand(r, 'and'));
+  const and = matchQuery(index, q, forms.and, limit).filter(keep).slice(0, opts.candidates).map((r) => cand(r, 'and'));
   if (and.length + andBefore >= q.limit || terms.length === 1) return { candidates: and, mode: 'and' };
   const seen = new Set(and.map((c) => c.rec.rid));
   const or = orCands(orMatch().filter((r) => !seen.has(r.rid)));
