@@ -589,11 +589,38 @@ export function otherMember(mine: Map<string, Set<string>>, theirs: Map<string, 
   return null;
 }
 
+/**
+ * Where each contrast word stands in CONTRAST_WORDS, by its first two characters (a word of one
+ * character under ONE_CHARACTER): a text need only be searched for the words whose first two
+ * characters it holds side by side.
+ */
+const CONTRAST_BY_START = new Map<string, number[]>();
+const ONE_CHARACTER: number[] = [];
+CONTRAST_WORDS.forEach(({ w }, i) => {
+  if (w.length < 2) return void ONE_CHARACTER.push(i);
+  const key = w.slice(0, 2);
+  const at = CONTRAST_BY_START.get(key);
+  if (at) at.push(i);
+  else CONTRAST_BY_START.set(key, [i]);
+});
+
 /** The contrast groups a (normalized, lower-case) text names a member of: group → members. */
 export function contrastOf(text: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const { group, member, w, ascii } of CONTRAST_WORDS) {
-    // Most texts hold none of a word: the plain search first.
+  // This runs for every candidate of a search that names a contrast word, and for every record a
+  // correction meets: a few of the 644 words to look for instead of all, taken in the groups' order.
+  const starts = new Set<string>();
+  const at = [...ONE_CHARACTER];
+  for (let i = 0; i + 1 < text.length; i++) {
+    const key = text.slice(i, i + 2);
+    if (starts.has(key)) continue;
+    starts.add(key);
+    const list = CONTRAST_BY_START.get(key);
+    if (list) for (const j of list) at.push(j);
+  }
+  at.sort((a, b) => a - b);
+  for (const j of at) {
+    const { group, member, w, ascii } = CONTRAST_WORDS[j]!;
     if (!text.includes(w) || out.get(group)?.has(member) || !holdsMember(text, w, ascii)) continue;
     let s = out.get(group);
     if (!s) out.set(group, (s = new Set()));
