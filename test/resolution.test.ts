@@ -4234,4 +4234,39 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕17号新月团按 420/人 收', t(5)).linked).toEqual([]);
   });
+  it('顺丰 is one word (顺丰收件 was cut 顺/丰收/件): a correction of its pickup time reaches the record, and the next one its chain', () => {
+    const { mem: m, ids } = home([
+      { text: '顺丰每天上门收件 16:00', time: t(1) },
+      { text: '中通每天上门收件 16:00', time: t(2) },
+    ]);
+    const first = correct(m, '〔更正〕顺丰收件改到17:00', t(3));
+    expect(first.linked).toEqual([ids[0]]);
+    expect(correct(m, '〔更正〕顺丰又改了，18:00才来', t(5)).linked).toEqual([first.res.record.id]);
+  });
+  it('a thing set apart (别跟 Gitea 挤, 跟预约那个抢带宽) is not the subject, even beside a word of its kind; a quoted old value still finds its own', () => {
+    const { mem: m, ids } = home([{ text: '[hermes] 每天 02:00 备份 Gitea 仓库到 NAS', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕Wiki 备份挪到 04:00，别跟 Gitea 挤', t(5)).linked).not.toContain(ids[0]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[hermes] 每晚 23:00 备份预约数据库到 NAS', time: t(1) },
+      { text: '[hermes] 每晚 23:00 备份库存表到 NAS', time: t(1) },
+    ]);
+    expect(correct(m2, '[hermes] 〔更正〕库存表的备份改到 01:00，23:00 跟预约那个抢带宽', t(5)).linked).toEqual([ids2[1]]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[code] Pi 上 showctl 的 web 面板端口 8080', time: t(1) },
+      { text: '[code] showctl.py 的 OSC 监听端口是 53000，QLab 那边发 /cue/go 过来', time: t(2) },
+    ]);
+    expect(correct(m3, '[code] 〔更正〕53000 跟 QLab 自己的抢起了，改成 53001', t(5)).linked).toEqual([ids3[1]]);
+  });
+  it('冷库1 and 冷库2 (a number after the machine, no 号) are two: a correction naming neither number links neither', () => {
+    const { mem: m } = home([
+      { text: '[code] 冷库1 温度探头 校准偏移 +0.5', time: t(1) },
+      { text: '[code] 冷库2 温度探头 校准偏移 +0.5', time: t(1) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕新换的那个探头 偏移 改 -0.3', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '[code] 冷库1 温度探头 校准偏移 +0.5', time: t(1) },
+      { text: '[code] 冷库2 温度探头 校准偏移 +0.5', time: t(1) },
+    ]);
+    expect(correct(m2, '[code] 〔更正〕冷库2 探头偏移改 -0.3', t(5)).linked).toEqual([ids2[1]]);
+  });
 });

@@ -267,9 +267,16 @@ export function holdsNumber(text: string, n: string): boolean {
   return new RegExp(`(?<![\\d.])${n}(?![\\d.])`).test(text);
 }
 
+/**
+ * A machine or store room named the Chinese way by a number after it, without 号 (冷库1, 冰柜 2, 探头3): one of several.
+ * Not a number with a unit or counter after it (冷库 2 度, 打印机 3 台), nor part of a longer number, time or value.
+ */
+const NUMBERED_HAN_THING =
+  /(冷库|冷藏库|冷冻库|冰柜|冷柜|冰箱|冷藏柜|展柜|仓库|机器|服务器|节点|机房|探头|打印机|摄像头|相机|风扇|水泵|货架|窗口|鱼缸|烤箱|蒸箱|蒸柜|产线|流水线|治具|测试架)\s?(\d{1,2})(?![\d.:/%℃°,，]\d|[\d.:/%℃°]|\s?(?:号|个|台|度|元|块|斤|米|分|秒|天|小时|次|人|份|件|箱|条|张|kg|g\b|c\b))/gu;
+
 /** Each numbered thing a text names, where: its noun (centre read as center), its number, and the span of both. */
 export function numberedThingMentions(text: string): { noun: string; n: string; at: number; end: number }[] {
-  return [...text.matchAll(NUMBERED_THING)].map((m) => ({ noun: m[1] === 'centre' ? 'center' : m[1]!, n: m[2]!, at: m.index!, end: m.index! + m[0].length }));
+  return [...text.matchAll(NUMBERED_THING), ...text.matchAll(NUMBERED_HAN_THING)].map((m) => ({ noun: m[1] === 'centre' ? 'center' : m[1]!, n: m[2]!, at: m.index!, end: m.index! + m[0].length }));
 }
 
 /** The numbered things a text names: noun → the numbers it gives that noun. */

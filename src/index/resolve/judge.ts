@@ -326,10 +326,10 @@ const onlyNegated = (text: string, w: string): boolean => onlyWithin(text, w, wi
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
-/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X). */
+/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X, 跟预约那个抢带宽). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))/g, (m) => ' '.repeat(m.length)));
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
@@ -1074,7 +1074,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   }
   // What the correction names only to set its thing apart ("stock_sync.py 要用 3.12，不要跟 feed.py 那个 3.11", "unlike
   // the nightly job"): the candidate holding only that is the other thing, whatever value it shares.
-  if (shared.length && shared.every((w) => onlySetApart(c.plain, w))) return refuse('other-subject', `the correction names ${shared.join(', ')} only to set its thing apart`, extra);
+  // (Not when the old value it quotes is all it says of its own: 53000 跟 QLab 自己的抢起了，改成 53001.)
+  const ownWords = c.subjects.some((w) => !GENERIC_WORDS.has(w) && !onlySetApart(c.plain, w));
+  if (shared.length && shared.every((w) => onlySetApart(c.plain, w)) && (ownWords || quoted.length === 0)) return refuse('other-subject', `the correction names ${shared.join(', ')} only to set its thing apart`, extra);
+  // The same when the candidate also shares a word of the kind of thing (备份) but lacks the correction's own (Wiki 备份挪到
+  // 04:00，别跟 Gitea 挤: the Gitea backup is the one set apart).
+  const setApart = shared.filter((w) => onlySetApart(c.plain, w));
+  const ownMissing = c.subjectPart.filter((w) => !GENERIC_WORDS.has(w) && w.length >= 2 && !holds(o.hay, w) && !byInitials(w) && !onlySetApart(c.plain, w));
+  // (Counter-evidence, not missing evidence: the record is the other thing, never a copy of the one taken.)
+  if (setApart.length && ownMissing.length) return refuse('other-subject', `names ${setApart.join(', ')}, which the correction sets apart from its ${ownMissing.join(', ')}`, { ...extra, conflict: true });
   if (keptClauses.length && shared.length && quoted.length === 0) {
     if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
     // "白茶换阿杰的茶厂，起订量一样": the record whose value is of 起订量 states what the correction keeps.
