@@ -4269,4 +4269,25 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[code] 〔更正〕冷库2 探头偏移改 -0.3', t(5)).linked).toEqual([ids2[1]]);
   });
+  it('Vietnam is not Korea; the purchase price is not the sale price, unless the correction changes the sale price', () => {
+    const { mem: m } = home([{ text: 'Korea export: health certificate from CIQ', time: t(1) }]);
+    expect(correct(m, 'Correction: Vietnam shipments need a fumigation cert, not a health cert', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '铁观音 TGY-2504 售价每斤 680', time: t(1) }]);
+    expect(correct(m2, '〔更正〕TGY-2504 进货价涨到 350', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[code] 配件表：压缩机启动电容（大电容）CBB65 35μF 450V，售价25', time: t(1) },
+      { text: '[code] 配件表：风扇电容（小电容）CBB61 2.5μF 450V，售价8', time: t(1) },
+    ]);
+    expect(correct(m3, '[code] 〔更正〕大电容进价涨了，售价改30', t(5)).linked).toEqual([ids3[0]]);
+  });
+  it('what a correction is split from (split from the payment log) or made to match (跟公众号统一) is another thing', () => {
+    const { mem: m } = home([{ text: '[code] payment API logs go to /var/log/kiosk/pay.log', time: t(1) }]);
+    expect(correct(m, '[code] Correction: order API logs go to /var/log/kiosk/order.log now, split from the payment log', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[openclaw] 公众号文末署名「平江绣事」', time: t(1) }]);
+    expect(correct(m2, '[openclaw] 〔更正〕水印改成「平江绣事」，跟公众号统一', t(5)).linked).toEqual([]);
+  });
+  it('样衣间A and 样衣间B are two rooms: a plain record about one restates nothing of the other', () => {
+    const { mem: m } = home([{ text: '样衣间B 空调 22 度', time: t(1) }]);
+    expect(inferred(correct(m, '样衣间A 空调现在设 20 度，针织怕闷', t(5)).res)).toEqual([]);
+  });
 });

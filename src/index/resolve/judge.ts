@@ -326,10 +326,10 @@ const onlyNegated = (text: string, w: string): boolean => onlyWithin(text, w, wi
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
-/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X, 跟预约那个抢带宽). */
+/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))/g, (m) => ' '.repeat(m.length)));
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
@@ -608,6 +608,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // (Not in a clause after the first that changes nothing: "，Sunday clashes with the SG backup" gives a reason.)
   const changing = changingClauses(c.plain);
   const named = new Map([...c.contrastEarly, ...[...contrastOf(changing)].filter(([g]) => (VERB_GROUPS.has(g) || CLASH_ONLY.has(g)) && !c.contrastEarly.has(g))]);
+  // (A clash-only group named early and again where it changes is named with both: 进价涨了，售价改30 changes the sale price.)
+  for (const [g, s] of contrastOf(changing)) {
+    const early = c.contrastEarly.get(g);
+    if (early && CLASH_ONLY.has(g) && [...s].some((m) => !early.has(m))) named.set(g, new Set([...early, ...s]));
+  }
   const apart = otherMember(named, o.contrast);
   if (apart) return conflict(`names ${[...apart.theirs].join('/')} where the correction names ${[...apart.mine].join('/')}`);
 

@@ -417,6 +417,15 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
       uk: ['英国', 'the uk'],
       jp: ['日本', '日区', 'japan'],
       hk: ['香港', 'hong kong'],
+      kr: ['韩国', 'korea', 'south korea'],
+      vn: ['越南', 'vietnam'],
+      th: ['泰国', 'thailand'],
+      sg: ['新加坡', 'singapore'],
+      my: ['马来西亚', 'malaysia'],
+      au: ['澳大利亚', '澳洲', 'australia'],
+      ca: ['加拿大', 'canada'],
+      de: ['德国', 'germany'],
+      ru: ['俄罗斯', 'russia'],
     },
   },
   {
@@ -546,6 +555,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'grade', clashOnly: true, members: { first: ['一级', '头等', '一等'], second: ['二级', '二等'], third: ['三级', '三等'] } },
   // Sold one by one or by the lot: the retail and the wholesale price are two prices of one thing.
   { name: 'sale-kind', clashOnly: true, members: { retail: ['零售', 'retail'], wholesale: ['批发', 'wholesale'] } },
+  // What a thing is bought in at and what it sells for are two prices (TGY-2504 进货价 350 / 售价每斤 680).
+  { name: 'price-side', clashOnly: true, members: { buy: ['进货价', '进价', '采购价', '拿货价', '成本价', 'purchase price', 'cost price', 'buying price'], sell: ['售价', '卖价', '零售价', 'selling price', 'sale price', 'retail price'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
 ];
 
