@@ -4290,4 +4290,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '样衣间B 空调 22 度', time: t(1) }]);
     expect(inferred(correct(m, '样衣间A 空调现在设 20 度，针织怕闷', t(5)).res)).toEqual([]);
   });
+  it('what a correction says in brackets it is not (the session Redis (not the queue cache), 老马（不是小马）) is another thing', () => {
+    const { mem: m } = home([{ text: '[code] Redis cache for the queue service on port 6379', time: t(1) }]);
+    expect(correct(m, '[code] Correction: the session Redis (not the queue cache) moves to 6380', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '小马的健康证 2026-05-10 到期', time: t(1) }]);
+    expect(correct(m2, '〔更正〕老马（熬汤的马师傅，不是小马）的健康证 6 月 2 号到期', t(5)).linked).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, namingLabels, otherLabel, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
@@ -326,10 +327,10 @@ const onlyNegated = (text: string, w: string): boolean => onlyWithin(text, w, wi
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
-/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一). */
+/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
@@ -678,6 +679,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // The correction says it is not about what the candidate names (expiry alerts (not stock) / low-stock alert).
   const denied = c.denials.find((w) => holds(o.hay, w) && !onlyNegated(o.plain, w));
   if (denied) return conflict(`names ${denied}, which the correction says it is not about`);
+  // Or its words in another order (the session Redis (not the queue cache) / Redis cache for the queue service), when the
+  // candidate lacks what the correction names as its own (session).
+  const deniedWords = c.denials.find((d) => {
+    const ws = d.split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w) && !ENGLISH_STOPWORDS.has(w));
+    return ws.length >= 2 && ws.every((w) => holds(o.hay, w));
+  });
+  if (deniedWords && c.subjectPart.some((w) => !GENERIC_WORDS.has(w) && !holds(o.hay, w))) return conflict(`names ${deniedWords}, which the correction says it is not about`);
   // A qualifier of a contrast group the correction names must be there too (production, 公众号, 前端).
   for (const [group, mine] of c.contrastEarly) {
     if (!o.contrast.has(group) && !CLASH_ONLY.has(group)) return refuse('subject-missing', `does not say ${[...mine].join('/')} (${group})`);
