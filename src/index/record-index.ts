@@ -934,10 +934,10 @@ export interface FileRow {
   records: number;
 }
 
-/** The SQL test for records in the given domains and projects (null: any), on table alias `r`; '' when none. */
 /** Entries a `memo` map holds at most (a long-running server asked many different words). */
 const MEMO_MAX = 10_000;
 
+/** The SQL test for records in the given domains and projects (null: any), on table alias `r`; '' when none. */
 export function scopeWhere(domains: string[] | null, projects: string[] | null, alias: string): { sql: string; params: string[] } {
   const params: string[] = [];
   const parts: string[] = [];

@@ -608,9 +608,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // 开门 / 关门, wakes up / turns off, anywhere in it: the verb comes after the cue).
   // (Not in a clause after the first that changes nothing: "，Sunday clashes with the SG backup" gives a reason.)
   const changing = changingClauses(c.plain);
-  const named = new Map([...c.contrastEarly, ...[...contrastOf(changing)].filter(([g]) => (VERB_GROUPS.has(g) || CLASH_ONLY.has(g)) && !c.contrastEarly.has(g))]);
+  const changed = contrastOf(changing);
+  const named = new Map([...c.contrastEarly, ...[...changed].filter(([g]) => (VERB_GROUPS.has(g) || CLASH_ONLY.has(g)) && !c.contrastEarly.has(g))]);
   // (A clash-only group named early and again where it changes is named with both: 进价涨了，售价改30 changes the sale price.)
-  for (const [g, s] of contrastOf(changing)) {
+  for (const [g, s] of changed) {
     const early = c.contrastEarly.get(g);
     if (early && CLASH_ONLY.has(g) && [...s].some((m) => !early.has(m))) named.set(g, new Set([...early, ...s]));
   }
