@@ -54,7 +54,8 @@ export const LATER_PARTS: { sets: string[]; floors: Floor }[] = [
   // 0.937 / 0.477 / 0.988 at 237 (to z136), 0.941 / 0.482 / 0.989 at 238 (to z138); with z139 … z146 (session 49, 1,440 cases)
   // 0.923 / 0.504 / 0.984 at 241 and 0.930 / 0.507 / 0.986 at 242; with z147 … z150 (1,760 cases) 0.916 / 0.516 / 0.982 at 243;
   // with z151 … z154 (2,080 cases) 0.924 / 0.515 / 0.984 at 246; with z155 … z158 (2,400 cases) 0.922 / 0.505 / 0.984 at 247,
-  // 0.926 / 0.507 / 0.985 at 249.
+  // 0.926 / 0.507 / 0.985 at 249; with z159 … z170 (session 50, 3,360 cases) 0.913 / 0.488 / 0.983 at 249 and 0.923 / 0.489 / 0.985
+  // at 252.
   { sets: z(129, 170), floors: { precision: 0.9, recall: 0.44, hardRejected: 0.975 } },
 ];
 export const LATER = LATER_PARTS.flatMap((p) => p.sets);
