@@ -19,6 +19,7 @@ import { expandKey, KEY_EXPANSION_OFF, keyExpansionId, type KeyExpansionOptions 
 import type { Tokenizer } from './tokenizer/tokenizer.js';
 import { DuplicateIndex } from './duplicates.js';
 import { DUPLICATE_DEFAULTS, type DuplicateOptions } from './dedup/options.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 export interface IndexedRecord extends MemoryRecord {
   rid: number;
@@ -92,23 +93,6 @@ export function rowToRecord(r: RecordRow): IndexedRecord {
 export function isCorruption(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? '';
   return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT_') || code === 'SQLITE_IOERR_SHORT_READ';
-}
-
-/** An object whose values are made on first read, each once: `{ a: () => x }` reads as `{ a: x }`. */
-function preparedOnUse<T extends Record<string, () => unknown>>(make: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
-  const out = {} as { [K in keyof T]: ReturnType<T[K]> };
-  for (const key of Object.keys(make) as (keyof T)[]) {
-    Object.defineProperty(out, key, {
-      configurable: true,
-      enumerable: true,
-      get() {
-        const value = make[key]!() as ReturnType<T[typeof key]>;
-        Object.defineProperty(out, key, { value, enumerable: true });
-        return value;
-      },
-    });
-  }
-  return out;
 }
 
 /**
@@ -398,13 +382,31 @@ export class RecordIndex {
    * SQLite's data_version changes exactly then: the caches are read again.
    */
   private dropStaleCaches(): void {
-    this.dataVersionStmt ??= this.db.prepare('PRAGMA data_version').pluck();
+    this.dataVersionStmt ??= this.sql('PRAGMA data_version', true);
     const v = this.dataVersionStmt.get() as number;
     if (v !== this.seenDataVersion) {
       this.seenDataVersion = v;
       this.heldCache = null;
       this.archivedCache = null;
     }
+  }
+
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /**
+   * A statement prepared once per connection and kept (SQLite re-prepares it itself after a schema change); `pluck`
+   * ones are kept apart, as pluck is a mode of the statement. Only statements read with get/all/run come from here.
+   */
+  private sql(text: string, pluck = false): Database.Statement {
+    const key = pluck ? `p ${text}` : `r ${text}`;
+    let st = this.statements.get(key);
+    if (!st) {
+      st = this.db.prepare(text);
+      if (pluck) st.pluck();
+      if (this.statements.size >= 200) this.statements.clear();
+      this.statements.set(key, st);
+    }
+    return st;
   }
 
   private dataVersionStmt: Database.Statement | null = null;
@@ -418,7 +420,7 @@ export class RecordIndex {
    * per name; a map past MEMO_MAX entries starts again.
    */
   memo<V>(name: string): Map<string, V> {
-    this.memoKeyStmt ??= this.db.prepare("SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()").pluck();
+    this.memoKeyStmt ??= this.sql("SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()", true);
     const key = this.memoKeyStmt.get() as string;
     if (this.memos?.key !== key) this.memos = { key, maps: new Map() };
     let m = this.memos.maps.get(name);
@@ -433,7 +435,7 @@ export class RecordIndex {
     let n = sizes.get(scope);
     if (n === undefined) {
       const where = scopeWhere(domains, projects, 'r');
-      n = this.db.prepare(`SELECT count(*) FROM records r${where.sql ? ` WHERE ${where.sql}` : ''}`).pluck().get(...where.params) as number;
+      n = this.sql(`SELECT count(*) FROM records r${where.sql ? ` WHERE ${where.sql}` : ''}`, true).get(...where.params) as number;
       sizes.set(scope, n);
     }
     return n;
@@ -443,7 +445,7 @@ export class RecordIndex {
   heldIds(): Map<string, HeldStatus> {
     this.dropStaleCaches();
     if (!this.heldCache) {
-      const rows = this.db.prepare('SELECT id, status FROM held').all() as { id: string; status: HeldStatus }[];
+      const rows = this.sql('SELECT id, status FROM held').all() as { id: string; status: HeldStatus }[];
       this.heldCache = new Map(rows.map((r) => [r.id, r.status]));
     }
     return this.heldCache;
@@ -471,7 +473,7 @@ export class RecordIndex {
   archivedIds(): Set<string> {
     this.dropStaleCaches();
     if (!this.archivedCache) {
-      const ids = this.db.prepare("SELECT a.id FROM archived a WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = a.id AND r.tier = 'redline')").pluck().all() as string[];
+      const ids = this.sql("SELECT a.id FROM archived a WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = a.id AND r.tier = 'redline')", true).all() as string[];
       this.archivedCache = { ids: new Set(ids), n: ids.length };
     }
     return this.archivedCache.ids;
@@ -480,13 +482,13 @@ export class RecordIndex {
   /** How many ids the archive table names (an upper bound of archivedIds().size; cheap). */
   archivedCount(): number {
     this.dropStaleCaches();
-    return this.archivedCache?.n ?? (this.db.prepare('SELECT count(*) FROM archived').pluck().get() as number);
+    return this.archivedCache?.n ?? (this.sql('SELECT count(*) FROM archived', true).get() as number);
   }
 
   /** The archive event that archived `id`, or null when it is not archived. */
   archivedBy(id: string): { eventId: string; time: string } | null {
     if (!this.archivedIds().has(id)) return null;
-    const row = this.db.prepare('SELECT event_id, time_ms FROM archived WHERE id = ?').get(id) as { event_id: string; time_ms: number } | undefined;
+    const row = this.sql('SELECT event_id, time_ms FROM archived WHERE id = ?').get(id) as { event_id: string; time_ms: number } | undefined;
     return row ? { eventId: row.event_id, time: new Date(row.time_ms).toISOString() } : null;
   }
 
@@ -495,8 +497,8 @@ export class RecordIndex {
     for (const id of ids) {
       // Edges out of these records go; edges into them stay (ids are stable across a re-read)
       // and are re-derived when the record comes back.
-      this.db.prepare('DELETE FROM edges WHERE new_id = ?').run(id);
-      this.db.prepare('DELETE FROM resolutions WHERE id = ?').run(id);
+      this.sql('DELETE FROM edges WHERE new_id = ?').run(id);
+      this.sql('DELETE FROM resolutions WHERE id = ?').run(id);
     }
     this.stmts.deleteFactsOfFile.run(file);
     for (const p of this.stmts.eventsOfFile.all(file) as { new_id: string; old_id: string }[]) this.dirtyPairs.set(`${p.new_id} ${p.old_id}`, [p.new_id, p.old_id]);
@@ -547,14 +549,14 @@ export class RecordIndex {
 
   /** How one correction naming no id was resolved, or null. */
   resolution(id: string): Resolution | null {
-    const row = this.db.prepare('SELECT id, status, candidates FROM resolutions WHERE id = ?').get(id) as Parameters<typeof rowToResolution>[0] | undefined;
+    const row = this.sql('SELECT id, status, candidates FROM resolutions WHERE id = ?').get(id) as Parameters<typeof rowToResolution>[0] | undefined;
     return row ? rowToResolution(row) : null;
   }
 
   /** How corrections without ids were resolved: counts by status (linked, none, ambiguous). */
   resolutionCounts(): Record<'linked' | 'none' | 'ambiguous', number> {
     const out = { linked: 0, none: 0, ambiguous: 0 };
-    for (const r of this.db.prepare('SELECT status, count(*) AS n FROM resolutions GROUP BY status').all() as { status: keyof typeof out; n: number }[]) out[r.status] = r.n;
+    for (const r of this.sql('SELECT status, count(*) AS n FROM resolutions GROUP BY status').all() as { status: keyof typeof out; n: number }[]) out[r.status] = r.n;
     return out;
   }
 
@@ -563,8 +565,7 @@ export class RecordIndex {
    * older record holds: index/edges.ts evidenceOf): how many, and the newest `limit` of them.
    */
   wordOnlyLinks(limit = 5): { total: number; newest: { newId: string; oldId: string }[] } {
-    const rows = this.db
-      .prepare("SELECT e.new_id AS newId, e.old_id AS oldId, e.method, e.detail FROM edges e JOIN records n ON n.id = e.new_id WHERE e.blocked = 0 AND e.method IN ('resolved', 'inferred') ORDER BY n.time_ms DESC, e.new_id, e.old_id")
+    const rows = this.sql("SELECT e.new_id AS newId, e.old_id AS oldId, e.method, e.detail FROM edges e JOIN records n ON n.id = e.new_id WHERE e.blocked = 0 AND e.method IN ('resolved', 'inferred') ORDER BY n.time_ms DESC, e.new_id, e.old_id")
       .all() as { newId: string; oldId: string; method: Edge['method']; detail: string }[];
     const words = rows.filter((r) => evidenceOf({ method: r.method, detail: JSON.parse(r.detail) as Edge['detail'] }) === 'words');
     return { total: words.length, newest: words.slice(0, limit).map(({ newId, oldId }) => ({ newId, oldId })) };
@@ -572,14 +573,12 @@ export class RecordIndex {
 
   /** Ids of corrections left unlinked (none) or ambiguous, newest first. */
   unresolved(status: 'none' | 'ambiguous', limit = 20): string[] {
-    return this.db
-      .prepare('SELECT r.id FROM resolutions s JOIN records r ON r.id = s.id WHERE s.status = ? ORDER BY r.time_ms DESC LIMIT ?')
-      .pluck()
+    return this.sql('SELECT r.id FROM resolutions s JOIN records r ON r.id = s.id WHERE s.status = ? ORDER BY r.time_ms DESC LIMIT ?', true)
       .all(status, limit) as string[];
   }
 
   problems(): Problem[] {
-    return this.db.prepare('SELECT file, line, message FROM problems ORDER BY file, line').all() as Problem[];
+    return this.sql('SELECT file, line, message FROM problems ORDER BY file, line').all() as Problem[];
   }
 
   /** Run fn in an IMMEDIATE transaction: one writer at a time across processes. */
@@ -597,8 +596,7 @@ export class RecordIndex {
   /** Red lines not superseded by a newer red line, newest first; with a project: global ones and that project's. */
   liveRedlines(project: string | null | undefined): IndexedRecord[] {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
-    return (this.db
-      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.tier = 'redline' AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id`)
+    return (this.sql(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.tier = 'redline' AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id`)
       .all(...(project ? [project] : [])) as RecordRow[]).map(rowToRecord);
   }
 
@@ -608,14 +606,13 @@ export class RecordIndex {
    */
   waitingCount(project: string | null | undefined): number {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
-    return this.db.prepare(`SELECT COUNT(*) FROM held h JOIN records r ON r.id = h.id WHERE h.status = 'quarantined'${scope}`).pluck().get(...(project ? [project] : [])) as number;
+    return this.sql(`SELECT COUNT(*) FROM held h JOIN records r ON r.id = h.id WHERE h.status = 'quarantined'${scope}`, true).get(...(project ? [project] : [])) as number;
   }
 
   /** Corrections that currently supersede something (they carry the fix of a past mistake), newest first. */
   liveCorrections(project: string | null | undefined, limit: number): IndexedRecord[] {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
-    return (this.db
-      .prepare(
+    return (this.sql(
         `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'correction' AND ${packSql(this.packOrigins)} AND r.tier != 'redline'
          AND EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0)${scope}
          ORDER BY r.time_ms DESC, r.id LIMIT ?`,
@@ -625,14 +622,13 @@ export class RecordIndex {
 
   /** Whether a newer record supersedes this one through a link that applies. */
   isSuperseded(id: string): boolean {
-    return this.db.prepare('SELECT 1 FROM edges WHERE old_id = ? AND blocked = 0').get(id) !== undefined;
+    return this.sql('SELECT 1 FROM edges WHERE old_id = ? AND blocked = 0').get(id) !== undefined;
   }
 
   /** Live records since `sinceMs` worth carrying (evidence and normal tiers; no handoff, diary or summary), newest first. */
   recentLiveFacts(project: string | null | undefined, sinceMs: number, limit: number): IndexedRecord[] {
     const scope = project ? ' AND (r.project IS NULL OR r.project = ?)' : '';
-    return (this.db
-      .prepare(
+    return (this.sql(
         `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.time_ms >= ? AND r.tier IN ('evidence', 'normal') AND r.kind NOT IN ('handoff', 'diary', 'summary', 'event')
          AND ${packSql(this.packOrigins)}${scope} ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
@@ -641,24 +637,20 @@ export class RecordIndex {
 
   /** The project's newest live handoff, or null. */
   latestHandoff(project: string): IndexedRecord | null {
-    const row = this.db
-      .prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'handoff' AND r.project = ? AND ${packSql(this.packOrigins)} ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`)
+    const row = this.sql(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.kind = 'handoff' AND r.project = ? AND ${packSql(this.packOrigins)} ORDER BY r.time_ms DESC, r.rid DESC LIMIT 1`)
       .get(project) as RecordRow | undefined;
     return row ? rowToRecord(row) : null;
   }
 
   /** Names of the projects that have a handoff, the most recent handoff first. */
   projectsWithHandoffs(): string[] {
-    return this.db
-      .prepare(`SELECT r.project FROM records r WHERE r.kind = 'handoff' AND r.project IS NOT NULL GROUP BY r.project ORDER BY max(r.time_ms) DESC`)
-      .pluck()
+    return this.sql(`SELECT r.project FROM records r WHERE r.kind = 'handoff' AND r.project IS NOT NULL GROUP BY r.project ORDER BY max(r.time_ms) DESC`, true)
       .all() as string[];
   }
 
   /** A project's own live records (no handoffs, no chatter), newest first. */
   liveProjectRecords(project: string, limit: number): IndexedRecord[] {
-    return (this.db
-      .prepare(
+    return (this.sql(
         `SELECT ${SCOPED_COLUMNS} FROM records r WHERE r.project = ? AND r.kind NOT IN ('handoff', 'event') AND r.tier != 'chatter' AND ${packSql(this.packOrigins)}
          ORDER BY r.time_ms DESC, r.id LIMIT ?`,
       )
@@ -685,7 +677,7 @@ export class RecordIndex {
       args.push(...f.projects);
     }
     args.push(f.limit);
-    return (this.db.prepare(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE ${where.join(' AND ')} ORDER BY r.time_ms DESC, r.rid DESC LIMIT ?`).all(...args) as RecordRow[]).map(rowToRecord);
+    return (this.sql(`SELECT ${SCOPED_COLUMNS} FROM records r WHERE ${where.join(' AND ')} ORDER BY r.time_ms DESC, r.rid DESC LIMIT ?`).all(...args) as RecordRow[]).map(rowToRecord);
   }
 
   /**
@@ -705,7 +697,7 @@ export class RecordIndex {
   /** newer id → the older ids it supersedes through links that apply (sorted). */
   replacedIds(): Map<string, string[]> {
     const out = new Map<string, string[]>();
-    for (const e of this.db.prepare('SELECT new_id AS n, old_id AS o FROM edges WHERE blocked = 0 ORDER BY new_id, old_id').all() as { n: string; o: string }[]) {
+    for (const e of this.sql('SELECT new_id AS n, old_id AS o FROM edges WHERE blocked = 0 ORDER BY new_id, old_id').all() as { n: string; o: string }[]) {
       const l = out.get(e.n);
       if (l) l.push(e.o);
       else out.set(e.n, [e.o]);
@@ -715,22 +707,22 @@ export class RecordIndex {
 
   /** The dates (YYYY-MM-DD, in each record's own offset) that have records other than events, oldest first. */
   recordDates(): string[] {
-    return this.db.prepare("SELECT DISTINCT substr(time, 1, 10) FROM records WHERE kind != 'event' ORDER BY 1").pluck().all() as string[];
+    return this.sql("SELECT DISTINCT substr(time, 1, 10) FROM records WHERE kind != 'event' ORDER BY 1", true).all() as string[];
   }
 
   /** Edges out of a record (what it supersedes), blocked ones included. */
   edgesFrom(id: string): Edge[] {
-    return (this.db.prepare('SELECT * FROM edges WHERE new_id = ? ORDER BY old_id').all(id) as EdgeRow[]).map(rowToEdge);
+    return (this.sql('SELECT * FROM edges WHERE new_id = ? ORDER BY old_id').all(id) as EdgeRow[]).map(rowToEdge);
   }
 
   /** Edges into a record (what supersedes it), blocked ones included. */
   edgesInto(id: string): Edge[] {
-    return (this.db.prepare('SELECT * FROM edges WHERE old_id = ? ORDER BY new_id').all(id) as EdgeRow[]).map(rowToEdge);
+    return (this.sql('SELECT * FROM edges WHERE old_id = ? ORDER BY new_id').all(id) as EdgeRow[]).map(rowToEdge);
   }
 
   /** The edge NEW → OLD, if any. */
   edge(newId: string, oldId: string): Edge | null {
-    const row = this.db.prepare('SELECT * FROM edges WHERE new_id = ? AND old_id = ?').get(newId, oldId) as EdgeRow | undefined;
+    const row = this.sql('SELECT * FROM edges WHERE new_id = ? AND old_id = ?').get(newId, oldId) as EdgeRow | undefined;
     return row ? rowToEdge(row) : null;
   }
 
@@ -738,8 +730,7 @@ export class RecordIndex {
   linkEventsAbout(ids: string[]): LinkEventRow[] {
     if (ids.length === 0) return [];
     const ph = ids.map(() => '?').join(',');
-    return this.db
-      .prepare(
+    return this.sql(
         `SELECT e.event_id AS eventId, e.verb, e.new_id AS newId, e.old_id AS oldId, r.time, e.agent, e.why FROM link_events e JOIN records r ON r.rid = e.rid
          WHERE e.new_id IN (${ph}) OR e.old_id IN (${ph}) ORDER BY e.time_ms, e.rid`,
       )
@@ -748,8 +739,7 @@ export class RecordIndex {
 
   /** What retention (consolidate/retention.ts) needs of every record but events, oldest first. */
   retentionRows(): RetentionRow[] {
-    return this.db
-      .prepare(
+    return this.sql(
         `SELECT r.id, r.time_ms AS timeMs, r.kind, r.tier, r.project,
            (SELECT min(n.time_ms) FROM edges e JOIN records n ON n.id = e.new_id WHERE e.old_id = r.id AND e.blocked = 0) AS supersededMs,
            EXISTS (SELECT 1 FROM edges e WHERE e.new_id = r.id AND e.blocked = 0) AS supersedes
@@ -762,8 +752,7 @@ export class RecordIndex {
   /** archive/unarchive events naming any of `ids`, oldest first. */
   archiveEventsAbout(ids: string[]): ArchiveEventRow[] {
     if (ids.length === 0) return [];
-    return this.db
-      .prepare(
+    return this.sql(
         `SELECT a.event_id AS eventId, a.verb, a.id, r.time, a.agent, a.why FROM archive_events a JOIN records r ON r.rid = a.rid
          WHERE a.id IN (${ids.map(() => '?').join(',')}) ORDER BY a.time_ms, a.rid`,
       )
@@ -772,7 +761,7 @@ export class RecordIndex {
 
   /** Every record id in the order of the log: day file by day file, line by line. */
   idsInLogOrder(): string[] {
-    return this.db.prepare('SELECT id FROM records ORDER BY file, line').pluck().all() as string[];
+    return this.sql('SELECT id FROM records ORDER BY file, line', true).all() as string[];
   }
 
   /** Fold the write-ahead log back into the index file (after a bulk import). */
@@ -782,13 +771,13 @@ export class RecordIndex {
 
   /** Record counts by a column (domain, kind, tier), '-' for none, largest first. */
   countBy(column: 'domain' | 'kind' | 'tier'): Record<string, number> {
-    const rows = this.db.prepare(`SELECT coalesce(${column}, '-') AS k, count(*) AS n FROM records GROUP BY k ORDER BY n DESC`).all() as { k: string; n: number }[];
+    const rows = this.sql(`SELECT coalesce(${column}, '-') AS k, count(*) AS n FROM records GROUP BY k ORDER BY n DESC`).all() as { k: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.k, r.n]));
   }
 
   /** The time strings of the oldest and newest records. */
   timeRange(): { first: string | null; last: string | null } {
-    const one = (sql: string) => (this.db.prepare(sql).pluck().get() as string | undefined) ?? null;
+    const one = (sql: string) => (this.sql(sql, true).get() as string | undefined) ?? null;
     return {
       first: one('SELECT time FROM records ORDER BY time_ms ASC, rid ASC LIMIT 1'),
       last: one('SELECT time FROM records ORDER BY time_ms DESC, rid ASC LIMIT 1'),
@@ -807,7 +796,7 @@ export class RecordIndex {
 
   /** Targets named by `acknowledge` events (files in recovered/, record ids). */
   acknowledgedTargets(): Set<string> {
-    const rows = this.db.prepare("SELECT text FROM records WHERE kind = 'event' AND text LIKE 'acknowledge %'").pluck().all() as string[];
+    const rows = this.sql("SELECT text FROM records WHERE kind = 'event' AND text LIKE 'acknowledge %'", true).all() as string[];
     const out = new Set<string>();
     for (const t of rows) {
       const e = parseEvent(t);
@@ -818,7 +807,7 @@ export class RecordIndex {
 
   /** The hashes named by the acknowledge events of one target (a record acknowledged as it stood; see `verify`). */
   acknowledgedHashes(target: string): Set<string> {
-    const rows = this.db.prepare("SELECT text FROM records WHERE kind = 'event' AND text LIKE 'acknowledge %'").pluck().all() as string[];
+    const rows = this.sql("SELECT text FROM records WHERE kind = 'event' AND text LIKE 'acknowledge %'", true).all() as string[];
     const out = new Set<string>();
     for (const t of rows) {
       const e = parseEvent(t);
@@ -838,22 +827,22 @@ export class RecordIndex {
 
   /** A value kept beside the identity that is not part of it (e.g. the seal's head last seen); null when unset. */
   metaValue(key: string): string | null {
-    const v = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+    const v = this.sql('SELECT value FROM meta WHERE key = ?', true).get(key);
     return typeof v === 'string' ? v : null;
   }
 
   setMetaValue(key: string, value: string): void {
-    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+    this.sql('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
   }
 
   /** What the index was built with (schema, tokenizer, domains, rules). */
   identity(): Record<string, string> {
-    return Object.fromEntries((this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    return Object.fromEntries((this.sql('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
   }
 
   /** Row counts: records, full-text rows, event records, problems. */
   counts(): { records: number; fts: number; events: number; problems: number } {
-    const one = (sql: string) => this.db.prepare(sql).pluck().get() as number;
+    const one = (sql: string) => this.sql(sql, true).get() as number;
     return {
       records: one('SELECT count(*) FROM records'),
       fts: one('SELECT count(*) FROM fts'),

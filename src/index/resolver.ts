@@ -17,6 +17,7 @@ import { carriedBy, languageOf } from './resolve/language.js';
 import { foldText, simplified } from '../core/simplified.js';
 import { dayOfMonth, monthDay, monthDayForms, ordinal } from './resolve/same-value.js';
 import { clockTimes } from './tokenizer/clock-times.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 export { SETTING_HINT } from './resolve/lexicon.js';
 
@@ -161,54 +162,54 @@ export class SupersessionResolver {
     this.index = index;
     this.opts = opts;
     const db = index.db;
-    this.q = {
-      byId: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
-      byRid: db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE rid = ?`),
-      putEdge: db.prepare(
+    this.q = preparedOnUse({
+      byId: () => db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE id = ?`),
+      byRid: () => db.prepare(`SELECT ${RECORD_COLUMNS} FROM records WHERE rid = ?`),
+      putEdge: () => db.prepare(
         'INSERT OR REPLACE INTO edges (old_id, new_id, method, inferred, blocked, score, detail) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      deleteEdge: db.prepare('DELETE FROM edges WHERE new_id = ? AND old_id = ?'),
-      edgesOf: db.prepare('DELETE FROM edges WHERE new_id = ?'),
-      resolutionOf: db.prepare('DELETE FROM resolutions WHERE id = ?'),
-      putResolution: db.prepare('INSERT OR REPLACE INTO resolutions (id, status, candidates) VALUES (?, ?, ?)'),
-      supersededBy: db.prepare('SELECT new_id FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
-      edgeInferred: db.prepare('SELECT max(inferred) FROM edges WHERE old_id = ? AND new_id = ? AND blocked = 0').pluck(),
-      count: db.prepare('SELECT count(*) FROM records').pluck(),
-      docFreq: db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
+      deleteEdge: () => db.prepare('DELETE FROM edges WHERE new_id = ? AND old_id = ?'),
+      edgesOf: () => db.prepare('DELETE FROM edges WHERE new_id = ?'),
+      resolutionOf: () => db.prepare('DELETE FROM resolutions WHERE id = ?'),
+      putResolution: () => db.prepare('INSERT OR REPLACE INTO resolutions (id, status, candidates) VALUES (?, ?, ?)'),
+      supersededBy: () => db.prepare('SELECT new_id FROM edges WHERE old_id = ? AND blocked = 0').pluck(),
+      edgeInferred: () => db.prepare('SELECT max(inferred) FROM edges WHERE old_id = ? AND new_id = ? AND blocked = 0').pluck(),
+      count: () => db.prepare('SELECT count(*) FROM records').pluck(),
+      docFreq: () => db.prepare('SELECT doc FROM fts_vocab WHERE term = ?').pluck(),
       // The text only: key expansion (the keys column) never changes what a correction finds.
-      matchCount: db.prepare('SELECT count(*) FROM fts WHERE body MATCH ?').pluck(),
+      matchCount: () => db.prepare('SELECT count(*) FROM fts WHERE body MATCH ?').pluck(),
       // Records holding a Han bigram inside a longer word (托育 in 豆豆托育): the bigram fallback's table.
-      gramCount: db.prepare('SELECT count(*) FROM grams WHERE grams MATCH ?').pluck(),
-      gramRows: db.prepare('SELECT rowid FROM grams WHERE grams MATCH ? LIMIT ?').pluck(),
-      textOf: db.prepare('SELECT text FROM records WHERE rid = ?').pluck(),
-      factsOf: db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
-      linkedFrom: db.prepare('SELECT DISTINCT old_id FROM link_events WHERE new_id = ?').pluck(),
-      sessionBefore: db.prepare(
+      gramCount: () => db.prepare('SELECT count(*) FROM grams WHERE grams MATCH ?').pluck(),
+      gramRows: () => db.prepare('SELECT rowid FROM grams WHERE grams MATCH ? LIMIT ?').pluck(),
+      textOf: () => db.prepare('SELECT text FROM records WHERE rid = ?').pluck(),
+      factsOf: () => db.prepare('SELECT key, value, old_value FROM facts WHERE rid = ?'),
+      linkedFrom: () => db.prepare('SELECT DISTINCT old_id FROM link_events WHERE new_id = ?').pluck(),
+      sessionBefore: () => db.prepare(
         `SELECT rid, id FROM records WHERE session = ? AND (time_ms, rid) < (?, ?) AND kind NOT IN (${NOT_TARGETS}) ORDER BY time_ms DESC, rid DESC LIMIT 8`,
       ),
       // The newest event about a pair decides whether it is linked.
-      lastEvent: db.prepare('SELECT verb, event_id, why FROM link_events WHERE new_id = ? AND old_id = ? ORDER BY time_ms DESC, rid DESC LIMIT 1'),
+      lastEvent: () => db.prepare('SELECT verb, event_id, why FROM link_events WHERE new_id = ? AND old_id = ? ORDER BY time_ms DESC, rid DESC LIMIT 1'),
       // The nearest statements of the same slot before and after a time (facts_key is on key, time).
-      sameKeyBefore: db.prepare(
+      sameKeyBefore: () => db.prepare(
         `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) < (?, ?)
          ORDER BY time_ms DESC, rid DESC LIMIT ?`,
       ),
-      sameKeyAfter: db.prepare(
+      sameKeyAfter: () => db.prepare(
         `SELECT rid, value FROM facts WHERE key = ? AND domain IS ? AND project IS ? AND (time_ms, rid) > (?, ?)
          ORDER BY time_ms ASC, rid ASC LIMIT 1`,
       ),
       // The bigram fallback's table (index/tokenizer/bigrams.ts): 私教 inside 私教课, which the word index holds whole.
-      gramScope: db.prepare(
+      gramScope: () => db.prepare(
         `SELECT r.rid AS rid, 0 AS bm FROM grams CROSS JOIN records r ON r.rid = grams.rowid
          WHERE grams MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
            AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY r.time_ms DESC LIMIT ?`,
       ),
-      ftsScope: db.prepare(
+      ftsScope: () => db.prepare(
         `SELECT r.rid AS rid, bm25(fts, 1.0, 0.0) AS bm FROM fts CROSS JOIN records r ON r.rid = fts.rowid
          WHERE body MATCH ? AND r.project IS ? AND (? IS NULL OR r.domain IS ?) AND r.time_ms <= ? AND r.rid != ?
            AND r.kind NOT IN (${NOT_TARGETS}) ORDER BY bm LIMIT ?`,
       ),
-    };
+    });
   }
 
   private record(row: unknown): IndexedRecord | null {

@@ -150,26 +150,39 @@ export const DEFAULT_ALIAS_FILE = packageFile('dict', 'aliases.txt');
  * A missing home file is no problem; an unreadable one is a warning.
  */
 export function loadAliases(homeFile: string | null, defaultsFile: string = DEFAULT_ALIAS_FILE): AliasTable {
-  const groups: Group[] = [];
   const problems: Problem[] = [];
+  const texts: [file: string, label: string, text: string][] = [];
   for (const [file, label] of [
     [defaultsFile, 'dict/aliases.txt'],
     [homeFile, homeFile],
   ] as const) {
     if (!file) continue;
-    let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      texts.push([file, label!, fs.readFileSync(file, 'utf8')]);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') problems.push({ file: label!, line: 0, message: `cannot read the alias file (${(e as Error).message}); its aliases are not used` });
-      continue;
     }
+  }
+  // The same files read the same: the table made last time (every open of a home reads them; parsing is the cost).
+  const key = problems.length ? null : JSON.stringify(texts);
+  const kept = key === null ? undefined : madeTables.get(key);
+  if (kept) return kept;
+  const groups: Group[] = [];
+  for (const [file, label, text] of texts) {
     const parsed = file === DEFAULT_ALIAS_FILE ? parsedDefaults(text) : null;
     if (parsed) groups.push(...parsed);
-    else parseAliasText(text, label!, groups, problems);
+    else parseAliasText(text, label, groups, problems);
   }
-  return aliasTable(groups, problems);
+  const table = aliasTable(groups, problems);
+  if (key !== null) {
+    if (madeTables.size >= 8) madeTables.clear();
+    madeTables.set(key, table);
+  }
+  return table;
 }
+
+/** Tables by the files' names and texts (a table is never changed once made: its lists are made on lookup, from fixed groups). */
+const madeTables = new Map<string, AliasTable>();
 
 /** The shipped list as the build parsed it (dist/dict/aliases.json), when it is of this text. */
 export const PARSED_DEFAULTS_FILE = packageFile('dist', 'dict', 'aliases.json');

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { OptmemError } from '../../core/errors.js';
 import { HAN_ONLY, HAS_CJK } from './cjk.js';
 import { CHINESE_STOPWORDS } from './stopwords.js';
-import { createPortSegmenter, decodeHmm, openBaseWords, portDictionary, type BaseWords, type PortSegmenter } from './jieba-port.js';
+import { createPortSegmenter, decodeHmm, openBaseWords, portDictionary, type BaseWords, type HmmModel, type PortSegmenter } from './jieba-port.js';
 
 /**
  * Chinese word segmentation with @node-rs/jieba, loaded on first use only (English-only work never
@@ -152,6 +152,14 @@ function readPortBase(): BaseWords | null {
   return portBase;
 }
 
+let hmm: HmmModel | undefined;
+
+/** The HMM for words no dictionary holds, read once per process (a package file: 420 KB, the same for every home). */
+function readHmm(): HmmModel {
+  hmm ??= decodeHmm(fs.readFileSync(packageFile('dist', 'dict', 'jieba-hmm.bin')), 'dist/dict/jieba-hmm.bin');
+  return hmm;
+}
+
 export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
   let user: string | null = null;
   let id: string | null = null;
@@ -170,7 +178,7 @@ export function createJiebaSegmenter(homeDictFile: string | null): Segmenter {
     if (port === undefined) {
       const base = readPortBase();
       // The build merged optmem's user dictionary into the base (scripts/build-dict.js): only the home's is applied here.
-      port = base ? createPortSegmenter(portDictionary(base, readHomeDict(homeDictFile) ?? ''), () => decodeHmm(fs.readFileSync(packageFile('dist', 'dict', 'jieba-hmm.bin')), 'dist/dict/jieba-hmm.bin')) : null;
+      port = base ? createPortSegmenter(portDictionary(base, readHomeDict(homeDictFile) ?? ''), readHmm) : null;
     }
     if (port) portChars += text.length;
     return port;
