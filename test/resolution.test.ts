@@ -4296,4 +4296,22 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '小马的健康证 2026-05-10 到期', time: t(1) }]);
     expect(correct(m2, '〔更正〕老马（熬汤的马师傅，不是小马）的健康证 6 月 2 号到期', t(5)).linked).toEqual([]);
   });
+  it('a thing named by its number (11 号空调, 二号美容车) is not one a range leaves out (1-5 号包间) nor one named by no number', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] 每晚 23:00 检查 1-5 号包间空调关没关', time: t(1) },
+      { text: '[hermes] 每晚 23:00 检查 6-10 号包间空调关没关', time: t(2) },
+    ]);
+    expect(correct(m, '[hermes] 〔更正〕11 号空调检查改到 23:30，那间散场晚', t(5)).linked).toEqual([]);
+    expect(correct(m, '[hermes] 〔更正〕3 号包间空调检查改到 23:30，那间散场晚', t(6)).linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: '[hermes] 美容车周二跑滨江', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕二号美容车周二跑萧山', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([{ text: '[hermes] 交3号车车贷，每月20号', time: t(1) }]);
+    expect(correct(m3, '[hermes] 〔更正〕3号车车贷扣款日改每月25号了', t(5)).linked).toEqual([ids3[0]]);
+  });
+  it('orders a day (最多接 4 单) are no distance (最多跑 80 公里); a side of 60cm is no freight price', () => {
+    const { mem: m } = home([{ text: '[hermes] 美容车每天最多接 4 单', time: t(1) }]);
+    expect(inferred(correct(m, '[hermes] 美容车现在每天最多跑 80 公里，电池不太行了', t(5)).res)).toEqual([]);
+    const { mem: m2 } = home([{ text: '[hermes] 燕文 普货渠道 运费 每公斤 70 元', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕燕文普货 最长边 改成 60cm 以内', t(5)).linked).toEqual([]);
+  });
 });

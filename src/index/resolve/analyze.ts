@@ -104,6 +104,34 @@ export function namingLabels(text: string): string[] {
   return labelsIn(text.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号|\b\d+(?:\.\d+)?e[-+]?\d+\b/g, ' ')).filter((l) => !/^\d+[smhdgkbtw]$/.test(l));
 }
 
+const HAN_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+/** What a day, a time or an act, not a thing, begins with after N 号 (5号前交, 3号下午, 10号开始): N 号 is then a date. */
+const AFTER_DATE = /^(?:前|后|之前|以前|之后|以后|起|开始|截止|到|至|左右|上午|下午|中午|晚上|早上|凌晨|傍晚|当天|那天|这天|交|发|出|上线|晚|早|周|星期|礼拜)/u;
+
+/**
+ * Things a text names by a number before 号, in digits or Han numerals (二号美容车, 11 号空调), with the words after it (up to
+ * four Han characters): not a day of the month (3月11号, 每月2号, 5号前交).
+ */
+export function labelledThings(text: string): { n: number; noun: string }[] {
+  const out: { n: number; noun: string }[] = [];
+  for (const m of text.matchAll(/(?:(?<![\d.:/\-~～—–])(\d{1,3})|(?<![\p{Script=Han}])([一二三四五六七八九十]))\s?号\s?(\p{Script=Han}{2,4})/gu)) {
+    if (AFTER_DATE.test(m[3]!)) continue;
+    out.push({ n: m[1] ? Number(m[1]) : HAN_NUMERALS[m[2]!]!, noun: m[3]! });
+  }
+  return out;
+}
+
+/** The numbers a text names before 号, in digits or Han numerals, and the ranges (1-5 号包间): what it labels things by. */
+export function labelNumbers(text: string): { single: Set<number>; ranges: [number, number][] } {
+  const single = new Set<number>();
+  const ranges: [number, number][] = [];
+  const t = text.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号/g, ' ');
+  for (const m of t.matchAll(/(?<![\d.:/])(\d{1,3})\s?[-~～—–到至]\s?(\d{1,3})\s?号/gu)) ranges.push([Number(m[1]), Number(m[2])]);
+  // (Digits after a word too, 交3号车; a Han numeral only after no Han character, 二号车 and not 周二号.)
+  for (const m of t.matchAll(/(?<![\d.:/\-~～—–到至])(\d{1,3})\s?号|(?<![\p{Script=Han}])([一二三四五六七八九十])\s?号/gu)) single.add(m[1] ? Number(m[1]) : HAN_NUMERALS[m[2]!]!);
+  return { single, ranges };
+}
+
 /** A label's form, its digits aside (6号 and 5号 are of one form; 3s and 2s too). */
 export const labelForm = (l: string): string => l.replace(/\d+/g, '9');
 
@@ -1015,6 +1043,11 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   if (named.has('length') && shapes.has('items') && !shapes.has('length') && [...attrWords].every((w) => !LENGTH_UNITS.has(w))) {
     named.delete('length');
     named.add('items');
+  }
+  // Or on a number of orders or units (美容车每天最多接 4 单): a count, not a length (最多跑 80 公里 is one).
+  if (named.has('length') && shapes.has('units') && !shapes.has('length') && !shapes.has('distance') && [...attrWords].every((w) => !LENGTH_UNITS.has(w))) {
+    named.delete('length');
+    named.add('units');
   }
   // The same for a temperature (报警上限设 8℃, 上限调到 7 度): a limit of the reading, a threshold.
   if (named.has('length') && shapes.has('temperature') && !shapes.has('length') && [...attrWords].every((w) => !LENGTH_UNITS.has(w))) {

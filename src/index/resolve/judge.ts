@@ -1,5 +1,5 @@
 import { ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
-import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, namingLabels, otherLabel, numberedPlaceMentions, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
+import { CHANGE_CUE, COMPOUND_SURNAMES, looseCode, namingLabels, otherLabel, numberedPlaceMentions, labelledThings, labelNumbers, placeLabel, TITLE_RE, titlesIn, TO_NEW_VALUE, contrastOf, deputyClash, fileNameOf, goneBy, heldByInitials, holds, holdsNumber, isDemonstrative, NAME_INITIAL, namesSomeone, numberedThingMentions, NUMBER_BEFORE_NOUN, otherMember, peopleIn, placeNumberOf, prefixClash, REASON, tierClash, WAS, type TextAnalysis } from './analyze.js';
 import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn, daypartsMeet } from './dayparts.js';
@@ -925,6 +925,20 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const myLabels = namingLabels(beforeChange);
     const theirLabels = namingLabels(o.plain).filter((l) => !c.oldValues.some((v) => holds(v, l.replace('号', ''))));
     if (otherLabel(myLabels, theirLabels)) return conflict(`names ${theirLabels.join(', ')} where the correction names ${myLabels.join(', ')}`);
+    // A thing the correction names by its number before the change (二号美容车, 11 号空调), where the candidate names that
+    // thing by a range the number is outside (1-5 号包间空调), or by no number at all when the number is 2 or more (美容车周二跑
+    // 滨江, when the correction is about 二号美容车): not the one it names.
+    if (quoted.length === 0) {
+      const theirNumbers = labelNumbers(o.plain);
+      for (const { n, noun } of labelledThings(beforeChange)) {
+        const word = c.subjects.find((w) => noun.startsWith(w) && w.length >= 2) ?? noun.slice(0, 2);
+        // (The number anywhere in it is enough to leave it be: T11 偏航 for 11号偏航, 3月12号夜班 for 12号夜班.)
+        if (!holds(o.hay, word) || new RegExp(`(?<!\\d)${n}(?!\\d)`).test(o.plain) || theirNumbers.single.has(n) || theirNumbers.ranges.some(([a, b]) => n >= a && n <= b)) continue;
+        if (theirNumbers.ranges.length) return conflict(`names ${theirNumbers.ranges.map(([a, b]) => `${a}-${b} 号`).join(', ')}, where the correction names ${n} 号${word}`);
+        if (theirNumbers.single.size) return conflict(`names ${[...theirNumbers.single].map((x) => `${x} 号`).join(', ')}, where the correction names ${n} 号${word}`);
+        if (n >= 2) return refuse('other-subject', `names ${word} by no number, where the correction names ${n} 号${word}`, { quoted, conflict: true });
+      }
+    }
     // The same for a thing named by its address (dirsift.io expires 2026-08-20): dirsift.dev is another domain.
     const opening = c.values.map((v) => ({ v, at: c.plain.indexOf(v) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at);
     // So is one the correction places its attribute on, with the new value after it (OSC port on showctl-dev.local is

@@ -140,7 +140,9 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'version', re: /(?<![\w.-])v\d{2,3}(?![\w.%-])/g },
   // A match format (BO3, best of 5): the number of games, an attribute of its own.
   { attr: 'format', re: /\bbo[1-9]\b|\bbest of [1-9]\b/gi },
-  { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b/gi },
+  // (A length in centimetres, 最长边 60cm 以内, 雪板 165cm: the size of a thing, not a distance travelled. Not millimetres:
+  // 胶宽 10 mm, 碳带 110mm×300m are widths of their own kind.)
+  { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b|(?<![\d.])\d{1,4}(?:\.\d+)?\s?(?:cm|厘米|公分)(?![a-z])/gi },
   // (Also a number after 字数: 字数 1500 以内.)
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b|(?<=字数\s?(?:是|为|在|控制在|上限)?\s?)\d{2,5}(?![\d.:%])/gi },
   // (A race's metres before its event, 100m free, 400m repeats: a distance, not minutes.)
@@ -179,7 +181,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'headcount', re: /(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?个?人(?=[，。,;；:：!！?？\s]|$)/g },
   // How many units of a thing (6 samples, 200 pcs): a count, not a price or a length. (Not 一百一台 in Chinese, a
   // price for one unit as often as a number of them.)
-  { attr: 'units', re: /\b\d{1,5}\s?(?:samples|units|pcs|pieces|sets|boxes|cartons|pallets)\b/gi },
+  // (Orders in Chinese, 每天最多接 4 单: not 5 单元, a building's unit, nor 单价, 单号.)
+  { attr: 'units', re: /\b\d{1,5}\s?(?:samples|units|pcs|pieces|sets|boxes|cartons|pallets)\b|(?<![\d.])\d{1,4}\s?单(?![位元价据号子独身人间程向次])/gi },
   // How many pictures (18 images, 9 张图): a count of items, not a length in characters.
   { attr: 'items', re: /\b\d{1,3}\s?(?:images|photos|pictures|pics|slides)\b|(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?张(?:图片?|照片|配图|截图)/gi },
   // A mobile number (13712345678, 139 1234 5678): a contact.
