@@ -4314,4 +4314,30 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[hermes] 燕文 普货渠道 运费 每公斤 70 元', time: t(1) }]);
     expect(correct(m2, '[hermes] 〔更正〕燕文普货 最长边 改成 60cm 以内', t(5)).linked).toEqual([]);
   });
+  it('a model by its size (72B, not Qwen2.5-7B), a person by title (Mr. Xu, not Mr. Li), and model families, engines and footage apart', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] Qwen2.5-72B 在 H20 上 max_num_seqs 设 256', time: t(1) },
+      { text: '[code] Qwen2.5-7B 在 H20 上 max_num_seqs 也是 256', time: t(2) },
+    ]);
+    expect(correct(m, '[code] 〔更正〕H20 上 72B 的 max_num_seqs 256 太大，OOM 了，降到 128', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: 'Mr. Li (Li Changhe, Nankai): physio Mon/Thu 9:00 with therapist Wei.', time: t(1) }]);
+    expect(correct(m2, "Correction: Mr. Xu's physio moves to Tue/Fri 9:00.", t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([{ text: 'Hengxin Capital contact: Mr. Tang.', time: t(1) }]);
+    expect(correct(m3, "Correction: Hengxin Capital's contact is Ms. Yu now, Mr. Tang left.", t(5)).linked).toEqual([ids3[0]]);
+    const { mem: m4 } = home([{ text: '[hermes] 每天 06:00 从 HF 拉一次 DeepSeek 新 checkpoint', time: t(1) }]);
+    expect(correct(m4, '[hermes] 〔更正〕拉 Qwen 新 checkpoint 改成每 6 小时一次', t(5)).linked).toEqual([]);
+    const { mem: m5 } = home([{ text: '[hermes] 周报里引用的 SGLang 面板是 grafana.internal/d/sglang', time: t(1) }]);
+    expect(correct(m5, '[hermes] 〔更正〕vLLM 的 Grafana 面板换成 grafana.internal/d/vllm-v2', t(5)).linked).toEqual([]);
+    const { mem: m6 } = home([{ text: '[hermes] 每周日 03:00 备份视频素材到 NAS', time: t(1) }]);
+    expect(correct(m6, '[hermes] 〔更正〕照片素材的备份改到每周六 03:00', t(5)).linked).toEqual([]);
+  });
+  it('a restated default model keeps its inferred link (qwen3:8b for qwen2.5:7b): sizes tell models apart only when the model is not the value', () => {
+    const { mem: m, ids } = home([{ text: '[code] Ollama 默认模型 qwen2.5:7b', time: t(1) }]);
+    expect(inferred(correct(m, '[code] ollama 默认模型用 qwen3:8b', t(5)).res)).toEqual([[ids[0], true]]);
+  });
+
+  it('who a correction says stays as they were (对门郑奶奶那边不变) is not what it changes', () => {
+    const { mem: m } = home([{ text: '郑奶奶家：和平区南京路 188 号 3-2-502，吴老师对门', time: t(1) }]);
+    expect(correct(m, '〔更正〕吴老师搬去女儿家住了：河西区珠江道 66 号 2-1-302，对门郑奶奶那边不变', t(5)).linked).toEqual([]);
+  });
 });

@@ -1207,7 +1207,10 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       let raw = m[1]!.trim();
       // "X改为Y", "X作废": X is often a whole phrase (磁盘告警阈值调到…); only its last value-like
       // token is the old value, or X itself when it is one short Chinese word.
-      if (k === 1 || k === 3) {
+      // (A date in Chinese, 4月18日作废, is such a token, whole.)
+      const date = k === 1 || k === 3 ? /(?:^|[^\d])(\d{1,2}月\d{1,2}[日号]?)$/.exec(raw) : null;
+      if (date) raw = date[1]!;
+      else if (k === 1 || k === 3) {
         // (A cron step, */10, whole.)
         const tail = /(?:^|[^a-z0-9_.:/~*-])(\*\/\d{1,2}|[a-z0-9_.:/~-]*[\d/.][a-z0-9_.:/~-]*|[a-z][a-z0-9_.-]+)$/.exec(raw);
         if (tail && byAuthority(tail[1]!, norm, m.index! + m[0].indexOf(raw) + raw.length - tail[1]!.length)) continue;

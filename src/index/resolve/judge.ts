@@ -925,6 +925,24 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const myLabels = namingLabels(beforeChange);
     const theirLabels = namingLabels(o.plain).filter((l) => !c.oldValues.some((v) => holds(v, l.replace('号', ''))));
     if (otherLabel(myLabels, theirLabels)) return conflict(`names ${theirLabels.join(', ')} where the correction names ${myLabels.join(', ')}`);
+    // A model named by its size in parameters (72B, Qwen2.5-7B, llama-3-70b): a record naming other sizes and not the
+    // correction's is about another model, whatever setting they share.
+    const sizes = (t: string) => new Set([...t.toLowerCase().matchAll(/(?<![\d.])(\d{1,4}(?:\.\d{1,2})?)\s?b(?![a-z0-9])/g)].map((m) => m[1]!));
+    // (Not when the model is what it changes: ollama 默认模型用 qwen3:8b restates the default model.)
+    const mySizes = c.named.has('model') || o.named.has('model') ? new Set<string>() : sizes(beforeChange);
+    if (mySizes.size) {
+      const theirSizes = sizes(o.plain);
+      if (theirSizes.size && ![...mySizes].some((n) => theirSizes.has(n))) return conflict(`names a model of ${[...theirSizes].join('/')}B, where the correction names ${[...mySizes].join('/')}B`);
+    }
+    // A person by title and surname whose thing the correction changes (Mr. Xu's physio, Mrs. He's oxygen): a record naming
+    // others so (Mr. Li, Mrs. Zhou), and not the correction's, is about someone else, whatever it shares. (Not the person
+    // given as the new value: "contact is Ms. Yu now, Mr. Tang left".)
+    const titled = (t: string) => new Set([...t.toLowerCase().matchAll(/\b(?:mr|mrs|ms|miss|mx|dr)\.?\s+([a-z][a-z-]+)/g)].map((m) => m[1]!));
+    const myTitled = new Set([...beforeChange.toLowerCase().matchAll(/\b(?:mr|mrs|ms|miss|mx|dr)\.?\s+([a-z][a-z-]+)['’]s\b/g)].map((m) => m[1]!));
+    if (myTitled.size) {
+      const theirTitled = titled(o.plain);
+      if (theirTitled.size && ![...myTitled].some((n) => theirTitled.has(n) || holds(o.hay, n))) return conflict(`names ${[...theirTitled].join(', ')} where the correction names ${[...myTitled].join(', ')}`);
+    }
     // A thing the correction names by its number before the change (二号美容车, 11 号空调), where the candidate names that
     // thing by a range the number is outside (1-5 号包间空调), or by no number at all when the number is 2 or more (美容车周二跑
     // 滨江, when the correction is about 二号美容车): not the one it names.
@@ -1082,7 +1100,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       if (!inClause(cl, w)) return false;
       let rest = cl;
       for (const f of ALIAS_FORMS.get(w) ?? [w]) rest = rest.split(f).join('');
-      rest = rest.replace(UNCHANGED_ALL, '').replace(/还是|也是|也|都|仍|照样|的|了/g, '').replace(/\d+(?:\.\d+)?\s?[\u4e00-\u9fffa-z%]?/g, '');
+      // (The person it names, whole: 对门郑奶奶那边不变 names 郑奶奶, whose 奶奶 is the word.)
+      for (const p of peopleIn(cl)) rest = rest.split(p.replace(w, '')).join('');
+      rest = rest.replace(UNCHANGED_ALL, '').replace(/还是|也是|也|都|仍|照样|那边|这边|的|了/g, '').replace(/\d+(?:\.\d+)?\s?[\u4e00-\u9fffa-z%]?/g, '');
       // Its day and the word for its time (JC keeps its Wednesday slot) say which value stays, not a rule that does.
       for (const d of weekdayMentions(rest).sort((a, b) => b.at - a.at)) rest = rest.slice(0, d.at) + rest.slice(d.end);
       rest = rest.replace(/\b(?:slot|time|day|spot|place|room)s?\b/g, '');

@@ -561,6 +561,30 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // What a thing is bought in at and what it sells for are two prices (TGY-2504 进货价 350 / 售价每斤 680).
   { name: 'price-side', clashOnly: true, members: { buy: ['进货价', '进价', '采购价', '拿货价', '成本价', 'purchase price', 'cost price', 'buying price'], sell: ['售价', '卖价', '零售价', 'selling price', 'sale price', 'retail price'] } },
   { name: 'test-kind', members: { unit: ['单元测试', 'unit test', 'unit tests'], e2e: ['端到端', 'e2e'], integration: ['集成测试', 'integration test'] } },
+  // Families of language models (Qwen / DeepSeek checkpoints), and the engines that serve them (the vLLM panel / the SGLang
+  // panel): each has its own settings, jobs and dashboards.
+  {
+    name: 'llm-family',
+    clashOnly: true,
+    members: {
+      qwen: ['qwen', '通义千问', '千问'],
+      deepseek: ['deepseek'],
+      llama: ['llama'],
+      glm: ['glm', 'chatglm', '智谱'],
+      mistral: ['mistral', 'mixtral'],
+      gemma: ['gemma'],
+      kimi: ['kimi'],
+      doubao: ['doubao', '豆包'],
+      gpt: ['gpt', 'chatgpt', 'openai'],
+      claude: ['claude', 'anthropic'],
+      gemini: ['gemini'],
+    },
+  },
+  { name: 'llm-engine', clashOnly: true, members: { vllm: ['vllm'], sglang: ['sglang'], tgi: ['tgi', 'text-generation-inference'], lmdeploy: ['lmdeploy'], trt: ['tensorrt-llm', 'trt-llm'], ollama: ['ollama'], llamacpp: ['llama.cpp', 'llama-server'] } },
+  // Photos and video footage (照片素材 / 视频素材) are kept, backed up and archived apart. (Not 视频 alone: 视频号 is a platform.)
+  { name: 'footage', clashOnly: true, members: { photo: ['照片素材', '照片', '相片', '图片素材', 'photos', 'photo'], video: ['视频素材', '视频文件', '录像', 'video footage', 'videos', 'video'] } },
+  // A model's files and a dataset's (模型镜像同步 / 数据集镜像同步) are two things synced, stored and versioned apart.
+  { name: 'ml-artifact', clashOnly: true, members: { model: ['模型', 'model weights', 'checkpoints', 'checkpoint'], dataset: ['数据集', 'dataset', 'datasets'] } },
 ];
 
 /** The names of the clash-only groups. */

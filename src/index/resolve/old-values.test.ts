@@ -15,4 +15,10 @@ describe('old values a correction names', () => {
     const read = oldValues('〔更正〕（11月11日）朵朵的英语课挪到周五晚上7点，老师那边排课冲突。');
     expect(read.some((v) => v.includes('英语课'))).toBe(false);
   });
+
+  it('reads a date written in Chinese as the old value it is void or changed from (4月18日作废, 4月18日改成 4月25日)', () => {
+    expect(oldValues('〔更正〕蟳埔那篇 4月18日作废，改 4月25日')).toContain('4月18日');
+    expect(oldValues('〔更正〕截稿 4月18日改成 4月25日')).toContain('4月18日');
+    expect(oldValues('〔更正〕截稿 4月18日改成 4月25日')).not.toContain('4月25日');
+  });
 });
