@@ -4340,4 +4340,22 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '郑奶奶家：和平区南京路 188 号 3-2-502，吴老师对门', time: t(1) }]);
     expect(correct(m, '〔更正〕吴老师搬去女儿家住了：河西区珠江道 66 号 2-1-302，对门郑奶奶那边不变', t(5)).linked).toEqual([]);
   });
+  it('a time said only of what the correction sets apart (别跟 02:00 数据库备份抢) is no old value; gathering and finish points, half and full marathons, a pace and a distance, 6庭 and 第2法庭 apart', () => {
+    const { mem: m } = home([{ text: '[hermes] 每天 02:00 备份 pvmon 数据库到 NAS', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕合同扫描件的备份改到 03:00，别跟 02:00 数据库备份抢带宽', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: '东湖 30K 训练赛集合点：磨山南门', time: t(1) },
+      { text: '东湖 30K 训练赛终点：磨山南门', time: t(2) },
+    ]);
+    expect(correct(m2, '〔更正〕集合挪到梨园广场，南门在修路', t(5)).linked).toEqual([ids2[0]]);
+    const { mem: m3 } = home([{ text: "全马组长距离配速 5'40\"", time: t(1) }]);
+    expect(correct(m3, '〔更正〕半马组长距离改成 21K，别再跟全马组一起拉 32 了', t(5)).linked).toEqual([]);
+    const { mem: m4 } = home([{ text: '周二节奏跑距离 10K', time: t(1) }]);
+    expect(correct(m4, "〔更正〕节奏跑配速改 4'45\"，天热了悠着点", t(5)).linked).toEqual([]);
+    const { mem: m5, ids: ids5 } = home([
+      { text: '海珠法院第2法庭 每周二下午的调解需要粤语传译', time: t(1) },
+      { text: '海珠法院第6法庭 每周二下午的调解需要粤语传译', time: t(2) },
+    ]);
+    expect(correct(m5, '〔更正〕6庭周二的调解改到周四了', t(5)).linked).toEqual([ids5[1]]);
+  });
 });

@@ -221,6 +221,9 @@ const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|
 const HAO_COUNTERS = '床|棚|箱|门|馆|厅|柜|仓|库|机|位|桌|房|线|窗|场|椅|台|炉|池|罐|地|田|塘|车|帐篷|帐|篷|蒙古包';
 export const NUMBERED_PLACE = new RegExp(`(?<![\\d.:/-])(\\d{1,4})\\s?(楼|层|栋|号楼|号(?:${HAO_COUNTERS}))`, 'g');
 
+/** A courtroom by its number (6庭, 第2法庭, 3 号审判庭): read with the counter 庭. */
+const COURTROOM = /(?<![\d.:/-])第?\s?(\d{1,3})\s?号?\s?(?:审判庭|法庭|庭)(?!审)/gu;
+
 /** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b, 电池组 B): one of several lettered things. */
 const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔))|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间)\s?([a-z])(?![a-z0-9_.-])/gi;
 
@@ -256,6 +259,7 @@ export function numberedPlaceMentions(text: string): { n: string; counter: strin
     ...[...text.matchAll(UNIT_NUMBER)].map((m) => ({ n: m[2]!, counter: m[1]!, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(LETTERED_PLACE)].map((m) => ({ n: (m[1] ?? m[4]!).toLowerCase(), counter: m[2] ?? m[3]!, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(HASH_NUMBER)].map((m) => ({ n: (m[1] ?? m[2])!, counter: '#', at: m.index!, end: m.index! + m[0].length })),
+    ...[...text.matchAll(COURTROOM)].map((m) => ({ n: m[1]!, counter: '庭', at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(NAMED_NUMBER)].filter((m) => !NOT_A_NAME_END.test(m[1]!)).map((m) => ({ n: m[2]!, counter: m[1]!, at: m.index!, end: m.index! + m[0].length })),
   ];
 }

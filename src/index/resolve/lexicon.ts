@@ -42,6 +42,7 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   language: ['语言', 'language', 'locale'],
   place: ['地点', '地方', '场地', '会场', '集合点', '办公室', '会议室', '当面', '线下', '腾讯会议', '飞书会议', 'zoom', 'in person', 'venue', 'location', 'meeting point', 'meeting room', 'office', 'held in', 'held at', 'takes place', 'take place'],
   distance: ['距离', '里程', '跑量', 'distance', 'mileage'],
+  pace: ['配速', 'pace', 'min/km'],
   level: ['日志级别', '级别', '等级', '评级', '品级', 'log level', 'level', 'verbosity'],
   weight: ['净重', '重量', '毛重', '多重', '克重', 'weighs', 'net weight'],
   capacity: ['容量', '容积', '能装', 'capacity', 'volume'],
@@ -150,6 +151,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'duration', re: /(?<!\d)\d{1,3}\s?(?:天|日|周|个月|月|年|小时|分钟|秒|毫秒)|\d{4,}\s?(?:小时|分钟|秒|毫秒)|(?<![\w.-])\d+(?:\.\d+)?\s?(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|secs?|ms|[smhd])\b|[一二两三四五六七八九十]+(?:天|周|个月|年(?!级)|小时|分钟)|[一二两三四五六七八九十]+个半?(?:小时|钟头|星期)|半个?小时/gi },
   { attr: 'port', re: /(?<=[a-z0-9]:|\s:|^:)\d{2,5}\b/g },
   { attr: 'distance', re: DISTANCE_RE },
+  // A running pace, minutes and seconds a kilometre (4'45", 5'30'', 4分45秒/公里).
+  { attr: 'pace', re: /(?<![\d:'])\d{1,2}\s?['’′]\s?\d{2}(?:"|”|″|''|’’)?(?![\d])|\d{1,2}分\d{1,2}秒?\s?(?:\/|每)\s?(?:公里|km)/g },
   // How many copies are kept (keep 14 copies, 保留 7 份): a retention count, not a time.
   // (Or with a word between: keep 14 HA backups, 30 daily snapshots.)
   { attr: 'copies', re: /\b\d+\s?(?:copies|backups|versions|snapshots|generations)\b|(?<=(?:保留|留|存)\s?)\d+\s?版(?![本权面式次税])|\b\d+(?=\s+(?:[a-z][\w-]{0,15}\s+)?(?:copies|backups|versions|snapshots|generations)\b)|\d+\s?(?:份备份|个备份|个版本|个快照)|(?<=(?:保留|留|存)\s?)\d+\s?份(?![钟额量数])/gi },
@@ -209,6 +212,7 @@ export const SHAPE_ANSWERS: Record<string, string[]> = {
   port: ['port'],
   price: ['price', 'salary'],
   distance: ['distance'],
+  pace: ['pace'],
   percent: ['count', 'sla'],
   weight: ['weight'],
   temperature: ['threshold'],
@@ -583,6 +587,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'llm-engine', clashOnly: true, members: { vllm: ['vllm'], sglang: ['sglang'], tgi: ['tgi', 'text-generation-inference'], lmdeploy: ['lmdeploy'], trt: ['tensorrt-llm', 'trt-llm'], ollama: ['ollama'], llamacpp: ['llama.cpp', 'llama-server'] } },
   // Photos and video footage (照片素材 / 视频素材) are kept, backed up and archived apart. (Not 视频 alone: 视频号 is a platform.)
   { name: 'footage', clashOnly: true, members: { photo: ['照片素材', '照片', '相片', '图片素材', 'photos', 'photo'], video: ['视频素材', '视频文件', '录像', 'video footage', 'videos', 'video'] } },
+  // Where a run gathers, starts and finishes (集合点 / 终点: one place may be both, each changes alone); a half and a full
+  // marathon's groups and plans.
+  { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
+  { name: 'marathon', clashOnly: true, members: { half: ['半马', '半程马拉松', 'half marathon'], full: ['全马', '全程马拉松', 'full marathon'] } },
   // A model's files and a dataset's (模型镜像同步 / 数据集镜像同步) are two things synced, stored and versioned apart.
   { name: 'ml-artifact', clashOnly: true, members: { model: ['模型', 'model weights', 'checkpoints', 'checkpoint'], dataset: ['数据集', 'dataset', 'datasets'] } },
 ];
