@@ -4358,4 +4358,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m5, '〔更正〕6庭周二的调解改到周四了', t(5)).linked).toEqual([ids5[1]]);
   });
+  it('a weekday before the thing, where the correction says it is held (Thursday track is at the annex field), names the occasion', () => {
+    const { mem: m } = home([{ text: 'Tuesday track session: 武大 main field', time: t(1) }]);
+    expect(correct(m, 'Correction: Thursday track is at the 武大 annex field', t(5)).linked).toEqual([]);
+  });
 });

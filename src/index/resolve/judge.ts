@@ -215,7 +215,8 @@ function namesOccasion(text: string, end: number): boolean {
   const at = text.length - withoutLabel(text).length;
   if (end > at && end - at <= 9 && /^\s?(?:is|are|'s)\s(?!(?:at|on|in|from|now|\d))/.test(text.slice(end))) return true;
   // Or the day before the thing it is said of ("the Saturday court is #9": the Saturday booking, not the Tuesday one).
-  if (end > at && /^\s*(?:the |our |my )?[a-z]+$/.test(text.slice(at, end)) && /^\s[a-z]{3,12}\s(?:is|are)\s(?!(?:at|on|in|from|now|\d))/.test(text.slice(end))) return true;
+  // (Also where it is held, "Thursday track is at the 武大 annex field": not at a time, "is at 7".)
+  if (end > at && /^\s*(?:the |our |my )?[a-z]+$/.test(text.slice(at, end)) && /^\s[a-z]{3,12}\s(?:is|are)\s(?!(?:from|now|\d)|(?:at|on|in)\s+\d)/.test(text.slice(end))) return true;
   // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
   if (timed) return true;
