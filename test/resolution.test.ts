@@ -4362,4 +4362,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: 'Tuesday track session: 武大 main field', time: t(1) }]);
     expect(correct(m, 'Correction: Thursday track is at the 武大 annex field', t(5)).linked).toEqual([]);
   });
+  it('week 12 is not week 13; a room the correction opens with by its number (206) is not another (研讨间 204)', () => {
+    const { mem: m, ids } = home([
+      { text: 'On-call rota: week 12 primary is Leo, backup is Mia', time: t(1) },
+      { text: 'On-call rota: week 13 primary is Mia, backup is Leo', time: t(2) },
+    ]);
+    expect(correct(m, 'Correction: week 12 primary is no longer Leo, swapped to Ryan (Leo on leave)', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: '二楼研讨间 204 周六可以用到 12:00', time: t(1) }]);
+    expect(correct(m2, '〔更正〕206 周六只能用到 11:30，之后有考研自习预约', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '二楼研讨间 204 周六可以用到 12:00', time: t(1) },
+      { text: '二楼研讨间 206 周六可以用到 12:00', time: t(2) },
+    ]);
+    expect(correct(m3, '〔更正〕206 周六只能用到 11:30，之后有考研自习预约', t(5)).linked).toEqual([ids3[1]]);
+  });
 });

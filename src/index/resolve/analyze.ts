@@ -187,7 +187,7 @@ const CURRENCY = new Set(['usd', 'cny', 'rmb', 'eur', 'gbp', 'jpy', 'hkd', 'twd'
 /** Surnames a 小 / 老 before them makes a person's everyday name (小刘, 老周); a few that also make words (小白, 小钱) left out. */
 const SURNAMES = '王李张刘陈杨黄赵周吴徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田萧潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖贾夏付邹熊孟秦邱侯江尹薛闫段雷黎史陶贺毛郝顾龚邵覃武戴严莫孔向汤康易乔欧赖';
 /** A surname and a title (林先生, 王老师, 李医生), an elder's kin word (赵奶奶, 孙爷爷) or 姐 / 哥 (王姐, 张哥): a person too. */
-const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计|奶奶|爷爷|大爷|大妈|大娘|叔叔|婶婶|姥姥|姥爷|外婆|外公|师兄|师姐|师弟|师妹|嬢嬢|孃孃|婆婆|伯伯|嫂子|总(?![部结共计数监站价额量经裁是体之而账表线数])|工(?![作资具厂程位地人期序艺单种号厂会业])|姐(?![夫妹姐])|哥(?![们儿哥])';
+const TITLES = '先生|女士|小姐|老师|医生|大夫|主任|经理|师傅|阿姨|律师|药师|护士|护师|教练|店长|园长|校长|院长|主管|会计|奶奶|爷爷|大爷|大妈|大娘|叔叔|婶婶|姥姥|姥爷|外婆|外公|师兄|师姐|师弟|师妹|嬢嬢|孃孃|婆婆|伯伯|嫂子|阿公|阿婆|阿伯|阿嬷|老伯|总(?![部结共计数监站价额量经裁是体之而账表线数])|工(?![作资具厂程位地人期序艺单种号厂会业])|姐(?![夫妹姐])|哥(?![们儿哥])';
 /**
  * A person as a court paper names them, by surname and 某 (张某, 李某某, 吴某案): not 于某 of 对于某个, nor 某 before a
  * measure word (王某个 is no one).
@@ -214,7 +214,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is NUMBERED_PLACE below.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm|barn|shed|coop|stable|kayak|canoe)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm|barn|shed|coop|stable|kayak|canoe|week|round|lesson)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
 /** What a number and 号 name before these (3号棚, 2 号车): a place or unit, read by NUMBERED_PLACE and kept out of NAMED_NUMBER. */

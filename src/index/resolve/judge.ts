@@ -637,6 +637,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const myLead = leadingNumber(c);
   const theirLead = leadingNumber(o);
   if (myLead && theirLead && myLead !== theirLead && !holds(o.hay, myLead)) return conflict(`is about ${theirLead} where the correction is about ${myLead}`);
+  // A bare number of three or four digits the correction opens with, before its words (206 周六只能用到 11:30: room 206), where
+  // the candidate gives other such numbers and not it (研讨间 204 周六可以用到 12:00): another room, flat or unit.
+  const opener = /^\s*(\d{3,4})(?=\s?\p{Script=Han})(?!\s?(?:年|元|块|米|个|次|人|天|号|份|克|斤|公里|分|秒|度|件|箱|单|页|字|张|条|台|点))/u.exec(withoutLabel(c.plain))?.[1];
+  if (opener && !c.valueShapes.has(opener)) {
+    const bare = [...o.plain.matchAll(/(?<![\d.:/\-])\d{3,4}(?![\d.:/%\-])/g)].map((m) => m[0]).filter((n) => !o.valueShapes.has(n));
+    if (bare.length && !bare.includes(opener) && !holdsNumber(o.plain, opener)) return conflict(`names ${bare.join(', ')} where the correction names ${opener}`);
+  }
   // 大灭菌器 / 小灭菌器, 老解放 / 新解放: one noun, told apart by size or age.
   const clash = prefixClash(c.plain, o.plain);
   if (clash) return conflict(`says ${clash.theirs} where the correction says ${clash.mine}`);
