@@ -4376,4 +4376,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, '〔更正〕206 周六只能用到 11:30，之后有考研自习预约', t(5)).linked).toEqual([ids3[1]]);
   });
+  it('surnames that are everyday words too (钱, 白, 方) name someone before a title (钱阿公 is not 赵阿公), never after 小 or 老', () => {
+    const { mem: m } = home([{ text: '3号楼赵阿公：少盐', time: t(1) }]);
+    expect(correct(m, '〔更正〕钱阿公不用少盐了，医生说血压稳了', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '小龙虾每斤进价 38', time: t(1) }]);
+    expect(correct(m2, '〔更正〕小龙虾进价涨到 42', t(5)).linked).toEqual([ids2[0]]);
+  });
 });
