@@ -3,7 +3,7 @@ import { CJK_RUN, HAS_CJK } from '../tokenizer/cjk.js';
 import { CHINESE_STOPWORDS, ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CHANGE_WORDS, COMPARISON_WORDS, CONTRAST_GROUPS, GENERIC_WORDS, KIN_BEFORE_ONE_CHAR, RULE_WORDS, UNCHANGED, VALUE_SHAPES } from './lexicon.js';
 import { foldText } from '../../core/simplified.js';
-import { amountsAsDigits } from '../tokenizer/han-amounts.js';
+import { amountsAsDigits, hanNumber } from '../tokenizer/han-amounts.js';
 
 /**
  * What a record says, in the terms correction resolution compares: the things it names (subject
@@ -96,15 +96,17 @@ export function labelsIn(text: string): string[] {
   return [...text.toLowerCase().matchAll(/(?<![\d.:/-])(\d{1,4})\s?号|(?<![\w.])(\d{1,2}[a-z])(?![\w.])/g)].map((m) => (m[1] ? `${m[1]}号` : m[2]!));
 }
 
+/** A day of the month with 号 (每月 5 号, 3月15号): no label. */
+const DAY_OF_MONTH = /(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号/g;
+
 /**
  * The labels a text names things by (1 号红色单人艇, 6号洗衣机, 2b): labelsIn without a day of the month (每月 5 号,
  * 3月15号), a number in scientific notation (2e-4) or an amount with its unit (10s, 5m, 2g).
  */
 export function namingLabels(text: string): string[] {
-  return labelsIn(text.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号|\b\d+(?:\.\d+)?e[-+]?\d+\b/g, ' ')).filter((l) => !/^\d+[smhdgkbtw]$/.test(l));
+  return labelsIn(text.toLowerCase().replace(DAY_OF_MONTH, ' ').replace(/\b\d+(?:\.\d+)?e[-+]?\d+\b/g, ' ')).filter((l) => !/^\d+[smhdgkbtw]$/.test(l));
 }
 
-const HAN_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 /** What a day, a time or an act, not a thing, begins with after N 号 (5号前交, 3号下午, 10号开始): N 号 is then a date. */
 const AFTER_DATE = /^(?:前|后|之前|以前|之后|以后|起|开始|截止|到|至|左右|上午|下午|中午|晚上|早上|凌晨|傍晚|当天|那天|这天|交|发|出|上线|晚|早|周|星期|礼拜)/u;
 
@@ -116,7 +118,7 @@ export function labelledThings(text: string): { n: number; noun: string }[] {
   const out: { n: number; noun: string }[] = [];
   for (const m of text.matchAll(/(?:(?<![\d.:/\-~～—–])(\d{1,3})|(?<![\p{Script=Han}])([一二三四五六七八九十]))\s?号\s?(\p{Script=Han}{2,4})/gu)) {
     if (AFTER_DATE.test(m[3]!)) continue;
-    out.push({ n: m[1] ? Number(m[1]) : HAN_NUMERALS[m[2]!]!, noun: m[3]! });
+    out.push({ n: m[1] ? Number(m[1]) : hanNumber(m[2]!), noun: m[3]! });
   }
   return out;
 }
@@ -125,10 +127,10 @@ export function labelledThings(text: string): { n: number; noun: string }[] {
 export function labelNumbers(text: string): { single: Set<number>; ranges: [number, number][] } {
   const single = new Set<number>();
   const ranges: [number, number][] = [];
-  const t = text.toLowerCase().replace(/(?:每\s?个?月|\d{1,2}\s?月)\s?\d{1,2}\s?号/g, ' ');
+  const t = text.toLowerCase().replace(DAY_OF_MONTH, ' ');
   for (const m of t.matchAll(/(?<![\d.:/])(\d{1,3})\s?[-~～—–到至]\s?(\d{1,3})\s?号/gu)) ranges.push([Number(m[1]), Number(m[2])]);
   // (Digits after a word too, 交3号车; a Han numeral only after no Han character, 二号车 and not 周二号.)
-  for (const m of t.matchAll(/(?<![\d.:/\-~～—–到至])(\d{1,3})\s?号|(?<![\p{Script=Han}])([一二三四五六七八九十])\s?号/gu)) single.add(m[1] ? Number(m[1]) : HAN_NUMERALS[m[2]!]!);
+  for (const m of t.matchAll(/(?<![\d.:/\-~～—–到至])(\d{1,3})\s?号|(?<![\p{Script=Han}])([一二三四五六七八九十])\s?号/gu)) single.add(m[1] ? Number(m[1]) : hanNumber(m[2]!));
   return { single, ranges };
 }
 

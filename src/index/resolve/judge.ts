@@ -947,8 +947,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // A person by title and surname whose thing the correction changes (Mr. Xu's physio, Mrs. He's oxygen): a record naming
     // others so (Mr. Li, Mrs. Zhou), and not the correction's, is about someone else, whatever it shares. (Not the person
     // given as the new value: "contact is Ms. Yu now, Mr. Tang left".)
-    const titled = (t: string) => new Set([...t.toLowerCase().matchAll(/\b(?:mr|mrs|ms|miss|mx|dr)\.?\s+([a-z][a-z-]+)/g)].map((m) => m[1]!));
-    const myTitled = new Set([...beforeChange.toLowerCase().matchAll(/\b(?:mr|mrs|ms|miss|mx|dr)\.?\s+([a-z][a-z-]+)['’]s\b/g)].map((m) => m[1]!));
+    const titled = (t: string, whose = '') => new Set([...t.toLowerCase().matchAll(new RegExp(`\\b(?:mr|mrs|ms|miss|mx|dr)\\.?\\s+([a-z][a-z-]+)${whose}`, 'g'))].map((m) => m[1]!));
+    const myTitled = titled(beforeChange, "['’]s\\b");
     if (myTitled.size) {
       const theirTitled = titled(o.plain);
       if (theirTitled.size && ![...myTitled].some((n) => theirTitled.has(n) || holds(o.hay, n))) return conflict(`names ${[...theirTitled].join(', ')} where the correction names ${[...myTitled].join(', ')}`);
