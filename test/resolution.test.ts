@@ -4382,4 +4382,23 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '小龙虾每斤进价 38', time: t(1) }]);
     expect(correct(m2, '〔更正〕小龙虾进价涨到 42', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('another size of one unit is no copy (the 25-ton crane), 蜂鸟-3 is not 蜂鸟-3S, B 级 is not A 级, a masked mobile number is a contact', () => {
+    const { mem: m, ids } = home([
+      { text: 'The 50-ton crane (the crew calls it 大吊) is booked Dec 18, 06:00–12:00', time: t(1) },
+      { text: 'The 25-ton crane is booked Dec 18, 06:00–12:00', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m, '〔更正〕大吊 18 号改下午 13:00–18:00', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([{ text: '蜂鸟-3 最大载重 8kg', time: t(1) }]);
+    expect(correct(m2, '〔更正〕蜂鸟-3S 载重是 9kg，别和 3 搞混', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: '卡罗拉 B 级底价 1.0 元/枝', time: t(1) }]);
+    expect(correct(m3, '〔更正〕卡罗拉 A 级底价改 1.8', t(5)).linked).toEqual([]);
+    const { mem: m4 } = home([{ text: '花姐那边收货人是她弟弟阿强', time: t(1) }]);
+    expect(correct(m4, '〔更正〕花姐的收货电话换了，新号 139****2210', t(5)).linked).toEqual([]);
+  });
+  it('a month quoted (不是8月) is no evidence that a record about the same person in that month (8 月请假) is the one changed', () => {
+    const { mem: m } = home([{ text: '周美娟阿姨 8 月请假半个月回老家', time: t(1) }]);
+    expect(correct(m, '〔更正〕周阿姨生日是 9月18日，不是8月', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '周阿姨生日是 8 月 18 日', time: t(1) }]);
+    expect(correct(m2, '〔更正〕周阿姨生日是 9月18日，不是8月', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

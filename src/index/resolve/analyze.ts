@@ -90,10 +90,27 @@ const PLATE_RE = /(?<![\w])[\u4e00-\u9fff]?[a-z]\s?[·•]\s?[a-z0-9]{5}(?![\w])
  * 300-500) nor a month (2026-04, read by isMonth).
  */
 const NUMBER_CODE = /(?<![\w.:/-])\d{3,6}-0\d{1,3}(?![\w.:/-]|\s?[%℃°])/g;
+/**
+ * A model named by a Chinese name and a code (蜂鸟-3S, 蜂鸟-3): a name, the two before the dash keeping it apart from the
+ * words before (新的蜂鸟-3 names 蜂鸟-3). Not a year (异常-2026).
+ */
+const HAN_MODEL = /\p{Script=Han}{2}-(?!(?:19|20)\d\d(?!\w))[a-z]?\d[a-z0-9]{0,5}(?![\w./:-])/gu;
 const isMonth = (code: string) => /^(?:19|20)\d\d-(?:0[1-9]|1[0-2])$/.test(code);
 /** Labels a text numbers things by: 6号 (6号洗衣机), 3s / 2s (battery packs), 4k. */
 export function labelsIn(text: string): string[] {
   return [...text.toLowerCase().matchAll(/(?<![\d.:/-])(\d{1,4})\s?号|(?<![\w.])(\d{1,2}[a-z])(?![\w.])/g)].map((m) => (m[1] ? `${m[1]}号` : m[2]!));
+}
+
+/**
+ * Sizes a thing is named by (the 50-ton crane, 25吨吊车, 8-inch pans, 55 寸电视): the 50-ton crane and the 25-ton one are two
+ * cranes, whatever else their records share. Written as one word (50ton, 25吨) for otherLabel.
+ */
+export function sizeLabels(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(/(?<![\w.])(\d+(?:\.\d+)?)-(ton|tonne|seat|seater|inch|foot|ft|metre|meter|litre|liter|kw|hp|door|bed|berth|person|gallon)\b|(?<![\d.])(\d+(?:\.\d+)?)\s?(吨|座|寸|匹|马力|千瓦|升)(?=\p{Script=Han})/gu)) {
+    out.push(m[1] ? `${m[1]}${m[2]}` : `${m[3]}${m[4]}`);
+  }
+  return out;
 }
 
 /** A day of the month with 号 (每月 5 号, 3月15号): no label. */
@@ -231,8 +248,8 @@ export const NUMBERED_PLACE = new RegExp(`(?<![\\d.:/-])(\\d{1,4})\\s?(楼|层|�
 /** A courtroom by its number (6庭, 第2法庭, 3 号审判庭): read with the counter 庭. */
 const COURTROOM = /(?<![\d.:/-])第?\s?(\d{1,3})\s?号?\s?(?:审判庭|法庭|庭)(?!审)/gu;
 
-/** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b, 电池组 B): one of several lettered things. */
-const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔))|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间)\s?([a-z])(?![a-z0-9_.-])/gi;
+/** A group, area or machine named by a letter the Chinese way (B组, A 区, 机器 A, 节点 b, 电池组 B, A 级 and B 级 goods): one of several lettered things. */
+const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔)|级(?!别))|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间)\s?([a-z])(?![a-z0-9_.-])/gi;
 
 /** A disk, turbine, cabinet or bay with its number after it (硬盘3, 风机 12, 机柜2): one of several numbered units. */
 const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道)\s?(\d{1,3})(?![\d.%]|[:：]\d|\s?(?:tb|gb|mb|号|个|台|次|天|年|月|小时|分钟|块|万|kw|mw))/gi;
@@ -1277,6 +1294,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     ...[...norm.matchAll(FLAG_RE)].map((m) => ({ id: m[0].slice(2), at: m.index! })),
     ...[...norm.matchAll(NUMBER_CODE)].filter((m) => !isMonth(m[0])).map((m) => ({ id: m[0], at: m.index! })),
     ...[...norm.matchAll(PLATE_RE)].map((m) => ({ id: m[0].replace(/[\s·•]/g, ''), at: m.index! })),
+    ...[...norm.matchAll(HAN_MODEL)].map((m) => ({ id: m[0], at: m.index! })),
     ...codes.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...capsNames.filter((w) => !unitValue(w)).map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),
     ...numbered.map((c) => ({ id: c, at: norm.indexOf(c) })).filter((m) => m.at !== -1),

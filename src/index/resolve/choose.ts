@@ -1,4 +1,4 @@
-import { contrastOf, groupedSets, holds, holdsNumber, labelForm, labelsIn, namingLabels, otherLabel, saysThatOneOnly, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { contrastOf, groupedSets, holds, holdsNumber, labelForm, labelsIn, namingLabels, otherLabel, saysThatOneOnly, sizeLabels, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
@@ -425,6 +425,16 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: s
       if (l) notes.set(j.id, `refused: names ${l} where the correction names ${mine.join(', ')}; no copy`);
     }
     copies = copies.filter((j) => !other(j));
+  }
+  // A copy naming its thing by another size of one unit (the 25-ton crane, where the target is the 50-ton one) is the other.
+  const sizes = sizeLabels(best.plain ?? best.text);
+  if (sizes.length) {
+    const otherSize = (j: Judged) => otherLabel(sizes, sizeLabels(j.plain ?? j.text));
+    for (const j of copies) {
+      const l = otherSize(j);
+      if (l) notes.set(j.id, `refused: names ${l} where the target names ${sizes.join(', ')}; no copy`);
+    }
+    copies = copies.filter((j) => !otherSize(j));
   }
   // Copies known by their values (written in the other language, missing words of the target): two of them
   // (the roster export and the school-calendar export, both Sundays 8pm) and which one copies it is not known.

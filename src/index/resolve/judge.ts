@@ -1223,7 +1223,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // Only the person in common ("女儿的游泳课" and "带女儿去琴行"): a person has many facts, and the
   // correction names the one it means.
   const isPerson = (w: string) => KINSHIP_WORDS.has(w) || peopleIn(w).includes(w);
-  if (!relaxed && quoted.length === 0 && shared.length && shared.every(isPerson)) {
+  // (A month quoted, 不是8月, is no evidence of what happened in it: 周阿姨 8 月请假 is not her birthday in August.)
+  const bareMonth = (v: string) => /^(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s?月$/.test(v);
+  if (!relaxed && quoted.every(bareMonth) && shared.length && shared.every(isPerson)) {
     // (Not a month it starts from nor a word of the change itself: 阿芳三月起涨到 ¥3000 names only 阿芳.)
     const saysWhenOrChange = (w: string) => /^(?:[一二三四五六七八九十]{1,2}|\d{1,2})月$/.test(w) || CHANGE_CUE.test(w) || /涨|跌/.test(w);
     const own = c.subjectPart.filter((w) => !isPerson(w) && !GENERIC_WORDS.has(w) && !holds(o.hay, w) && !saysWhenOrChange(w));

@@ -188,9 +188,9 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'units', re: /\b\d{1,5}\s?(?:samples|units|pcs|pieces|sets|boxes|cartons|pallets)\b|(?<![\d.])\d{1,4}\s?单(?![位元价据号子独身人间程向次])/gi },
   // How many pictures (18 images, 9 张图): a count of items, not a length in characters.
   { attr: 'items', re: /\b\d{1,3}\s?(?:images|photos|pictures|pics|slides)\b|(?<![\d.])(?:\d{1,3}|[一二两三四五六七八九十]{1,3})\s?张(?:图片?|照片|配图|截图)/gi },
-  // A mobile number (13712345678, 139 1234 5678): a contact.
+  // A mobile number (13712345678, 139 1234 5678; masked, 139****2210): a contact.
   // (A landline with its area code too: 0411-8466 2371, 010-62345678.)
-  { attr: 'contact', re: /(?<!\d)1[3-9]\d(?:\s?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\dx{4}\d{4}(?!\d)|(?<![\d-])0\d{2,3}-\d{3,4}\s?\d{4}(?![\d-])/gi },
+  { attr: 'contact', re: /(?<!\d)1[3-9]\d(?:\s?\d{4}){2}(?!\d)|(?<!\d)1[3-9]\d[x*]{4}\d{4}(?!\d)|(?<![\d-])0\d{2,3}-\d{3,4}\s?\d{4}(?![\d-])/gi },
   // A place moved to (琴房换到少年宫四楼, 改在明湖练): a place, not a time.
   { attr: 'place', re: PLACE_RE },
   // The same in English (moved to Beilun sports centre, now at the Riverside clinic).
