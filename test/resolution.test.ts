@@ -4401,4 +4401,36 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '周阿姨生日是 8 月 18 日', time: t(1) }]);
     expect(correct(m2, '〔更正〕周阿姨生日是 9月18日，不是8月', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('a lettered shift (B班) names its thing; the office Wi-Fi is the office\'s; a survey tool is not another (问卷星 / Google Form)', () => {
+    const { mem: m } = home([{ text: '王姐兼管化验室的留样登记', time: t(1) }]);
+    expect(correct(m, '〔更正〕B班下周起换小赵带，王姐调去化验室', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([
+      { text: 'Office Wi-Fi password: raft2026!', time: t(1) },
+      { text: 'Jiuxian pier Wi-Fi password: raft2026!', time: t(2) },
+    ]);
+    expect(correct(m2, '〔更正〕Office Wi-Fi password is now Yulong#88', t(5)).linked).toEqual([ids2[0]]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: '[hermes] Fogport playtest survey (global): Google Form, closes Mar 20', time: t(1) },
+      { text: '[hermes] Fogport playtest survey (CN players): 问卷星, closes Mar 20', time: t(2) },
+    ]);
+    expect(correct(m3, '[hermes] 〔更正〕问卷星那份延长到 3月27日，国内玩家回收太慢', t(5)).linked).toEqual([ids3[1]]);
+  });
+  it('a span of days (Wed–Sat, Sat–Sun) gives both ends as values, and the new one; the person a change goes to (by Ayu now) names no thing', () => {
+    const { mem: m } = home([
+      { text: 'Jenny Li — English guide, Tue–Fri', time: t(1) },
+      { text: 'Jenny Wu — English guide, Sat–Sun', time: t(2) },
+    ]);
+    expect(correct(m, 'Correction: Jenny now works Wed–Sat', t(5)).res.resolution?.status).toBe('ambiguous');
+    const { mem: m2 } = home([
+      { text: '[openclaw] 纸鸢 Steam 公告封面图作者：小鹿', time: t(1) },
+      { text: '[openclaw] 纸鸢公众号封面图作者：小鹿', time: t(2) },
+    ]);
+    expect(correct(m2, '[openclaw] Correction: cover art is by Ayu now, 小鹿 is on leave', t(5)).res.resolution?.status).toBe('ambiguous');
+  });
+  it('a plain note that a thing was replaced by a new one (竹里换了新床垫) changes no setting; one giving the new value does', () => {
+    const { mem: m } = home([{ text: '竹里 是大床房', time: t(1) }]);
+    expect(correct(m, '竹里换了新床垫，乳胶的', t(5)).linked).toEqual([]);
+    const { mem: m2, ids: ids2 } = home([{ text: '[hermes] NAS 地址 192.168.1.20', time: t(1) }]);
+    expect(correct(m2, '[hermes] NAS 换了新盒子，IP 现在 192.168.1.25', t(5)).linked).toEqual([ids2[0]]);
+  });
 });

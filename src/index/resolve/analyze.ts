@@ -177,7 +177,7 @@ const FLAG_RE = /(?<![\w-])--[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]+)*(?![\w-])/g;
  * 0 号卡, Lab B, room 305, 实验室B, 仓A, B 栋; a numbered basin, pump or tank named in full (2号清水池, 1号送水泵).
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆)|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆)|号(?![去到在给把要开关换交送的前后上下早晚午那这])[\u4e00-\u9fff]{1,3}(?:池|泵|罐|炉|塔|阀|井))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
+  /第\s?\d+\s?[篇期集章节回话号]|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆|班(?![主长费会级]))|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆)|号(?![去到在给把要开关换交送的前后上下早晚午那这])[\u4e00-\u9fff]{1,3}(?:池|泵|罐|炉|塔|阀|井))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
 /** The numbered items and places a text names (二号工作室, 3号楼, room 305, #12), as its value tokens write them. */
 export function ordinalNamesIn(text: string): Set<string> {
   return new Set([...text.matchAll(ORDINAL_RE)].map((m) => idForm(m[0])));
@@ -529,10 +529,14 @@ export function goneBy(text: string, n: string): boolean {
   return at !== -1 && BY_AUTHORITY.test(text.slice(Math.max(0, at - 14), at));
 }
 
-/** A job named for prices (价格同步, price sync, 价格监控) is that job, not a price: the word is part of its name. */
+/**
+ * A job named for prices (价格同步, price sync, 价格监控) is that job, not a price: the word is part of its name. So is a thing
+ * of the office (the office Wi-Fi, printer or keys): the office names it, not where something is held.
+ */
 const JOB_OF: Record<string, RegExp> = {
   价格: /^\s?(?:同步|监控|抓取|爬虫|脚本|任务|提醒)/,
   price: /^[\s-]?(?:sync|monitor|scrap|script|job|alert|watch)/,
+  office: /^\s+(?:wi-?fi|wifi|printer|router|network|internet|door|keys?|phone|fridge|kitchen|supplies|plants|manager|admin)\b/,
 };
 /** A part of the day before 的 and a person (12.8 夜里的老马, 周六上午的王姐) says whose turn it is, not a time changed. */
 const OF_PERSON = /^\s?的\s?(?:[老小阿]\p{Script=Han}|\p{Script=Han}{1,2}(?:姐|哥|师傅|老师|医生|大夫|护士))/u;
@@ -1392,6 +1396,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     const at = norm.search(new RegExp(`(?<![a-z0-9_-])${w}(?![a-z0-9_-])`));
     // A cue opening the text (改一下, Yumi 的单价…) ends no subject part.
     const start = norm.length - norm.trimStart().length;
+    // (Nor one given right before "now": cover art is by Ayu now, goes to Ayu now, names the new one; Lao Chen now delivers
+    // does not.)
+    if (at !== -1 && new RegExp(`^${w}\\s+now\\b`).test(norm.slice(at)) && /\b(?:by|to|is|are|with)\s+$/.test(norm.slice(0, at))) return false;
     return at !== -1 && at < Math.min(...[cueAt, valueAt].filter((x) => x > start), Infinity);
   });
   const generics = [...new Set(generic.map((g) => g.word))];

@@ -515,7 +515,11 @@ export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
   const held = c.values.filter((v) => holds(o.hay, v) && !stated(v) && !ownedElsewhere(c, v) && !backTo(v));
   // (Nor the number it names its thing by, before it says what changed (301 的换滤棉提醒…，1 号跟 203 挤): no new value of 203.)
   const naming = placeNumberOf(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
-  return held.filter((v) => c.values.some((w) => w !== v && w !== naming && sameForm(c, v, w) && !holds(o.hay, w)));
+  // (Nor an end of a span of days it gives, Wed–Sat: both ends are the new value. A clock time kept at one end of a span, 10:00
+  // of 10:00–17:00 → 10:00–18:00, is the old span's.)
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const span = (v: string, w: string) => !/\d/.test(v) && new RegExp(`${esc(v)}\\s?[-–~至]\\s?${esc(w)}|${esc(w)}\\s?[-–~至]\\s?${esc(v)}`).test(c.plain);
+  return held.filter((v) => c.values.some((w) => w !== v && w !== naming && sameForm(c, v, w) && !holds(o.hay, w) && !span(v, w)));
 }
 
 /**

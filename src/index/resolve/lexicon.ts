@@ -114,7 +114,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'host', re: /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|cn|internal|local|lan|app|cloud|ai|co|me|xyz|site|top)(?::\d+)?\b/gi },
   { attr: 'date', re: /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s\d{1,2}(?:st|nd|rd|th)?\b(?!:)(?:,?\s\d{4}\b)?|\b\d{1,2}(?:st|nd|rd|th)?\s(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\d{1,2}\s?月\s?\d{1,2}(?:\s?[日号]|(?![\d.:]|\s?(?:天|个|小时|分|点|次|周|年)))|(?<![每隔\d]\s?)(?:[1-9]|1[0-2])\s?月(?:份|底|初|中旬|上旬|下旬)?(?![\d个])|\d{4}\s?年\s?\d{1,2}\s?月(?:\s?\d{1,2}\s?[日号])?|\b\d{1,2}\/\d{1,2}\b/g },
   { attr: 'schedule', re: /\b\d{1,2}:\d{2}\s?(?:am|pm)\b|\b\d{1,2}:\d{2}(?::\d{2})?\b|\d{1,2}\s?点(?:半|\d{1,2}分?)?|[零一二两三四五六七八九十]{1,3}点(?:半|[一二三四五]十分?)?|\b\d{1,2}\s?(?:am|pm)\b|\bnoon\b|\bmidnight\b/gi },
-  { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?/gi },
+  // Weekdays (周三, Wednesdays, wed.); sat and sun only in a range of days (Wed–Sat, Sat–Sun): alone they are words.
+  { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?|(?<![\w-])(?:sat|sun)(?=\s?[-–~]\s?(?:mon|tue|wed|thu|fri|sat|sun)\b)|(?<=\b(?:mon|tue|wed|thu|fri|sat|sun)\s?[-–~]\s?)(?:sat|sun)(?![\w-])/gi },
   // A day of the month in English, of a monthly thing (the monthly PDF goes out on the 3rd, the 5th of each month).
   { attr: 'schedule', re: /\bthe\s\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:mon|tue|wed|thu|fri|sat|sun))(?:(?<=\b(?:monthly|each month|every month)\b.*)|(?=.*\b(?:monthly|each month|every month)\b))|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+(?:each|every)\s+month\b/gi },
   // A day of the month (每月 5 号): a schedule. A number with 号 alone is often a name (0 号卡, 3 号楼).
@@ -591,6 +592,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // marathon's groups and plans.
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
   { name: 'marathon', clashOnly: true, members: { half: ['半马', '半程马拉松', 'half marathon'], full: ['全马', '全程马拉松', 'full marathon'] } },
+  // Survey tools (问卷星 / Google Form): one survey per tool, each closing and counted on its own.
+  { name: 'survey-tool', clashOnly: true, members: { wjx: ['问卷星', 'wjx'], tencent: ['腾讯问卷'], jinshuju: ['金数据'], feishu: ['飞书问卷'], gform: ['google form', 'google forms', 'gform'], surveymonkey: ['surveymonkey'], typeform: ['typeform'] } },
   // A model's files and a dataset's (模型镜像同步 / 数据集镜像同步) are two things synced, stored and versioned apart.
   { name: 'ml-artifact', clashOnly: true, members: { model: ['模型', 'model weights', 'checkpoints', 'checkpoint'], dataset: ['数据集', 'dataset', 'datasets'] } },
 ];
