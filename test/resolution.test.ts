@@ -4433,4 +4433,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2, ids: ids2 } = home([{ text: '[hermes] NAS 地址 192.168.1.20', time: t(1) }]);
     expect(correct(m2, '[hermes] NAS 换了新盒子，IP 现在 192.168.1.25', t(5)).linked).toEqual([ids2[0]]);
   });
+  it('episode 12 (12 集) is not episode 11 (第 11 集); a laptop is not the desktop it is set beside', () => {
+    const { mem: m } = home([{ text: '蓝桥第 11 集片源下载链接 3月30日 过期', time: t(1) }]);
+    expect(correct(m, '〔更正〕12 集的片源链接延到 4月5日 过期，Wendy 重发了', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[code] 台式机 Ubuntu 固定 IP 192.168.1.20，跑 whisper', time: t(1) }]);
+    expect(correct(m2, '[code] 〔更正〕笔记本的固定 IP 改成 192.168.1.21，跟台式机挨着好记', t(5)).linked).toEqual([]);
+  });
 });

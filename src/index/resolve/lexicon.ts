@@ -592,6 +592,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // marathon's groups and plans.
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
   { name: 'marathon', clashOnly: true, members: { half: ['半马', '半程马拉松', 'half marathon'], full: ['全马', '全程马拉松', 'full marathon'] } },
+  // A laptop and a desktop (笔记本的固定 IP / 台式机的固定 IP): two machines, each set up on its own.
+  { name: 'computer-form', clashOnly: true, members: { laptop: ['笔记本电脑', '笔记本', 'laptop'], desktop: ['台式机', '台式电脑', '台式', 'desktop'] } },
   // Survey tools (问卷星 / Google Form): one survey per tool, each closing and counted on its own.
   { name: 'survey-tool', clashOnly: true, members: { wjx: ['问卷星', 'wjx'], tencent: ['腾讯问卷'], jinshuju: ['金数据'], feishu: ['飞书问卷'], gform: ['google form', 'google forms', 'gform'], surveymonkey: ['surveymonkey'], typeform: ['typeform'] } },
   // A model's files and a dataset's (模型镜像同步 / 数据集镜像同步) are two things synced, stored and versioned apart.
