@@ -4439,4 +4439,26 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[code] 台式机 Ubuntu 固定 IP 192.168.1.20，跑 whisper', time: t(1) }]);
     expect(correct(m2, '[code] 〔更正〕笔记本的固定 IP 改成 192.168.1.21，跟台式机挨着好记', t(5)).linked).toEqual([]);
   });
+  it('a site named by its address before 的 is not another address; 别学 X 开到 18000 sets X apart; a guide is not the driver, a WeChat id not a phone', () => {
+    const { mem: m } = home([{ text: '[code] 学校官网 www.hfxx.edu.cn 的 SSL 证书 6 月 30 日到期', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕作品展示站 show.hfxx.edu.cn 的证书 7 月 15 日到期，记得一起续', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: 'DMU 65 五轴 主轴 最高转速 限 18000', time: t(1) }]);
+    expect(correct(m2, '〔更正〕Hermle 那台 主轴 限速 16000，别学 DMU 65 开到 18000', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: '7月冈仁波齐团 司机是多吉', time: t(1) }]);
+    expect(correct(m3, '〔更正〕冈仁波齐团导游换成平措，旺堆膝盖不行', t(5)).linked).toEqual([]);
+    const { mem: m4 } = home([{ text: '摄影师阿杰手机 139 0371 1234', time: t(1) }]);
+    expect(correct(m4, '〔更正〕阿杰微信号换了，新的是 ajie_photo', t(5)).linked).toEqual([]);
+  });
+  it('no copy: another charge at the same amount (场地费 / 车费), another environment named outside its brackets (production（跟 staging 不在一台机器）)', () => {
+    const { mem: m, ids } = home([
+      { text: '黄河湿地外景场地费 200/组', time: t(1) },
+      { text: '黄河湿地外景车费 200/组', time: t(2) },
+    ]);
+    expect(correct(m, '〔更正〕湿地那边场地费涨到 300 了，景区新规定', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m2 } = home([
+      { text: '[code] staging Postgres 端口 5433', time: t(1) },
+      { text: '[code] production Postgres 端口 5433（跟 staging 不在一台机器）', time: t(2) },
+    ]);
+    expect(correct(m2, '[code] Correction: Postgres port is 5434 now', t(5)).res.resolution?.status).toBe('ambiguous');
+  });
 });

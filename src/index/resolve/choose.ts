@@ -6,6 +6,7 @@ import { weekdaysIn } from './weekdays.js';
 import { daypartsIn, daypartsMeet } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
 import type { Verdict } from './judge.js';
+import { otherFees } from './fees.js';
 
 /**
  * Values that name one thing (a path, an address, a person by name and initial): two records holding different ones
@@ -131,7 +132,12 @@ export function sameFact(a: Judged, b: Judged): boolean {
   if ([...onlyA, ...onlyB].some((w) => /[a-z][_.][a-z0-9]/i.test(w))) return false;
   // About two people: 老婆体检 and 我的体检 (a relation word on one side only, or none in common) are two facts.
   // The US rate and the EU rate, the 支付宝 and the 微信支付 reconciliation: each names another member of one group.
-  if (otherMember(contrastOf(a.text), contrastOf(b.text))) return false;
+  // (Read without what a text adds in brackets: production Postgres（跟 staging 不在一台机器）is production's alone.)
+  // (The text as written then, not with its alias forms, which would bring the bracketed words back.)
+  const unbracketed = (j: Judged) => (j.plain !== undefined && /[（(]/.test(j.plain) ? j.plain.replace(/[（(][^（()）]*[）)]/g, ' ') : j.text);
+  if (otherMember(contrastOf(unbracketed(a)), contrastOf(unbracketed(b)))) return false;
+  // Two charges (场地费 / 车费, both 200 a group) are two facts. (Not a rate, 收款费率 for 手续费: one fee in other words.)
+  if (![a, b].some((j) => /费率/.test(j.plain ?? j.text)) && otherFees(a.plain ?? a.text, b.plain ?? b.text)) return false;
   if (prefixClash(a.text, b.text)) return false;
   const ka = kinOf(a.text);
   const kb = kinOf(b.text);

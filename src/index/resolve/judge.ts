@@ -328,10 +328,10 @@ const onlyNegated = (text: string, w: string): boolean => onlyWithin(text, w, wi
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
-/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
+/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, 别学 DMU 65 开到 18000, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
@@ -977,8 +977,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // 53010 now): showctl-tour.local's port is another machine's.
     const placedOn = (x: { v: string; at: number }) =>
       /\b(?:on|at)\s+$/i.test(c.plain.slice(0, x.at)) && /^\s*(?:is|are|should be|=|:)\s/i.test(c.plain.slice(x.at + x.v.length)) && opening.some((y) => y.at > x.at);
-    const first = opening.find((x, i) => c.valueShapes.get(x.v) === 'host' && !c.oldValues.includes(x.v) && ((i === 0 && opensAt(x.at)) || placedOn(x)));
-    if (first && opening.length > 1) {
+    // Or one the correction names its thing by, before 的 (作品展示站 show.hfxx.edu.cn 的证书): www.hfxx.edu.cn's is another site's.
+    const ownedBy = (x: { v: string; at: number }) => /^\s?的/.test(c.plain.slice(x.at + x.v.length));
+    const first = opening.find((x, i) => c.valueShapes.get(x.v) === 'host' && !c.oldValues.includes(x.v) && ((i === 0 && opensAt(x.at)) || placedOn(x) || ownedBy(x)));
+    if (first && (opening.length > 1 || ownedBy(first))) {
       const theirs = [...o.valueShapes].filter(([, sh]) => sh === 'host').map(([v]) => v);
       if (theirs.length && !theirs.some((v) => sameValue(v, first.v)) && !holds(o.hay, first.v)) return conflict(`names ${theirs.join(', ')} where the correction names ${first.v}`);
     }
