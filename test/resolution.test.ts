@@ -4461,4 +4461,11 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m2, '[code] Correction: Postgres port is 5434 now', t(5)).res.resolution?.status).toBe('ambiguous');
   });
+  it('a guide in English (the guides\' roster) is a guide: the drivers\' one the correction says stays is not taken for it', () => {
+    const { mem: m } = home([
+      { text: '[hermes] 司机群每周五 18:00 发下周排班', time: t(1) },
+      { text: '[hermes] 导游群每周五 18:00 发下周排班', time: t(1).replace('10:00', '10:02') },
+    ]);
+    expect(correct(m, "[hermes] Correction: guides' roster now goes out Thursday 18:00 — drivers' stays Friday", t(5)).linked).toEqual([]);
+  });
 });

@@ -593,7 +593,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
   { name: 'marathon', clashOnly: true, members: { half: ['半马', '半程马拉松', 'half marathon'], full: ['全马', '全程马拉松', 'full marathon'] } },
   // A trip's guide and its driver (冈仁波齐团导游 / 司机是多吉): two people's posts, each changed alone.
-  { name: 'crew-role', clashOnly: true, members: { guide: ['导游', '向导', 'tour guide'], driver: ['司机', '驾驶员', 'driver'] } },
+  { name: 'crew-role', clashOnly: true, members: { guide: ['导游', '向导', 'tour guide', 'guide'], driver: ['司机', '驾驶员', 'driver'] } },
   // Someone's WeChat, phone and email (阿杰微信号换了 / 阿杰手机 139…): three ways to reach them, each changed alone.
   { name: 'contact-channel', clashOnly: true, members: { wechat: ['微信号', 'wechat id'], phone: ['手机号', '手机', '电话号码', 'phone number', 'mobile number'], email: ['邮箱', '电子邮箱', 'email address'] } },
   // A laptop and a desktop (笔记本的固定 IP / 台式机的固定 IP): two machines, each set up on its own.
