@@ -4468,4 +4468,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, "[hermes] Correction: guides' roster now goes out Thursday 18:00 — drivers' stays Friday", t(5)).linked).toEqual([]);
   });
+  it('a number the correction opens with (0305 交期) is not the number closing another identifier (M24-0306)', () => {
+    const { mem: m } = home([{ text: 'M24-0306 交期 4 月 18 日', time: t(1) }]);
+    expect(correct(m, '〔更正〕0305 交期 改 4/25', t(5)).linked).toEqual([]);
+  });
 });

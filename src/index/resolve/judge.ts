@@ -645,7 +645,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // the candidate gives other such numbers and not it (研讨间 204 周六可以用到 12:00): another room, flat or unit.
   const opener = /^\s*(\d{3,4})(?=\s?\p{Script=Han})(?!\s?(?:年|元|块|米|个|次|人|天|号|份|克|斤|公里|分|秒|度|件|箱|单|页|字|张|条|台|点))/u.exec(withoutLabel(c.plain))?.[1];
   if (opener && !c.valueShapes.has(opener)) {
-    const bare = [...o.plain.matchAll(/(?<![\d.:/\-])\d{3,4}(?![\d.:/%\-])/g)].map((m) => m[0]).filter((n) => !o.valueShapes.has(n));
+    // (Or as the number closing an identifier, M24-0306 for 0305.)
+    const bare = [...o.plain.matchAll(/(?<![\d.:/\-])\d{3,4}(?![\d.:/%\-])|(?<=[a-z]\d{0,4}-)\d{3,4}(?![\d.:/%\-])/g)].map((m) => m[0]).filter((n) => !o.valueShapes.has(n));
     if (bare.length && !bare.includes(opener) && !holdsNumber(o.plain, opener)) return conflict(`names ${bare.join(', ')} where the correction names ${opener}`);
   }
   // 大灭菌器 / 小灭菌器, 老解放 / 新解放: one noun, told apart by size or age.
