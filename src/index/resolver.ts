@@ -31,9 +31,7 @@ function readable(r: IndexedRecord): IndexedRecord {
 
 /** What a subject-part word no other record holds weighs, as a share of a word one record holds. */
 const UNKNOWN_SUBJECT_SHARE = 0.25;
-/**
- * A thing replaced by a new one on a day (今天换了新的躺椅, 刚换了新拉绳, replaced today with a new one).
- */
+/** A thing replaced by a new one on a day (今天换了新的躺椅, 刚换了新拉绳, replaced today with a new one). */
 const REPLACED_NEW = /(?:今天|今早|今晚|昨天|刚才|刚刚|刚)[^，。,;；]{0,12}(?:换了新|换上了?新|换新|新换了|装了新)|\breplaced (?:today|this morning|yesterday) with (?:a )?new\b/;
 /** The same without a day, when the text gives no value (竹里换了新床垫; not NAS 换了新盒子，IP 现在 192.168.1.25). */
 const REPLACED_NEW_THING = /(?:换了|换上了?)新(?!的|号)(?=[\u4e00-\u9fff])/;
