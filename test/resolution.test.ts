@@ -4472,4 +4472,36 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: 'M24-0306 交期 4 月 18 日', time: t(1) }]);
     expect(correct(m, '〔更正〕0305 交期 改 4/25', t(5)).linked).toEqual([]);
   });
+  it('names the correction gives its thing by: a lettered route (B 线), a weekday before two words (Saturday tour guide), a date it opens with (Feb 14 on-call), image / video', () => {
+    const { mem: m, ids } = home([
+      { text: 'A 线全程时长 90 分钟', time: t(1) },
+      { text: 'B 线全程时长 90 分钟', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m, '〔更正〕B 线加了城墙一段，全程改 110 分钟', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: 'Sunday tour guide: Lena', time: t(1) }]);
+    expect(correct(m2, 'Correction: Saturday tour guide is Max', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: 'Feb 21 Saturday on-call: Li', time: t(1) }]);
+    expect(correct(m3, 'Correction: Feb 14 on-call is Chen, not Li', t(5)).linked).toEqual([]);
+    const { mem: m4 } = home([{ text: '[code] video CDN: vcdn.divesite.cn', time: t(1) }]);
+    expect(correct(m4, '[code] Correction: image CDN is now cdn2.divesite.cn', t(5)).linked).toEqual([]);
+  });
+  it('what the correction sets apart (避开预约前端的 5173, 不跟海豚号一起走) and a day written "the 15th" name no target', () => {
+    const { mem: m } = home([{ text: '[code] 预约站 前端 Vite dev 端口 5173', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕管理后台前端 dev 端口改 5174，避开预约前端的 5173', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '海豚号每天 09:00 从码头出发', time: t(1) }]);
+    expect(correct(m2, '〔更正〕海豚二号每天 09:30 出发，不跟海豚号一起走', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: "[openclaw] Post 'Macro at the reef' due Mar 15", time: t(1) }]);
+    expect(correct(m3, '[openclaw] Correction: the turtle post is due Mar 22, not the 15th', t(5)).linked).toEqual([]);
+  });
+  it('超时时间 is a timeout, not a time of day; "now includes" adds, changes nothing; two meetings written alike but for their kind are no copies', () => {
+    const { mem: m } = home([{ text: '[hermes] sync_tickets 每晚 23:15 跑', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕sync_tickets 的超时时间改成 10 分钟', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: 'Sunday 14:00 tour guided by Max', time: t(1) }]);
+    expect(correct(m2, 'Sunday 10:00 tour now includes a tasting flight of four', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([
+      { text: '[hermes] 周一 09:00 自动约变更评审会，会议室 A301', time: t(1) },
+      { text: '[hermes] 周一 09:00 自动约容量评审会，会议室 A301', time: t(1).replace('10:00', '10:02') },
+    ]);
+    expect(correct(m3, '[hermes] 〔更正〕周一那个评审会挪到 A305，A301 装修', t(5)).res.resolution?.status).toBe('ambiguous');
+  });
 });

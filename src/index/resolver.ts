@@ -40,11 +40,12 @@ const REPLACED_NEW_THING = /(?:换了|换上了?)新(?!的|号)(?=[\u4e00-\u9fff
  * A plain record saying a setting changed: a correction in all but its mark. 现在 / now and 以后 / from now on say what
  * holds from here (医院停车月卡现在 350, 公众号以后署名「云上果园」, is in Bruntsfield now); the verbs of a change say it
  * (换成, 调整为, 改由, 交接给, 涨价, 最后定, 只剩, switched, moved, instead, upgraded to, bumped, since the). What it changes is judged as for a correction, and more strictly.
- * Not "now also" / 现在也 / 现在还: something added beside what was (renamer now also writes a CSV index).
+ * Not "now also" / "now includes" / 现在也 / 现在还: something added beside what was (renamer now also writes a CSV index, the 10:00
+ * tour now includes a tasting).
  */
 export const STATED_CHANGE = new RegExp(
   [
-    '现在(?![也还])|现为|以后|往后|今后|(?<!\\balso )\\bnow\\b(?! also\\b)|\\binstead\\b|\\bswitched\\b|\\bmoved\\b',
+    '现在(?![也还])|现为|以后|往后|今后|(?<!\\balso )\\bnow\\b(?! also\\b| includes?\\b)|\\binstead\\b|\\bswitched\\b|\\bmoved\\b',
     '改成|改为|改到|改(?:请|看|用|由|在|名|年付|月付|订|发|去)|改\\s?(?=\\d)|提高?到\\s?(?=\\d)|不是[^，。,；;]{1,12}[，,]\\s?(?:是|而是)',
     '换成|换到|换了|换上|换人|换\\s?\\S{1,24}\\s?了|调到|调成|调为|调整[为成]|升到|降到|挪到|移到|搬到|迁到|切到|交接给|转给|定了|定在',
     '加到|涨到|减到|降为|减为|重签|从.{1,12}起|(?:下个?月|下周|明年|今年|这学期|下学期|本月|这个月)(?:开始|起)',

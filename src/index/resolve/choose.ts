@@ -287,7 +287,10 @@ export function siblings(a: Judged, b: Judged): boolean {
   // Or a letter each, labelling one noun (冷库A / 冷库B, 仓A / 仓B): two of a kind.
   const letter = (m: string, t: string) => /^[a-z]$/.test(m) && /\p{Script=Han}/u.test(t[p - 1] ?? t[t.length - q] ?? '');
   const twoLetters = letter(mx, x) && letter(my, y);
-  return (a.language ?? null) === (b.language ?? null) && (twoWords || twoLetters || (onlyThing(mx, a.things) && onlyThing(my, b.things)));
+  // (One side's may be a word read as no thing, an attribute's: 变更评审会 / 容量评审会.)
+  const hanWord = (m: string, other: string) => /^\p{Script=Han}{2,4}$/u.test(m) && !forms(m).includes(other);
+  const things = (onlyThing(mx, a.things) && (onlyThing(my, b.things) || hanWord(my, mx))) || (onlyThing(my, b.things) && hanWord(mx, my));
+  return (a.language ?? null) === (b.language ?? null) && (twoWords || twoLetters || things);
 }
 
 /** Distances a text names, spaces out (10公里, 10英里, 5km). */

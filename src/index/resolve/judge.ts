@@ -4,7 +4,7 @@ import { WEEKDAYS_ZH, weekdayMentions, weekdaysIn } from './weekdays.js';
 import { frequenciesIn, frequencyMentions } from './frequency.js';
 import { DAYPARTS, daypartsIn, daypartsMeet } from './dayparts.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, ATTRIBUTE_WORDS, CLASH_ONLY, CONTRAST_GROUPS, DISTANCE_RE, districtsIn, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, SHAPE_ANSWERS, UNCHANGED } from './lexicon.js';
-import { namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
+import { monthDay, monthDaysIn, namesOneThing, sameDay, sameDayOfMonth, sameValue } from './same-value.js';
 import { otherFees, pricedFee } from './fees.js';
 import { otherIdKinds } from './id-numbers.js';
 import { hanNumber } from '../tokenizer/han-amounts.js';
@@ -194,6 +194,12 @@ function occasionDayparts(text: string): Set<string> {
 
 /** A day of the month the correction points at as its occasion: 24号那个, 3日那场, 15 号的那次. */
 const OCCASION_DATE = /(?<![\d/.:-])(\d{1,2})\s?[号日]\s?(?:的\s?)?[那这][个场班次天趟回节]/;
+/** The day of the year an English text opens with, said of its thing ("Feb 14 on-call is Chen", "3 May shuttle driver is Li"): month-day, or null. */
+function openingDayOf(text: string): string | null {
+  const m = /^\s*((?:[a-z]{3}[a-z]*\.?\s\d{1,2}|\d{1,2}\s[a-z]{3}[a-z]*)(?:st|nd|rd|th)?)\s(?:[a-z][a-z-]*\s){1,2}(?:is|are)\s/.exec(withoutLabel(text).toLowerCase());
+  return m ? monthDay(m[1]!) : null;
+}
+
 /** The days of the month a text gives: 5月14号, 14日, 4/14, 2026-04-14. */
 function daysOfMonth(text: string): Set<number> {
   const out = new Set<number>();
@@ -214,9 +220,10 @@ function namesOccasion(text: string, end: number): boolean {
   // The day a correction opens with is what it is about ("Wednesday is court 6 now, not 4").
   const at = text.length - withoutLabel(text).length;
   if (end > at && end - at <= 9 && /^\s?(?:is|are|'s)\s(?!(?:at|on|in|from|now|\d))/.test(text.slice(end))) return true;
-  // Or the day before the thing it is said of ("the Saturday court is #9": the Saturday booking, not the Tuesday one).
+  // Or the day before the thing it is said of ("the Saturday court is #9", "Saturday tour guide is Max": the Saturday booking
+  // or tour, not the Tuesday one).
   // (Also where it is held, "Thursday track is at the 武大 annex field": not at a time, "is at 7".)
-  if (end > at && /^\s*(?:the |our |my )?[a-z]+$/.test(text.slice(at, end)) && /^\s[a-z]{3,12}\s(?:is|are)\s(?!(?:from|now|\d)|(?:at|on|in)\s+\d)/.test(text.slice(end))) return true;
+  if (end > at && /^\s*(?:the |our |my )?[a-z]+$/.test(text.slice(at, end)) && /^\s[a-z]{3,12}(?:\s[a-z]{3,12})?\s(?:is|are)\s(?!(?:from|now|\d)|(?:at|on|in)\s+\d)/.test(text.slice(end))) return true;
   // "周日下午两点那场": a time of day between the day and 那场 still names one occasion.
   const timed = /^\s?(?:[上下中]午|晚上|早上|凌晨|傍晚)?\s?(?:\d{1,2}(?::\d{2})?|[零一二两三四五六七八九十]{1,3})\s?(?:点半?)?\s?(?=那场|那节|那次|那班|那趟|这场)/.exec(text.slice(end));
   if (timed) return true;
@@ -328,10 +335,18 @@ const onlyNegated = (text: string, w: string): boolean => onlyWithin(text, w, wi
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
-/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, 别学 DMU 65 开到 18000, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
+/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, 别学 DMU 65 开到 18000, 避开预约前端的 5173, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
+
+/** The names a Chinese text sets its thing apart from, written whole (不跟海豚号一起走 → 海豚号; 别跟 Gitea 挤 → gitea), of three characters or more. */
+function setApartNames(text: string): string[] {
+  return [...squeezed(text).matchAll(/(?:不要跟|不要和|别跟|别和|不跟|不和|不像|别像|避开)([\p{Script=Han}a-z0-9_.-]{3,12}?)(?=一起|一样|那个|那边|那条|的|挤|抢|撞|同|[，。；,.;]|$)/gu)].map((m) => m[1]!);
+}
+
+/** A text lower-cased, without white space. */
+const squeezed = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 
 /** The new value is a person (换成李医生, 改由老王, → Dr. Lee): right after the word saying what it became. */
 function personIsNewValue(text: string): boolean {
@@ -936,8 +951,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       }
     }
     // A thing named by a label the correction gives before the change (11 号红色单人艇保养改…), where the candidate gives
-    // another of that form and not it (1 号红色单人艇): another one, wherever the noun stands.
-    const myLabels = namingLabels(beforeChange);
+    // another of that form and not it (1 号红色单人艇): another one, wherever the noun stands. (Not a label it sets its thing
+    // apart from: 别跟 2 号车一样.)
+    const myLabels = namingLabels(withoutSetApart(beforeChange));
     const theirLabels = namingLabels(o.plain).filter((l) => !c.oldValues.some((v) => holds(v, l.replace('号', ''))));
     if (otherLabel(myLabels, theirLabels)) return conflict(`names ${theirLabels.join(', ')} where the correction names ${myLabels.join(', ')}`);
     // A model named by its size in parameters (72B, Qwen2.5-7B, llama-3-70b): a record naming other sizes and not the
@@ -1148,6 +1164,10 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const ownMissing = c.subjectPart.filter((w) => !GENERIC_WORDS.has(w) && w.length >= 2 && !holds(o.hay, w) && !byInitials(w) && !onlySetApart(c.plain, w));
   // (Counter-evidence, not missing evidence: the record is the other thing, never a copy of the one taken.)
   if (setApart.length && ownMissing.length) return refuse('other-subject', `names ${setApart.join(', ')}, which the correction sets apart from its ${ownMissing.join(', ')}`, { ...extra, conflict: true });
+  // Or holding whole the name it sets its thing apart from, where that name shares a word with its own (海豚二号…，不跟海豚号
+  // 一起走: the record of 海豚号 is the other boat).
+  const apartName = setApartNames(c.plain).find((n) => squeezed(o.plain).includes(n));
+  if (apartName && ownMissing.length) return refuse('other-subject', `names ${apartName}, which the correction sets apart from its ${ownMissing.join(', ')}`, { ...extra, conflict: true });
   if (keptClauses.length && shared.length && quoted.length === 0) {
     if (shared.every((w) => inKept(w) && !elsewhere(w))) return refuse('other-subject', `the correction says ${shared.join(', ')} stays as it was`, extra);
     // "白茶换阿杰的茶厂，起订量一样": the record whose value is of 起订量 states what the correction keeps.
@@ -1211,7 +1231,8 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     }
     // A number the correction names its thing by before saying what changed, no value of it (2306 那款涨到 ¥210: the 2306
     // motor; 618 券门槛; 周四那个 4.0 release), which the candidate holds: the thing named, where no word names it.
-    const nameNumbers = [...beforeChange.matchAll(/(?<![\d.:/,¥$£€-])v?\d+(?:\.\d+)*(?![\d:/%,-])/g)]
+    // (Not a day written as an ordinal, "not the 15th": a date.)
+    const nameNumbers = [...beforeChange.matchAll(/(?<![\d.:/,¥$£€-])v?\d+(?:\.\d+)*(?![\d:/%,-]|(?:st|nd|rd|th)\b)/g)]
       .map((m) => m[0])
       .filter((n) => n.replace(/^v/, '').length >= 2 && ![...c.valueShapes.keys()].some((v) => holds(v, n)) && !c.oldValues.some((v) => holds(v, n)) && !quoted.some((v) => holds(v, n)));
     const heldNumbers = nameNumbers.filter((n) => new RegExp(`(?<![\\d.])${n.replace(/\./g, '\\.')}(?![\\d.])`).test(o.plain));
@@ -1350,6 +1371,13 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       if (theirDates.size && !theirDates.has(Number(myDate[1]))) {
         return refuse('other-subject', `is of another day (${[...theirDates].join('/')}), the correction of the ${myDate[1]}th`, { ...extra, conflict: true });
       }
+    }
+    // The same for a day of the year the correction opens with, saying its thing is someone or something ("Feb 14 on-call is
+    // Chen, not Li": the duty on the 14th, not the one on the 21st).
+    const myDay = openingDayOf(c.plain);
+    if (myDay) {
+      const theirDays = monthDaysIn(o.plain);
+      if (theirDays.size && !theirDays.has(myDay)) return refuse('other-subject', `is of another day (${[...theirDays].join('/')}), the correction of ${myDay}`, { ...extra, conflict: true });
     }
     // The same for how often ("nightly backup runs at 03:00 now": the nightly job, not the weekly
     // one), when the frequency names the thing before the correction says what changed.

@@ -27,7 +27,8 @@ export const ATTRIBUTE_WORDS: Record<string, string[]> = {
   length: ['字数', '篇幅', '长度', '字符', '个字', '字以内', '不超过', '最多', '上限', 'characters', 'chars', 'words', 'length', 'max length', 'limit', 'cap', 'capped', 'at most', 'no more than', 'up to'],
   size: ['尺寸', '尺码', '码数', '分辨率', '像素', '大小', '字号', 'size', 'resolution', 'dimensions', 'px', 'font size'],
   retention: ['keep only', 'keep the last', 'keeps the last', '保留', '保存', '留存', '保存期', '保留期', 'retention', 'retain', 'expire', 'expiry', 'ttl', '过期', '清理周期'],
-  timeout: ['超时', 'timeout', 'time out', 'time-out'],
+  // (超时时间 is how long before giving up, not a time of day.)
+  timeout: ['超时时间', '超时', 'timeout', 'time out', 'time-out'],
   owner: ['名下', '负责人', '负责', '维护人', '维护者', '审核人', '审稿', '审核', '编辑', '对接人', '联系人', 'owner', 'owned by', 'maintainer', 'reviewer', 'reviews', 'reviewed by', 'editor', 'edits', 'edited by', 'assignee', 'contact', 'on-call', 'oncall', 'in charge', 'handles', '审核人', '负责审', '群主', '班主任', '课代表', '护工', '带队', '领队', '助理教练', '主治', '监工', '业务员', '对接', '系统管理员', 'captain'],
   recipient: ['收件人', '收件', '接收人', '邮箱', 'mailbox', 'inbox', '发我', '发送给', '发给', '发短信给', '短信发给', '短信通知', '通知给', '打电话给', '发到', '推送到', '推到', '通知到', '抄送', '群里', '发群', '频道', 'send to', 'sent to', 'sends to', 'posts to', 'notify', 'notification', 'channel', 'recipient', 'recipients', 'post to', 'posted to', 'slack', 'webhook'],
   target: ['备份到', '存到', '放在', '同步到', '上传到', '迁到', '迁移到', '存储', '桶', '目标盘', '目标磁盘', '目标位置', '目标目录', '目标路径', '存放位置', 'bucket', 'storage', 'destination', 'target', 'stored in', 'stored on', 'backs up to', 'synced to', 'upload to'],
@@ -586,8 +587,9 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
     },
   },
   { name: 'llm-engine', clashOnly: true, members: { vllm: ['vllm'], sglang: ['sglang'], tgi: ['tgi', 'text-generation-inference'], lmdeploy: ['lmdeploy'], trt: ['tensorrt-llm', 'trt-llm'], ollama: ['ollama'], llamacpp: ['llama.cpp', 'llama-server'] } },
-  // Photos and video footage (照片素材 / 视频素材) are kept, backed up and archived apart. (Not 视频 alone: 视频号 is a platform.)
-  { name: 'footage', clashOnly: true, members: { photo: ['照片素材', '照片', '相片', '图片素材', 'photos', 'photo'], video: ['视频素材', '视频文件', '录像', 'video footage', 'videos', 'video'] } },
+  // Photos and video footage (照片素材 / 视频素材) are kept, backed up, archived and served apart (the image CDN / the video
+  // CDN). (Not 视频 alone: 视频号 is a platform.)
+  { name: 'footage', clashOnly: true, members: { photo: ['照片素材', '照片', '相片', '图片素材', 'photos', 'photo', 'images', 'image'], video: ['视频素材', '视频文件', '录像', 'video footage', 'videos', 'video'] } },
   // Where a run gathers, starts and finishes (集合点 / 终点: one place may be both, each changes alone); a half and a full
   // marathon's groups and plans.
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },

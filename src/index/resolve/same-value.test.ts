@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthDay, namesOneThing, sameDay, sameDayOfMonth, sameLoosely, sameValue } from './same-value.js';
+import { monthDay, monthDaysIn, namesOneThing, sameDay, sameDayOfMonth, sameLoosely, sameValue } from './same-value.js';
 
 describe('sameValue', () => {
   it.each([
@@ -113,5 +113,10 @@ describe('monthDay / sameDay', () => {
     expect(sameValue('3 月 15 日', '15 Mar')).toBe(true);
     expect(sameValue('7 月 12 日', '7/12')).toBe(true);
     expect(sameValue('3/15', '3/18')).toBe(false);
+  });
+  it('finds the days of the year a text gives, however written, and no clock time or version', () => {
+    expect([...monthDaysIn('Feb 21 Saturday on-call: Li, swapped from 14 Feb')]).toEqual(['2-21', '2-14']);
+    expect([...monthDaysIn('2月21日值班，2026-03-05 交接，3/8 复盘')].sort()).toEqual(['2-21', '3-5', '3-8']);
+    expect([...monthDaysIn('runs at 10:30, v2.14, on 99/99')]).toEqual([]);
   });
 });
