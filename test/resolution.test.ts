@@ -4504,4 +4504,10 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, '[hermes] 〔更正〕周一那个评审会挪到 A305，A301 装修', t(5)).res.resolution?.status).toBe('ambiguous');
   });
+  it('a record holding only the place a correction moves its thing to (改到小电窑) is no target; what "stays on" its line is kept', () => {
+    const { mem: m } = home([{ text: '天目釉试烧放在小电窑', time: t(1) }]);
+    expect(correct(m, '〔更正〕青瓷试烧改到小电窑，气窑排满了', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: 'Night dispatcher on duty for the general pharma line: Chen Hao', time: t(1) }]);
+    expect(correct(m2, 'Vaccine line night dispatcher is Gao Lei from this week; Chen Hao stays on general pharma', t(5)).linked).toEqual([]);
+  });
 });

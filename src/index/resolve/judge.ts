@@ -160,7 +160,8 @@ const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter
 /** What comes right before a value given as the new one: a change word (换成, 改为, →) or the new number (新号, new id). */
 const NEW_ONE_BEFORE = new RegExp(`(?:${TO_NEW_VALUE}|新(?:的)?(?:号|编号|单号|号码|id)(?:是|为)?|\\bnew (?:id|number|no\\.?|code)(?: is)?)\\s*[:：]?\\s*$`);
 
-const GIVEN_CUE = new RegExp(`(?:${TO_NEW_VALUE})`);
+/** (Also 改到 / 换到 / 移到: 试烧改到小电窑 gives where it goes now.) */
+const GIVEN_CUE = new RegExp(`(?:${TO_NEW_VALUE}|改到|换到|移到)`);
 
 /** What a text gives as the new value (after 改成, →, to the end of that clause) and what it says before it; null without a cue. */
 function givenPart(text: string): { part: string; before: string } | null {
