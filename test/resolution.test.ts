@@ -4510,4 +4510,12 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: 'Night dispatcher on duty for the general pharma line: Chen Hao', time: t(1) }]);
     expect(correct(m2, 'Vaccine line night dispatcher is Gao Lei from this week; Chen Hao stays on general pharma', t(5)).linked).toEqual([]);
   });
+  it('a rate limit is no retry count, the start of a stream no end of it, and one database (报名库) no other (成绩库)', () => {
+    const { mem: m } = home([{ text: '[code] mrl-api 失败重试次数 3', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕mrl-api 限流改成每分钟 60 次', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[hermes] 直播结束后 10 分钟发数据小结', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕直播提醒提前到开播前 30 分钟', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: '[hermes] Postgres 成绩库每天 04:00 vacuum', time: t(1) }]);
+    expect(correct(m3, '[hermes] Correction: vacuum on the 报名库 Postgres moves to 05:00', t(5)).linked).toEqual([]);
+  });
 });

@@ -341,6 +341,17 @@ const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, w
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
 const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
 
+/**
+ * Stores a Chinese text names by what they keep, two characters before 库 (报名库, 订单库). Not a database in general
+ * (数据库), a store room (仓库, 冷库, 车库), goods moved in or out (入库, 出库), a database's role (主库, 从库, 备库), nor 库存;
+ * and only in a text about databases.
+ */
+export function storeNames(text: string): string[] {
+  // (Only beside a word of databases: 倒库 is a way to park.)
+  if (!/postgres|\bpg\b|mysql|mariadb|mongo|sqlite|oracle|\bdb\b|database|数据库|\bsql\b/i.test(text)) return [];
+  return [...text.matchAll(/(\p{Script=Han}{2})库(?!存)/gu)].map((m) => m[1]!).filter((w) => !/(?:[入出进在移盘退回建分总主从备仓冷车金]|数据|资料)$/u.test(w)).map((w) => `${w}库`);
+}
+
 /** The names a Chinese text sets its thing apart from, written whole (不跟海豚号一起走 → 海豚号; 别跟 Gitea 挤 → gitea), of three characters or more. */
 function setApartNames(text: string): string[] {
   return [...squeezed(text).matchAll(/(?:不要跟|不要和|别跟|别和|不跟|不和|不像|别像|避开)([\p{Script=Han}a-z0-9_.-]{3,12}?)(?=一起|一样|那个|那边|那条|的|挤|抢|撞|同|[，。；,.;]|$)/gu)].map((m) => m[1]!);
@@ -957,6 +968,11 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const myLabels = namingLabels(withoutSetApart(beforeChange));
     const theirLabels = namingLabels(o.plain).filter((l) => !c.oldValues.some((v) => holds(v, l.replace('号', ''))));
     if (otherLabel(myLabels, theirLabels)) return conflict(`names ${theirLabels.join(', ')} where the correction names ${myLabels.join(', ')}`);
+    // A store named the Chinese way by what it keeps (报名库, 成绩库, 订单库): a record naming only another is about another
+    // database, whatever engine they share.
+    const myStores = storeNames(withoutSetApart(c.plain));
+    const theirStores = storeNames(o.plain);
+    if (myStores.length && theirStores.length && !myStores.some((x) => theirStores.includes(x))) return conflict(`names ${theirStores.join(', ')} where the correction names ${myStores.join(', ')}`);
     // A model named by its size in parameters (72B, Qwen2.5-7B, llama-3-70b): a record naming other sizes and not the
     // correction's is about another model, whatever setting they share.
     const sizes = (t: string) => new Set([...t.toLowerCase().matchAll(/(?<![\d.])(\d{1,4}(?:\.\d{1,2})?)\s?b(?![a-z0-9])/g)].map((m) => m[1]!));

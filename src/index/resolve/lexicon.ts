@@ -545,7 +545,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'shift', clashOnly: true, members: { day: ['白班', '日班', 'day shift', 'day-shift'], night: ['夜班', 'night shift', 'night-shift', 'night'] } },
   // A stay's two ends: checking in and checking out are two dates.
   { name: 'stay', clashOnly: true, members: { in: ['入住', 'check-in', 'check in', 'checks in'], out: ['退房', 'check-out', 'check out', 'checks out', 'checkout'] } },
-  { name: 'span', clashOnly: true, members: { start: ['开始时间', '开始', '开场', '开波', 'start time', 'starts at', 'begins at', 'kicks off'], end: ['结束时间', '结束', '散场', 'end time', 'ends at', 'finishes at', 'wraps up'] } },
+  { name: 'span', clashOnly: true, members: { start: ['开始时间', '开始', '开场', '开波', '开播', 'start time', 'starts at', 'begins at', 'kicks off'], end: ['结束时间', '结束', '散场', '下播', 'end time', 'ends at', 'finishes at', 'wraps up'] } },
   // The headline and the subtitle under it are two lines.
   { name: 'title-kind', clashOnly: true, members: { main: ['主标题', 'headline'], sub: ['副标题', 'subtitle', 'sub-title', 'subhead'] } },
   // The adult ticket and the student ticket have their own prices.
@@ -556,8 +556,9 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'season', clashOnly: true, members: { spring: ['春季', '春天', 'spring'], summer: ['夏季', '夏天', '暑期', 'summer'], autumn: ['秋季', '秋天', 'autumn'], winter: ['冬季', '冬天', '寒假', 'winter'] } },
   { name: 'peak', clashOnly: true, members: { peak: ['旺季', 'peak season', 'high season'], off: ['淡季', 'off season', 'off-season', 'low season'] } },
   { name: 'cook', clashOnly: true, members: { bake: ['烤', '烘烤', 'bake', 'bakes', 'baked', 'baking'], boil: ['水煮', '煮', 'boil', 'boils', 'boiled', 'boiling'] } },
-  // How many at once and how many tries are two settings of one job (wms_sync.py 并发 2 / retries = 3).
-  { name: 'count-of', clashOnly: true, members: { concurrency: ['并发', '并发数', 'concurrency', 'workers', 'threads', '线程数'], retries: ['重试', '重试次数', 'retries', 'retry', 'max retries'] } },
+  // How many at once, how many tries and how many a minute are settings of one job apart (wms_sync.py 并发 2 / retries = 3,
+  // 限流每分钟 60 次).
+  { name: 'count-of', clashOnly: true, members: { concurrency: ['并发', '并发数', 'concurrency', 'workers', 'threads', '线程数'], retries: ['重试', '重试次数', 'retries', 'retry', 'max retries'], rate: ['限流', 'rate limit', 'rate-limit', 'rate limits', 'throttle', 'throttling'] } },
   // An instrument's quality control, its self-test and its calibration are three routines with their own times.
   { name: 'check', clashOnly: true, members: { qc: ['质控', 'qc', 'quality control'], selftest: ['自检', 'self-test', 'self test', 'selftest'], calibrate: ['校准', '定标', 'calibration', 'calibrate', 'calibrates'] } },
   // Goods sold by grade (头等带鱼 / 带鱼二级): each grade has its own price.
