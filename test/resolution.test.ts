@@ -4518,4 +4518,21 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m3 } = home([{ text: '[hermes] Postgres 成绩库每天 04:00 vacuum', time: t(1) }]);
     expect(correct(m3, '[hermes] Correction: vacuum on the 报名库 Postgres moves to 05:00', t(5)).linked).toEqual([]);
   });
+  it('a speed (35km/h) is no distance; a pass written as one word (鄂拉山垭) is not the one the correction names (拉脊 山垭); 13期 is not 第12期; publishing is not a reminder to review', () => {
+    const { mem: m } = home([{ text: '日月山下坡限速35km/h，领队压速', time: t(1) }]);
+    expect(correct(m, '〔更正〕日月山下坡车距至少30米，不是限速的问题，是跟太近', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '鄂拉山垭口海拔4499米', time: t(1) }]);
+    expect(correct(m2, '〔更正〕拉脊山垭口海拔是3820，之前路书写错了', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([{ text: '[hermes] 第12期开学提醒 1月5日 18:00 发家长群', time: t(1) }]);
+    expect(correct(m3, '[hermes] 〔更正〕13期开学提醒改 4 月 4 日发，提前一天', t(5)).linked).toEqual([]);
+    const { mem: m4 } = home([{ text: '[hermes] 每周三11:00提醒审公众号稿', time: t(1) }]);
+    expect(correct(m4, '[hermes] 〔更正〕公众号发布改到周四12:00', t(5)).linked).toEqual([]);
+  });
+  it('what the correction leaves for now (小红书那篇先不管) is not what it changes', () => {
+    const { mem: m, ids } = home([
+      { text: '[openclaw] 招商文章里写的单店投资额 45 万起', time: t(1) },
+      { text: '[openclaw] 小红书招商笔记写的单店投资额 45 万起', time: t(2) },
+    ]);
+    expect(correct(m, '[openclaw] 〔更正〕招商文章那个“45 万起”不对了，改成 52 万起；小红书那篇先不管', t(5)).linked).toEqual([ids[0]]);
+  });
 });

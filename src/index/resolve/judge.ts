@@ -753,6 +753,14 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // (Both inside one numbered thing written two ways, 3号池子 / 3号沉淀池, they describe the same one.)
     if (x && y && inIds(c, x).some((a) => inIds(o, y).some((b) => a === b || sameNumbered(a, b)))) continue;
     if (x && y && !y.includes(x) && !x.includes(y) && (han(x) === han(y) || han(c.plain) === han(o.plain))) return conflict(`says ${y}${w} where the correction says ${x}${w}`);
+    // The same a level down, where the candidate wrote one word for two (鄂拉山垭 where the correction has 拉脊 山垭):
+    // what comes before the shared part is its qualifier.
+    for (const q of mine) {
+      const longer = [...theirs].find((t) => t.length > q.length && t.endsWith(q));
+      const before = longer?.slice(0, longer.length - q.length);
+      const other = before && [...(c.qualifiersEarly.get(q) ?? [])].find((q2) => q2 !== before && !q2.includes(before) && !before.includes(q2) && han(q2) === han(before));
+      if (other && !distinctQuoted.length) return conflict(`says ${longer}${w} where the correction says ${other}${q}${w}`);
+    }
   }
   // A relation qualifying the attribute makes it another person's: 阿杰女儿的生日 is not 阿杰生日.
   for (const [w, mine] of c.qualifiersEarly) {

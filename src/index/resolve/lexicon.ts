@@ -73,8 +73,8 @@ export const ALL_ATTRIBUTE_WORDS: ReadonlySet<string> = new Set(Object.values(AT
  * Value shapes and the attribute class a value of that shape implies. Order matters: the first
  * shape to claim a span wins (an IP is not a version, a time is not a port).
  */
-/** A distance (10 公里, 10 英里, 5km): a value, and in a record's lead the thing itself (the 10 km race). */
-export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilometres?)\b|\d+(?:\.\d+)?\s?(?:公里|千米|英里|米(?![饭粉线酒]))/gi;
+/** A distance (10 公里, 10 英里, 5km; not a speed, 35km/h): a value, and in a record's lead the thing itself (the 10 km race). */
+export const DISTANCE_RE = /\b\d+(?:\.\d+)?\s?(?:km|mi|miles?|kilometers?|kilometres?)\b(?!\s?(?:\/|per\s)\s?(?:h\b|hr|hour))|\d+(?:\.\d+)?\s?(?:公里|千米|英里|米(?![饭粉线酒]))(?!\s?(?:\/|每)\s?(?:小时|时|秒|h\b))/gi;
 
 /** Where something moves to: after 改在 / 换到 / 搬到 (or 在 in a plain statement), a name ending in a word for a place. */
 const PLACE_RE =
@@ -510,7 +510,7 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
     name: 'action',
     clashOnly: true,
     members: {
-      send: ['发送', '推送', '群发', '发出', 'send', 'sends', 'sent out', 'goes out', 'go out', 'send-out', 'publish', 'publishes'],
+      send: ['发送', '推送', '群发', '发出', '发布', 'send', 'sends', 'sent out', 'goes out', 'go out', 'send-out', 'publish', 'publishes'],
       export: ['导出', 'export', 'exports'],
       backup: ['备份', 'backup', 'backups', 'back up', 'backs up'],
       remind: ['提醒', 'remind', 'reminds', 'reminder'],
@@ -832,7 +832,7 @@ export const SETTING_HINT =
   /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?)|\d\s?[x×]\s?\d|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
 
 /** A value said to stay as it was (不变, still, unchanged). */
-export const UNCHANGED = /不变|不动|别动|不用动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$|\b(?:stays|remains) on\b|\bkeeps? (?:its|their|his|her)\b(?= \w)/i;
+export const UNCHANGED = /不变|不动|先不管|暂不管|暂时不管|不用管|先别管|别动|不用动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$|\b(?:stays|remains) on\b|\bkeeps? (?:its|their|his|her)\b(?= \w)/i;
 
 /** What a kind of area is for, before 区 (办公区, 停车区, 宿舍区): no district's name. */
 const AREA_KINDS = /^(?:办公|生活|宿舍|停车|等候|休息|服务|工作|作业|仓储|装卸|卸货|施工|生产|教学|居住|商业|开发|风景|旅游|保税|自贸|核心|中心|老城|新城|展示|体验|游戏|阅读|用餐|吸烟|候车|候诊|隔离|缓冲|存储|数据|管理|监控|测试|灰度|可用|收货|发货|拣货|冷藏|冷冻|常温|晾晒|育苗|种植|养殖|办事|签到|登记|接待|洗车|充电|加油|维修|保养|会员|贵宾|儿童|亲子|家庭|成人|女士|男士|员工|访客|公共|私人|禁烟|无烟|安全|危险|限制|禁止|试点|示范|试验|实验)$/;
