@@ -4535,4 +4535,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[openclaw] 〔更正〕招商文章那个“45 万起”不对了，改成 52 万起；小红书那篇先不管', t(5)).linked).toEqual([ids[0]]);
   });
+  it('a timeout the correction names (超时, 默认 60 秒) is not how often the candidate runs (每 60 秒拉取一次)', () => {
+    const { mem: m } = home([{ text: '[code] gas-sync 每 60 秒拉取一次传感器数据', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕gas-sync 拉取超时改为 15 秒，之前没设，默认 60 秒', t(5)).linked).toEqual([]);
+  });
 });

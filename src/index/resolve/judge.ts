@@ -539,7 +539,14 @@ export function pairedOld(c: TextAnalysis, o: TextAnalysis): string[] {
     !c.oldValues.some((w) => w === v || sameValue(v, w)) && c.oldValues.some((w) => c.values.includes(w) && sameForm(c, v, w));
   // (A value it goes back to, 还是回到 20:30, is the new one, though an older record holds it.)
   const backTo = (v: string) => new RegExp(`(?:回到|改回|调回|恢复到?|\\bback to|\\brevert(?:ed)? to)\\s?${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(c.plain);
-  const held = c.values.filter((v) => holds(o.hay, v) && !stated(v) && !ownedElsewhere(c, v) && !backTo(v));
+  // (Nor a value the candidate holds only inside one of another shape: 60 秒 of 每 60 秒拉取一次, how often, where the
+  // correction's 60 秒 is a timeout it names. Not an interval: 15 分钟一次 and 每 15 分钟 are one.)
+  const otherShaped = (v: string) => {
+    const shape = c.valueShapes.get(v);
+    const within = [...o.valueShapes].filter(([ov]) => ov !== v && holds(ov, v));
+    return c.named.has('timeout') && !!shape && !o.valueShapes.has(v) && within.length > 0 && within.every(([, os]) => os !== shape);
+  };
+  const held = c.values.filter((v) => holds(o.hay, v) && !stated(v) && !ownedElsewhere(c, v) && !backTo(v) && !otherShaped(v));
   // (Nor the number it names its thing by, before it says what changed (301 的换滤棉提醒…，1 号跟 203 挤): no new value of 203.)
   const naming = placeNumberOf(c.plain.slice(0, CHANGE_CUE.exec(c.plain)?.index ?? c.plain.length));
   // (Nor an end of a span of days it gives, Wed–Sat: both ends are the new value. A clock time kept at one end of a span, 10:00

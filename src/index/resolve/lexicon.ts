@@ -124,7 +124,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // 每月 4500 is an amount a month, not a schedule: a number of three digits or more right after the
   // period word, not a clock time or a day, leaves the period word out.
   // (How often, but not in a thing's name: the weekly report, a daily digest.)
-  { attr: 'schedule', re: /每\s?(?:(?:天|日|晚|周|月|小时|年|个?季度|半年)(?!\s?\d{3,}(?![:：\d点号日]))|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|quarterly|hourly|yearly|every\s+(?:day|night|week|month|quarter|hour|other\s+week|\d+\s+\w+))(?![\w-])(?!\s+(?:reports?|digests?|newsletters?)\b)/gi },
+  { attr: 'schedule', re: /每\s?(?:(?:天|日|晚|周|月|小时|年|个?季度|半年)(?!\s?\d{3,}(?![:：\d点号日]))|[一两二三四五六七八九十\d]+\s?(?:天|周|个月|小时|分钟|秒))|双周|隔周|(?<![\w#@/-])(?:daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|quarterly|hourly|yearly|every\s+(?:day|night|week|month|quarter|hour|other\s+week|\d+\s+\w+))(?![\w-])(?!\s+(?:reports?|digests?|newsletters?)\b)/gi },
   { attr: 'model', re: /\b(?:gpt|claude|gemini|llama|qwen|deepseek|mistral|glm|kimi|doubao|o[134])(?:[-\s.]?[a-z0-9]+)*(?:[-.][a-z0-9]+)*\b/gi },
   // Where a site or files are hosted (Vercel, Cloudflare Pages, R2, Netlify): a value of its own kind.
   { attr: 'hosting', re: /\b(?:vercel|netlify|cloudflare\s?(?:pages|r2|workers)|github\s?pages|gitlab\s?pages|heroku|fly\.io|firebase\s?hosting|backblaze(?:\s?b2)?|(?:aws\s?)?s3(?!:)|cf\sr2|r2(?=\s?(?:bucket|桶|存储|storage|:\/\/))|(?<=(?:放|到|传|走|是|存|用|成|→|->|\bto|\bin|\bon|\binto)\s?)r2|aliyun(?:\s?oss)?|oss)\b/gi },
