@@ -4539,4 +4539,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[code] gas-sync 每 60 秒拉取一次传感器数据', time: t(1) }]);
     expect(correct(m, '[code] 〔更正〕gas-sync 拉取超时改为 15 秒，之前没设，默认 60 秒', t(5)).linked).toEqual([]);
   });
+  it('pump 2 is not pump 1, the annex (副楼) not the main building, and 小一班 not 中一班', () => {
+    const { mem: m } = home([{ text: 'Fuel dock pump 1 flow rate 60 L/min', time: t(1) }]);
+    expect(correct(m, 'Correction: pump 2 flow rate is 40 L/min, not 60, nozzle swapped.', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: 'Fire drill (消防演练) for the main building: first Wednesday of each month, 10:00', time: t(1) }]);
+    expect(correct(m2, 'Correction: the fire drill for the annex building (副楼) is the second Wednesday, 10:30.', t(5)).linked).toEqual([]);
+    const { mem: m3 } = home([
+      { text: '小一班午睡 12:10–14:30，王老师值班', time: t(1) },
+      { text: '中一班午睡 12:10–14:30，王老师值班', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m3, '〔更正〕王老师值班那个班，午睡改到 12:20 开始', t(5)).res.resolution?.status).toBe('ambiguous');
+  });
 });

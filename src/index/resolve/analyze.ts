@@ -173,11 +173,11 @@ const BRANCH_RE = /(?<![\w./:-])(?:release|hotfix|feature|bugfix|support)\/[a-z0
 /** A command-line option written with two dashes (--solofeatures, --use-conda): the setting a text is about, named without them. */
 const FLAG_RE = /(?<![\w-])--[a-z][a-z0-9]{2,}(?:[-_][a-z0-9]+)*(?![\w-])/g;
 /**
- * Numbered items: 第9篇, 12 集, 13期, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 高二(3)班, 3 号楼,
+ * Numbered items: 第9篇, 12 集, 13期, #12, issue 12, ep 3; classes, grades and numbered places: 三年级二班, 高二(3)班, 小一班, 3 号楼,
  * 0 号卡, Lab B, room 305, 实验室B, 仓A, B 栋; a numbered basin, pump or tank named in full (2号清水池, 1号送水泵).
  */
 const ORDINAL_RE =
-  /第\s?\d+\s?[篇期集章节回话号]|(?<![\d.:/-])\d{1,3}\s?集(?![团中体合训市成装])|(?<![\d.:/-])\d{1,3}\s?期(?![间货刊限满待末中内])|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆|班(?![主长费会级]))|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆)|号(?![去到在给把要开关换交送的前后上下早晚午那这])[\u4e00-\u9fff]{1,3}(?:池|泵|罐|炉|塔|阀|井))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
+  /第\s?\d+\s?[篇期集章节回话号]|(?<![\d.:/-])\d{1,3}\s?集(?![团中体合训市成装])|(?<![\d.:/-])\d{1,3}\s?期(?![间货刊限满待末中内])|#\d+(?![0-9a-f])|\b(?:issue|ep|episode|vol|part)\.?\s?#?\d+\b|(?:[高初]?[一二三四五六]\s?)?\(\s?\d{1,2}\s?\)\s?班|\b(?:lab|room|building|block|zone|hall|ward|bed|gate|floor|section|unit)\s(?:[a-z]|\d{1,4})(?![\w.:-])|(?:实验室|教室|会议室|机房|病房|病区|诊室|展厅|车间|排练室|练习室|琴房|录音室|录音棚|剪辑室|演播室|仓|仓库|门店|分店|厂区|园区|机柜|货架)\s?[a-z0-9]{1,3}(?![\w.:-])|\b\d{1,2}f\b|(?<![\d.])\d{1,2}\s?楼(?![梯道顶下上])|(?<![\w-])[a-z]\s?(?:栋|座|区|馆|班(?![主长费会级]))|(?:[一二三四五六七八九十\d]{1,2}\s?年级\s?|(?<!高)[小中大]\s?)?[一二三四五六七八九十\d]{1,2}\s?班(?![主长费会级])|[一二三四五六七八九十\d]{1,2}\s?(?:年级|号楼|栋|号线|号卡|号场|号桌|号台|号房|号柜|号冷柜|号冰柜|号冷库|号窗|号机位|号机|号罐|号箱|号门|号库|号池|号炉|号泵|号[\u4e00-\u9fff]{0,2}(?:室|厅|馆)|号(?![去到在给把要开关换交送的前后上下早晚午那这])[\u4e00-\u9fff]{1,3}(?:池|泵|罐|炉|塔|阀|井))|(?:客户|供应商|甲方|乙方|厂商|厂家)\s?[a-z](?![a-z0-9_-])|(?<![\u4e00-\u9fff])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])|(?<=[对去在到])[一二三四五六七八九十]{1,3}中(?![午文心间国期层部])/g;
 /** The numbered items and places a text names (二号工作室, 3号楼, room 305, #12), as its value tokens write them. */
 export function ordinalNamesIn(text: string): Set<string> {
   return new Set([...text.matchAll(ORDINAL_RE)].map((m) => idForm(m[0])));
@@ -238,7 +238,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is NUMBERED_PLACE below.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm|barn|shed|coop|stable|kayak|canoe|week|round|lesson)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm|barn|shed|coop|stable|kayak|canoe|week|round|lesson|pump|berth)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
 /** What a number and 号 name before these (3号棚, 2 号车): a place or unit, read by NUMBERED_PLACE and kept out of NAMED_NUMBER. */

@@ -594,6 +594,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // Where a run gathers, starts and finishes (集合点 / 终点: one place may be both, each changes alone); a half and a full
   // marathon's groups and plans.
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
+  // A school's or office's main building and its annex (主楼 / 副楼) are two places with drills and rules of their own.
+  { name: 'building-part', clashOnly: true, members: { main: ['主楼', 'main building'], annex: ['副楼', '配楼', 'annex'] } },
   { name: 'marathon', clashOnly: true, members: { half: ['半马', '半程马拉松', 'half marathon'], full: ['全马', '全程马拉松', 'full marathon'] } },
   // A trip's guide and its driver (冈仁波齐团导游 / 司机是多吉): two people's posts, each changed alone.
   { name: 'crew-role', clashOnly: true, members: { guide: ['导游', '向导', 'tour guide', 'guide'], driver: ['司机', '驾驶员', 'driver'] } },
