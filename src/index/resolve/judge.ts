@@ -160,7 +160,7 @@ const withoutReasons = memo((text: string) => text.split(/[，,；;。]/).filter
 /** What comes right before a value given as the new one: a change word (换成, 改为, →) or the new number (新号, new id). */
 const NEW_ONE_BEFORE = new RegExp(`(?:${TO_NEW_VALUE}|新(?:的)?(?:号|编号|单号|号码|id)(?:是|为)?|\\bnew (?:id|number|no\\.?|code)(?: is)?)\\s*[:：]?\\s*$`);
 
-/** (Also 改到 / 换到 / 移到: 试烧改到小电窑 gives where it goes now.) */
+/** What comes right before the value a text gives as the new one: a change word, or 改到 / 换到 / 移到 (试烧改到小电窑). */
 const GIVEN_CUE = new RegExp(`(?:${TO_NEW_VALUE}|改到|换到|移到)`);
 
 /** What a text gives as the new value (after 改成, →, to the end of that clause) and what it says before it; null without a cue. */
@@ -346,7 +346,7 @@ const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not lik
  * (数据库), a store room (仓库, 冷库, 车库), goods moved in or out (入库, 出库), a database's role (主库, 从库, 备库), nor 库存;
  * and only in a text about databases.
  */
-export function storeNames(text: string): string[] {
+function storeNames(text: string): string[] {
   // (Only beside a word of databases: 倒库 is a way to park.)
   if (!/postgres|\bpg\b|mysql|mariadb|mongo|sqlite|oracle|\bdb\b|database|数据库|\bsql\b/i.test(text)) return [];
   return [...text.matchAll(/(\p{Script=Han}{2})库(?!存)/gu)].map((m) => m[1]!).filter((w) => !/(?:[入出进在移盘退回建分总主从备仓冷车金]|数据|资料)$/u.test(w)).map((w) => `${w}库`);
