@@ -4550,4 +4550,18 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m3, '〔更正〕王老师值班那个班，午睡改到 12:20 开始', t(5)).res.resolution?.status).toBe('ambiguous');
   });
+  it('dye vats by letter (靛蓝缸 A / C), dogs and cats (狗狗 / 猫咪), and what 莫跟 sets apart (莫跟豆豆搞混) are told apart', () => {
+    const { mem: m } = home([
+      { text: '靛蓝缸 A 温度 60℃', time: t(1) },
+      { text: '靛蓝缸 C 温度 60℃', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m, '〔更正〕靛蓝缸温度 55℃，60 太高羊毛发硬', t(5)).res.resolution?.status).toBe('ambiguous');
+    const { mem: m2, ids } = home([
+      { text: '狗狗寄养押金 500，接走时退', time: t(1) },
+      { text: '猫咪寄养押金 500，接走时退', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m2, '〔更正〕狗子寄养押金 500 改 800，上回笼子被咬烂了', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m3 } = home([{ text: '豆豆（柯基）上次狂犬疫苗 2025-04-10 打的', time: t(1) }]);
+    expect(correct(m3, '〔更正〕豆包的狂犬是 2025-05-02 打的，莫跟豆豆搞混了', t(5)).linked).toEqual([]);
+  });
 });

@@ -248,8 +248,8 @@ export const NUMBERED_PLACE = new RegExp(`(?<![\\d.:/-])(\\d{1,4})\\s?(楼|层|�
 /** A courtroom by its number (6庭, 第2法庭, 3 号审判庭): read with the counter 庭. */
 const COURTROOM = /(?<![\d.:/-])第?\s?(\d{1,3})\s?号?\s?(?:审判庭|法庭|庭)(?!审)/gu;
 
-/** A group, area, route or machine named by a letter the Chinese way (B组, A 区, B 线, 机器 A, 节点 b, 电池组 B, A 级 and B 级 goods): one of several lettered things. */
-const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔)|级(?!别)|线)|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间)\s?([a-z])(?![a-z0-9_.-])/gi;
+/** A group, area, route or machine named by a letter the Chinese way (B组, A 区, B 线, 机器 A, 节点 b, 电池组 B, 靛蓝缸 A, A 级 and B 级 goods): one of several lettered things. */
+const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔)|级(?!别)|线)|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间|缸)\s?([a-z])(?![a-z0-9_.-])/gi;
 
 /** A disk, turbine, cabinet or bay with its number after it (硬盘3, 风机 12, 机柜2): one of several numbered units. */
 const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道)\s?(\d{1,3})(?![\d.%]|[:：]\d|\s?(?:tb|gb|mb|号|个|台|次|天|年|月|小时|分钟|块|万|kw|mw))/gi;
@@ -266,7 +266,7 @@ const NAMED_NUMBER = new RegExp(`(\\p{Script=Han}{2})\\s?(\\d{1,3})\\s?号(?!楼
 const NOT_A_NAME_END = /[月日号周期到至在为成改从于止前后是初底末约定等的和与及或第每逢今明昨年天点时分礼拜星由自截交起需要将把被让给路街道巷弄里村镇区园苑栋座]$/u;
 
 /** Counters written before their number or letter (硬盘3, 机器 A); the rest after it (3号棚, B组). */
-export const COUNTER_FIRST = /^(?:#|硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道|机器|服务器|节点|机房|仓库)$/;
+export const COUNTER_FIRST = /^(?:#|硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道|机器|服务器|节点|机房|仓库|缸)$/;
 
 /** A counter, with its number or letter, as written: 9楼, 硬盘3, 海鸥3号. */
 export function placeLabel(n: string, counter: string): string {

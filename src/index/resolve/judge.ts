@@ -336,10 +336,10 @@ const onlyNegated = (text: string, w: string): boolean => onlyWithin(text, w, wi
 /** The text with its denials ("not …", 不是 …) blanked out. */
 const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{1,40}|(?:不是|并非|而非)[^，。；：、()（）!?！？,.;]{1,20}/g, ' '));
 
-/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, 别学 DMU 65 开到 18000, 避开预约前端的 5173, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
+/** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, 莫跟豆豆搞混, 别学 DMU 65 开到 18000, 避开预约前端的 5173, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开|莫跟|莫和|莫要跟)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
 
 /**
  * Stores a Chinese text names by what they keep, two characters before 库 (报名库, 订单库). Not a database in general
@@ -354,7 +354,7 @@ function storeNames(text: string): string[] {
 
 /** The names a Chinese text sets its thing apart from, written whole (不跟海豚号一起走 → 海豚号; 别跟 Gitea 挤 → gitea), of three characters or more. */
 function setApartNames(text: string): string[] {
-  return [...squeezed(text).matchAll(/(?:不要跟|不要和|别跟|别和|不跟|不和|不像|别像|避开)([\p{Script=Han}a-z0-9_.-]{3,12}?)(?=一起|一样|那个|那边|那条|的|挤|抢|撞|同|[，。；,.;]|$)/gu)].map((m) => m[1]!);
+  return [...squeezed(text).matchAll(/(?:不要跟|不要和|别跟|别和|不跟|不和|不像|别像|避开|莫跟|莫和)([\p{Script=Han}a-z0-9_.-]{2,12}?)(?=一起|一样|搞混|弄混|混了|那个|那边|那条|的|挤|抢|撞|同|[，。；,.;]|$)/gu)].map((m) => m[1]!);
 }
 
 /** A text lower-cased, without white space. */
