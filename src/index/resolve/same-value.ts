@@ -145,17 +145,15 @@ export function monthDay(v: string): string | null {
   return null;
 }
 
+/** A day of the year as written in running text (Feb 21, 21 Feb, 2月21日, 2/21, 2026-02-21): each read by monthDay. */
+const DAY_OF_YEAR = new RegExp(
+  `\\b(?:${MONTHS.join('|')})[a-z]*\\.?\\s\\d{1,2}(?:st|nd|rd|th)?\\b(?![:.]\\d)|\\b\\d{1,2}(?:st|nd|rd|th)?\\s(?:${MONTHS.join('|')})[a-z]*\\b|(?<![\\d.:/-])(?:\\d{4}\\s?[-/年.]\\s?)?\\d{1,2}\\s?[月/-]\\s?\\d{1,2}(?![\\d/:])\\s?[日号]?`,
+  'g',
+);
+
 /** The days of the year a text gives, as month-day (Feb 21 → 2-21; 21 Feb, 2月21日, 2/21, 2026-02-21). */
 export function monthDaysIn(text: string): Set<string> {
-  const t = text.toLowerCase();
-  const out = new Set<string>();
-  const add = (m: number, d: number) => {
-    if (m >= 1 && m <= 12 && d >= 1 && d <= 31) out.add(`${m}-${d}`);
-  };
-  for (const m of t.matchAll(/\b([a-z]{3})[a-z]*\.?\s(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)/g)) if (MONTHS.includes(m[1]!)) add(MONTHS.indexOf(m[1]!) + 1, Number(m[2]));
-  for (const m of t.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\s([a-z]{3})[a-z]*\b/g)) if (MONTHS.includes(m[2]!)) add(MONTHS.indexOf(m[2]!) + 1, Number(m[1]));
-  for (const m of t.matchAll(/(?<![\d.:/-])(?:\d{4}\s?[-/年.]\s?)?(\d{1,2})\s?(?:月|\/|-)\s?(\d{1,2})(?![\d/:])/g)) add(Number(m[1]), Number(m[2]));
-  return out;
+  return new Set([...text.toLowerCase().matchAll(DAY_OF_YEAR)].map((m) => monthDay(m[0])).filter((d): d is string => d !== null));
 }
 
 /** One day written two ways: Mar 15 / 3月15号, 2026-03-15 / 3/15. */
