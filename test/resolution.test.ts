@@ -4564,4 +4564,54 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m3 } = home([{ text: '豆豆（柯基）上次狂犬疫苗 2025-04-10 打的', time: t(1) }]);
     expect(correct(m3, '〔更正〕豆包的狂犬是 2025-05-02 打的，莫跟豆豆搞混了', t(5)).linked).toEqual([]);
   });
+  it('clock 2 is not clock 1, nor bench 2 bench 1; window 1 said to open at another time now is window 1', () => {
+    const { mem: m, ids } = home([
+      { text: '[hermes] Auction clock 1 maintenance window is Tuesday 22:00', time: t(1) },
+      { text: '[hermes] Auction clock 2 maintenance window is Tuesday 22:00', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m, '[hermes] Correction: clock 2 maintenance moves to Wednesday 23:00, Tuesday clashes with the export run', t(5)).linked).toEqual([ids[1]]);
+    const { mem: m2 } = home([{ text: 'Zooplankton team: dry lab bench 1, Apr 22-24', time: t(1) }]);
+    expect(correct(m2, 'Correction: zooplankton bench 2 booking shifts to Apr 25-27.', t(5)).linked).toEqual([]);
+    const { mem: m3, ids: ids3 } = home([
+      { text: 'Window 1 opens at 06:40 on weekdays', time: t(1) },
+      { text: 'Window 2 opens at 06:40 on weekdays', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m3, '〔更正〕Window 1 now opens at 06:20 on weekdays', t(5)).linked).toEqual([ids3[0]]);
+  });
+  it('what a kept clause names (3 秒超时不动) is not what the correction changes (熔断阈值)', () => {
+    const { mem: m } = home([{ text: '[code] gate-api 调下游超时 3 秒', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕gate-api 熔断阈值设 50%，3 秒超时不动', t(5)).linked).toEqual([]);
+  });
+  it('what a later clause says stays for something else (HMAC-SHA256 stays for login tokens) is that thing, in either language', () => {
+    const { mem: m } = home([{ text: '[code] 登录 token 签名用 HMAC-SHA256', time: t(1) }]);
+    expect(correct(m, '[code] Correction: bid signing moves to Ed25519; HMAC-SHA256 stays for login tokens only', t(5)).linked).toEqual([]);
+  });
+  it('a vessel named by a Chinese numeral and 号 (鹭江六号) is not another of that name (鹭江二号)', () => {
+    const { mem: m } = home([{ text: '鼓浪屿线「鹭江二号」5 月进坞', time: t(1) }]);
+    expect(correct(m, '〔更正〕鹭江六号进坞推迟到 4 月底', t(5)).linked).toEqual([]);
+  });
+  it('how many days a review runs (审核天数) is no reviewer', () => {
+    const { mem: m } = home([{ text: 'BRC 年审审核员是 Linda Wu', time: t(1) }]);
+    expect(correct(m, '〔更正〕BRC 年审审核天数改为 3 天，新增了 FSMA 模块', t(5)).linked).toEqual([]);
+  });
+  it('a day of the month in English (goes out on the 15th, not the 12th) is a value the candidate must state', () => {
+    const { mem: m } = home([{ text: '[openclaw] Oak care guide: length 1,200 words', time: t(1) }]);
+    expect(correct(m, '[openclaw] Correction: the oak care guide goes out on the 15th, not the 12th', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home([{ text: 'Xiao Liu gets paid on the 10th of each month', time: t(1) }]);
+    expect(correct(m2, 'Correction: Liu gets paid on the 5th from now on, not the 10th', t(5)).linked).toEqual([ids[0]]);
+  });
+  it('what the new value is taken by (305 is taken by the NMR one) is set apart', () => {
+    const { mem: m } = home([{ text: '[openclaw] newsletter draft: NMR training session on April 9, room 305', time: t(1) }]);
+    expect(correct(m, '[openclaw] Correction: MS training goes to room 210, 305 is taken by the NMR one', t(5)).linked).toEqual([]);
+  });
+  it('工位 B is not 工位 A, and a branch by its place (荃湾分校) not another (黄大仙分校)', () => {
+    const { mem: m } = home([{ text: '[code] 产测工位 A 的 USB 转串口是 COM7', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕工位 B 串口改成 COM12', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '黃大仙分校 租約 2026年8月 到期', time: t(1) }]);
+    expect(correct(m2, '〔更正〕荃灣分校租約已經續到 2027年8月', t(5)).linked).toEqual([]);
+  });
+  it('a value said to stay (每月还是 8 吨) is no old value, though the candidate holds it', () => {
+    const { mem: m } = home([{ text: '广州陈老板的绿香妃每月 8 吨', time: t(1) }]);
+    expect(correct(m, '〔更正〕陈老板的绿香妃每月还是 8 吨，不过改成 10 公斤纸箱装', t(5)).linked).toEqual([]);
+  });
 });

@@ -238,7 +238,7 @@ const ZONE_TIME = /^(?:北京|东京|美西|美东|太平洋|当地|本地|伦�
  * number is another one of them. Lower case, as in a text's `plain`; a time or version after the noun (at 19:00,
  * Python 3.11) is no number of it. The Chinese way (3号棚, 9楼) is NUMBERED_PLACE below.
  */
-const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm|barn|shed|coop|stable|kayak|canoe|week|round|lesson|pump|berth)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
+const NUMBERED_THING = /(?<![\w-])(court|room|batch|bed|gate|bus|platform|table|desk|lane|field|pitch|studio|hall|ward|building|block|door|bay|dock|slot|seat|stage|aisle|shelf|locker|booth|terminal|pier|zone|cohort|wave|sprint|episode|season|chapter|tank|pond|pen|cage|greenhouse|plot|tent|yurt|cam|camera|rack|center|centre|tower|crane|floor|unit|line|truck|phase|car|van|boat|kiln|oven|washer|dryer|hive|dorm|barn|shed|coop|stable|kayak|canoe|week|round|lesson|pump|berth|clock|window|bench)s?\s?(?:#\s?|no\.\s?)?(\d{1,5}[a-z]?)(?![\w./%°-]|:(?!\s)|[.:]\d)/g;
 
 /** A place or unit named the Chinese way, by its number and counter (9楼, 3号棚, 12 号床, 2号椅). */
 /** What a number and 号 name before these (3号棚, 2 号车): a place or unit, read by NUMBERED_PLACE and kept out of NAMED_NUMBER. */
@@ -249,7 +249,7 @@ export const NUMBERED_PLACE = new RegExp(`(?<![\\d.:/-])(\\d{1,4})\\s?(楼|层|�
 const COURTROOM = /(?<![\d.:/-])第?\s?(\d{1,3})\s?号?\s?(?:审判庭|法庭|庭)(?!审)/gu;
 
 /** A group, area, route or machine named by a letter the Chinese way (B组, A 区, B 线, 机器 A, 节点 b, 电池组 B, 靛蓝缸 A, A 级 and B 级 goods): one of several lettered things. */
-const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔)|级(?!别)|线)|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间|缸)\s?([a-z])(?![a-z0-9_.-])/gi;
+const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔)|级(?!别)|线)|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间|缸|工位|机位|展位|通道)\s?([a-z])(?![a-z0-9_.-])/gi;
 
 /** A disk, turbine, cabinet or bay with its number after it (硬盘3, 风机 12, 机柜2): one of several numbered units. */
 const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道)\s?(\d{1,3})(?![\d.%]|[:：]\d|\s?(?:tb|gb|mb|号|个|台|次|天|年|月|小时|分钟|块|万|kw|mw))/gi;
@@ -328,7 +328,7 @@ export function holdsNumber(text: string, n: string): boolean {
  * Not a number with a unit or counter after it (冷库 2 度, 打印机 3 台), nor part of a longer number, time or value.
  */
 const NUMBERED_HAN_THING =
-  /(冷库|冷藏库|冷冻库|冰柜|冷柜|冰箱|冷藏柜|展柜|仓库|机器|服务器|节点|机房|探头|打印机|摄像头|相机|风扇|水泵|货架|窗口|鱼缸|烤箱|蒸箱|蒸柜|产线|流水线|治具|测试架)\s?(\d{1,2})(?![\d.:/%℃°,，]\d|[\d.:/%℃°]|\s?(?:号|个|台|度|元|块|斤|米|分|秒|天|小时|次|人|份|件|箱|条|张|kg|g\b|c\b))/gu;
+  /(冷库|冷藏库|冷冻库|冰柜|冷柜|冰箱|冷藏柜|展柜|仓库|机器|服务器|节点|机房|探头|打印机|摄像头|相机|风扇|水泵|货架|窗口|鱼缸|烤箱|蒸箱|蒸柜|产线|流水线|治具|测试架|工位)\s?(\d{1,2})(?![\d.:/%℃°,，]\d|[\d.:/%℃°]|\s?(?:号|个|台|度|元|块|斤|米|分|秒|天|小时|次|人|份|件|箱|条|张|kg|g\b|c\b))/gu;
 
 /** Each numbered thing a text names, where: its noun (centre read as center), its number, and the span of both. */
 export function numberedThingMentions(text: string): { noun: string; n: string; at: number; end: number }[] {
@@ -506,12 +506,12 @@ function keptOut(named: Set<string>, attrAt: { attr: string; at: number }[], sha
  * not what the text changes, when a value of another shape is given after the change word outside such clauses.
  */
 function keptShapesOut(shapes: Set<string>, shapeAt: { attr: string; at: number }[], norm: string, cueAt: number | null): Set<string> {
-  if (cueAt === null) return shapes;
   const kept = keptSpans(norm);
   if (kept.length === 0) return shapes;
   const inKept = (at: number) => kept.some(([a, b]) => at >= a && at < b);
   const out = new Set([...shapes].filter((sh) => shapeAt.some((x) => x.attr === sh && !inKept(x.at))));
-  if (!shapeAt.some((x) => out.has(x.attr) && !inKept(x.at) && x.at > cueAt)) return shapes;
+  // (With no change word, a value set before the kept clause: 熔断阈值设 50%，3 秒超时不动.)
+  if (!shapeAt.some((x) => out.has(x.attr) && !inKept(x.at) && (cueAt === null ? kept.every(([a]) => x.at < a) : x.at > cueAt))) return shapes;
   return out.size === 0 || out.size === shapes.size ? shapes : out;
 }
 
@@ -545,6 +545,8 @@ const NOT_ATTRIBUTE_BEFORE: Record<string, RegExp> = {
   due: /^\s+to\b/,
   // 收件 closing a clause is picking parcels up (J&T 提早收件), not who receives (收件人, 收件改成 ops@).
   收件: /^\s*(?:[，。,;；!！?？]|$)/,
+  // How long or how often a review runs (审核天数, 审核周期) is no reviewer.
+  ...Object.fromEntries(['审核', '审稿', '编辑'].map((w) => [w, /^\s?(?:天数|时长|周期|次数|日期|时间|费用|轮次)/])),
   ...JOB_OF,
   ...Object.fromEntries(['夜里', '夜间', '半夜', '白天', '凌晨', '早上', '晚上', '上午', '下午', '中午'].map((w) => [w, OF_PERSON])),
 };

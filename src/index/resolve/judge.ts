@@ -20,7 +20,7 @@ function commonShaped(c: TextAnalysis, v: string): boolean {
 /** A possessive opening a text or a clause (Correction: Sara's slot; , Ken's rate): whose thing the text is about. */
 const OPENING_POSSESSIVE = /(?:^|[:：,，;；.。]|\bcorrection)\s*([a-z]{3,})['’]s\b/g;
 /** A clause saying what a thing is left for (COS 那边只留给备份, the old box is kept for backups only). */
-const KEPT_FOR = /只?留(?:给|作|着)|只用(?:于|来|作)|只管|\b(?:only|kept|left|reserved) for\b/;
+const KEPT_FOR = /只?留(?:给|作|着)|只用(?:于|来|作)|只管|\b(?:only|kept|left|reserved|stays|remains) for\b/;
 /** A person and whose they are, in apposition between commas: "with joost, bram's manager, moves". */
 const APPOSITIVE_PERSON = /\b(?:with|for|to|by|and)\s+([a-z]{3,}),\s*([a-z]{3,})['’]s\s+[a-z]+(?:\s+[a-z]+)?\s*[,，]/g;
 
@@ -339,7 +339,7 @@ const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{
 /** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, 莫跟豆豆搞混, 别学 DMU 65 开到 18000, 避开预约前端的 5173, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开|莫跟|莫和|莫要跟)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from|(?:is|are|was|were) (?:taken|booked|occupied) by)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开|莫跟|莫和|莫要跟)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
 
 /**
  * Stores a Chinese text names by what they keep, two characters before 库 (报名库, 订单库). Not a database in general
@@ -879,7 +879,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   if (within) return conflict(`names ${within.id} where the correction names ${within.word}`);
   // A value the correction says stays as it was ("笔试日期不变 8月23") is not an old value it replaced.
   const keptOnly = (v: string) => {
-    const written = c.plain.split(/[，,；;。！？!?\n()（）—–]/).filter((cl) => holds(cl, v));
+    const written = c.plain.split(/[，,；;。！？!?\n()（）—–]/).filter((cl) => holds(cl, v) || (/\d/.test(v) && cl.replace(/\s/g, '').includes(v.replace(/\s/g, ''))));
     return written.length > 0 && written.every((cl) => UNCHANGED.test(cl));
   };
   // An address's last part (not .20, 换成 .60): the address that ends so.
@@ -930,6 +930,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     if (myDistricts.size && theirDistricts.size && ![...myDistricts].some((d) => theirDistricts.has(d) || holds(o.hay, d)) && ![...theirDistricts].some((d) => holds(c.hay, d))) {
       return conflict(`names ${[...theirDistricts].map((d) => d + '区').join(', ')} where the correction names ${[...myDistricts].map((d) => d + '区').join(', ')}`);
     }
+    // A branch by the name of where it is (荃湾分校 / 黄大仙分校, 南山店 / 福田店): a lease, a class or a fee of another branch.
+    // (The name is the two or three characters right before; 总店 or 新校区 name none.)
+    const branchesIn = (text: string) =>
+      new Set([...text.matchAll(/(\p{Script=Han}{2,3})(?:分校|分店|校区|分院)/gu)].map((m) => m[1]!.slice(-2)).filter((w) => !/^(?:新|老|总|本|各|两|三|这|那|每|的|个)|[新老总本各的个]$/.test(w)));
+    const myBranches = branchesIn(beforeChange);
+    const theirBranches = branchesIn(o.plain);
+    if (myBranches.size && theirBranches.size && ![...myBranches].some((b) => holds(o.hay, b)) && ![...theirBranches].some((b) => holds(c.hay, b))) {
+      return conflict(`names the ${[...theirBranches].join(', ')} branch where the correction names the ${[...myBranches].join(', ')} one`);
+    }
     // A Han noun numbered after it in Chinese numerals (手记三, 《航次手记（二）》, 启蒙班二): another numeral is another
     // instalment. Only the correction's before it says what changed.
     const partNo = (text: string, w: string) =>
@@ -938,6 +947,21 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
       const mine = partNo(beforeChange, w).map((m) => m.n);
       const theirs = partNo(o.plain, w).map((m) => m.n);
       if (mine.length && theirs.length && !mine.some((n) => theirs.includes(n))) return conflict(`names ${w}${theirs.join('/')} where the correction names ${w}${mine.join('/')}`);
+    }
+    // A vessel or unit named by a Chinese numeral and 号 after its name (鹭江六号 / 「鹭江二号」): another numeral, another
+    // one. Not a day of the month (三月十一号, 下个月三号).
+    const hanNumbered = (text: string) =>
+      [...text.matchAll(/(\p{Script=Han}{2,})([一二三四五六七八九十]{1,3})号(?![线楼院床房室位])/gu)]
+        .filter((m) => !/[月个这那第周期天]$/.test(m[1]!))
+        .map((m) => ({ stem: m[1]!, n: m[2]! }));
+    const myHan = hanNumbered(beforeChange);
+    if (myHan.length) {
+      const theirHan = hanNumbered(o.plain);
+      const sameStem = (a: string, b: string) => a.endsWith(b) || b.endsWith(a);
+      for (const m of myHan) {
+        const alike = theirHan.filter((t) => sameStem(m.stem, t.stem));
+        if (alike.length && !alike.some((t) => t.n === m.n)) return conflict(`names ${alike[0]!.stem}${alike[0]!.n}号 where the correction names ${m.stem}${m.n}号`);
+      }
     }
     // A place or unit named by its number and counter (9楼 Omnicell, 3号棚, 12 号床): a record naming another number of
     // the same counter (7楼 Pyxis) is about another one.
@@ -958,7 +982,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
           const rest = text.slice(m.end).split(/[，,。；;！？!?\n]/)[0]!;
           if (m.at >= beforeChange.length && !PLACE_THEN_CHANGE.test(rest)) continue;
           // What it is now (Wednesday is court 6 now), not which one it is about.
-          if (/^\s*now\b/.test(rest) || /\b(?:is|are)\s+(?:now\s+)?$/.test(text.slice(0, m.at))) continue;
+          if (/^\s*now\s*$/.test(rest) || /\b(?:is|are)\s+(?:now\s+)?$/.test(text.slice(0, m.at))) continue;
         }
         let s = out.get(m.counter);
         if (!s) out.set(m.counter, (s = new Set()));
@@ -1058,7 +1082,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const routes = [...o.shapes].filter((sh) => sh === a || answersOf(sh).includes(a));
     if (!routes.length) return false;
     return routes.every((sh) => {
-      const mine = answersOf(sh).filter((n) => c.named.has(n));
+      const mine = answersOf(sh).filter((n) => c.changeNamed.has(n));
       const theirs = answersOf(sh).filter((n) => o.named.has(n));
       return mine.length > 0 && theirs.length > 0 && !mine.some((n) => theirs.includes(n));
     });
@@ -1127,7 +1151,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // (Or a reason given: 周工说阿里云解析偶尔慢, where the DNS moved to DNSPod.)
     // (When no old value is quoted: 7 点那场作废 is about the 7 点 booking, whatever reason follows.)
     const kept = later.split(/[，,；;。！？!?\n]/).filter((cl) => KEPT_FOR.test(cl) || UNCHANGED.test(cl) || (quoted.length === 0 && REASON.test(cl)));
-    if (kept.length && shared.every((w) => kept.some((cl) => holds(cl, w)) && !holds(head, w))) return refuse('other-subject', `holds only ${shared.join(', ')}, said after the correction's ${c.subjectPart.join('/')}`);
+    if (kept.length && shared.every((w) => kept.some((cl) => (ALIAS_FORMS.get(w) ?? [w]).some((f) => holds(cl, f))) && !holds(head, w))) return refuse('other-subject', `holds only ${shared.join(', ')}, said after the correction's ${c.subjectPart.join('/')}`);
   }
   const heads = c.heads.filter((h) => known.includes(h));
   // What the attribute is of counts twice; words met after the correction starts saying what

@@ -119,6 +119,11 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'schedule', re: /(?:第[一二三四五\d]个|每月第[一二三四五\d]个|最后一个)?(?:周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天])|\b(?:(?:first|second|third|fourth|last)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?<![\w-])(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?![\w-])\.?|(?<![\w-])(?:sat|sun)(?=\s?[-–~]\s?(?:mon|tue|wed|thu|fri|sat|sun)\b)|(?<=\b(?:mon|tue|wed|thu|fri|sat|sun)\s?[-–~]\s?)(?:sat|sun)(?![\w-])/gi },
   // A day of the month in English, of a monthly thing (the monthly PDF goes out on the 3rd, the 5th of each month).
   { attr: 'schedule', re: /\bthe\s\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:mon|tue|wed|thu|fri|sat|sun))(?:(?<=\b(?:monthly|each month|every month)\b.*)|(?=.*\b(?:monthly|each month|every month)\b))|\b\d{1,2}(?:st|nd|rd|th)\s+of\s+(?:each|every)\s+month\b/gi },
+  // A day of the month a thing falls on (goes out on the 15th, not the 12th), read as a monthly one's is: most are (paid on the
+  // 5th from now on); a date right after a month (in July, on the 19th). Not a thing named by its ordinal (the 3rd
+  // floor, the 2nd batch): nothing but punctuation or the end after it.
+  { attr: 'schedule', re: /(?<!\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b[^.;]{0,12})(?<=\b(?:on|by|before|after|until|till|not|to|than|instead of)\s)the\s\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.;:!?，。；）)]|$))/gi },
+  { attr: 'date', re: /(?<=\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b[^.;]{0,12})(?<=\b(?:on|by|before|after|until|till|not|to|than|instead of)\s)the\s\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.;:!?，。；）)]|$))/gi },
   // A day of the month (每月 5 号): a schedule. A number with 号 alone is often a name (0 号卡, 3 号楼).
   { attr: 'schedule', re: /每\s?个?月\s?\d{1,2}\s?[号日]/g },
   // 每月 4500 is an amount a month, not a schedule: a number of three digits or more right after the
@@ -836,7 +841,7 @@ export const SETTING_HINT =
   /\d{1,2}:\d{2}|\d\.\d|\/\w|\d+\s?(?:px|字|chars|characters|天|days?)|\d\s?[x×]\s?\d|端口|port|版本|version|\d{4}-\d{1,2}-\d{1,2}|\d\s?点|[一二三四五六七八九十两]点|周[一二三四五六日天]|星期|(?:mon|tues|wednes|thurs|fri|satur|sun)day|gpt|claude|qwen|llama|保留|retention|截止|deadline|每\s?\d|every\s|\d\s?(?:小时|hours?|分钟|min)/i;
 
 /** A value said to stay as it was (不变, still, unchanged). */
-export const UNCHANGED = /不变|不动|先不管|暂不管|暂时不管|不用管|先别管|别动|不用动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$|\b(?:stays|remains) on\b|\bkeeps? (?:its|their|his|her)\b(?= \w)/i;
+export const UNCHANGED = /(?:每[天日周月年]|都|也)还是\s?[\d一二三四五六七八九十两]+(?:\.\d+)?\s?[\u4e00-\u9fffa-z%]{0,2}\s*$|不变|不动|先不管|暂不管|暂时不管|不用管|先别管|别动|不用动|照旧|照常|维持原|保持原|仍为|仍是|仍存|仍在|仍然|依旧|一样\s*$|没变|没[涨降调动]|\bsame as before\b|\bstill\b|\bunchanged\b|\b(?:stays|remains) the same\b|\bstays as is\b|\bstays(?: put)?[\s.!]*$|\b(?:stays|remains) on\b|\bkeeps? (?:its|their|his|her)\b(?= \w)/i;
 
 /** What a kind of area is for, before 区 (办公区, 停车区, 宿舍区): no district's name. */
 const AREA_KINDS = /^(?:办公|生活|宿舍|停车|等候|休息|服务|工作|作业|仓储|装卸|卸货|施工|生产|教学|居住|商业|开发|风景|旅游|保税|自贸|核心|中心|老城|新城|展示|体验|游戏|阅读|用餐|吸烟|候车|候诊|隔离|缓冲|存储|数据|管理|监控|测试|灰度|可用|收货|发货|拣货|冷藏|冷冻|常温|晾晒|育苗|种植|养殖|办事|签到|登记|接待|洗车|充电|加油|维修|保养|会员|贵宾|儿童|亲子|家庭|成人|女士|男士|员工|访客|公共|私人|禁烟|无烟|安全|危险|限制|禁止|试点|示范|试验|实验)$/;
