@@ -4614,4 +4614,17 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '广州陈老板的绿香妃每月 8 吨', time: t(1) }]);
     expect(correct(m, '〔更正〕陈老板的绿香妃每月还是 8 吨，不过改成 10 公斤纸箱装', t(5)).linked).toEqual([]);
   });
+  it('谷阿姨 is not 顾阿姨, and the chilli grinder not the Sichuan-pepper one', () => {
+    const { mem: m } = home([{ text: '绣娘顾阿姨（顾秀珍）绣一只猫的工期 7 天', time: t(1) }]);
+    expect(correct(m, '〔更正〕谷阿姨绣一只猫要 9 天，伊手慢一眼', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '花椒粉碎机筛网 60 目', time: t(1) }]);
+    expect(correct(m2, '〔更正〕打辣椒那台粉碎机筛网换成 60 目，客人嫌辣椒面太粗', t(5)).linked).toEqual([]);
+  });
+  it('two records alike but for two English words each (product photos / homepage banners) are two things, not a copy', () => {
+    const { mem: m } = home([
+      { text: '[code] Image CDN cache TTL for product photos is 3600s.', time: t(1) },
+      { text: '[code] Image CDN cache TTL for homepage banners is 3600s.', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m, '[code] 〔更正〕商品图的 CDN 缓存 3600 秒太长，改成 600 秒，换了图客人老是看到旧的', t(5)).linked).not.toHaveLength(2);
+  });
 });

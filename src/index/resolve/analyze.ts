@@ -217,10 +217,10 @@ export const COMPOUND_SURNAMES = '欧阳|司徒|上官|诸葛|司马|夏侯|东�
 /** Their first characters: a one-character surname right after one (阳 of 欧阳) is no surname of its own. */
 const COMPOUND_FIRSTS = [...new Set(COMPOUND_SURNAMES.split('|').map((s) => s[0]!))].join('');
 /**
- * Common surnames that are everyday words too (钱, 金, 石, 方, 白, 龙, 万): a person only before a title (钱阿公, 白医生, 方经理),
+ * Common surnames that are everyday words too (钱, 金, 石, 方, 白, 龙, 万, 谷): a person only before a title (钱阿公, 白医生, 方经理),
  * never after 小 or 老 (小钱, 小白 and 小龙虾 are no one).
  */
-const TITLED_SURNAMES = '钱董肖韦金石方白龙万';
+const TITLED_SURNAMES = '钱董肖韦金石方白龙万谷';
 /** The Cantonese titles (陈生, 何太, 何sir): Mr., Mrs., Sir, after a surname. */
 const CANTONESE_TITLES = '生(?![日活意气病长产命效物涯鲜前态成出存理字])|太(?![太多少久好大小快慢贵远早晚累忙难热冷])|sir\\b';
 const PEOPLE_RE = new RegExp(`(?:${COMPOUND_SURNAMES})(?:${TITLES}|${CANTONESE_TITLES})|(?<![${COMPOUND_FIRSTS}])[${SURNAMES}](?:${TITLES}|${CANTONESE_TITLES})|(?<![${COMPOUND_FIRSTS}\\u4e00-\\u9fff])[${TITLED_SURNAMES}](?:${TITLES})|(?:小|老)[${SURNAMES}](?<!小程(?=序))|阿(?![里姨婆公拉尔根富妈爸爷奶哥姐])[\\u4e00-\\u9fff]|${ANONYMIZED}`, 'gu');

@@ -284,13 +284,17 @@ export function siblings(a: Judged, b: Judged): boolean {
   const oneWord = (m: string) => /^[a-z][a-z0-9_-]{2,}$/.test(m.trim());
   const forms = (m: string) => ALIASES.find((g) => g.includes(m)) ?? [m];
   const twoWords = oneWord(mx) && oneWord(my) && !mx.trim().startsWith(my.trim()) && !my.trim().startsWith(mx.trim()) && !forms(mx.trim()).includes(my.trim());
+  // Or two words each, none in common (product photos / homepage banners): two things named the English way.
+  const twoWordName = (m: string) => /^[a-z][a-z0-9_-]{2,}\s[a-z][a-z0-9_-]{2,}$/.test(m.trim());
+  const wordsOf = (m: string) => m.trim().split(/\s+/);
+  const twoNames = twoWordName(mx) && twoWordName(my) && !wordsOf(mx).some((w) => wordsOf(my).some((v) => v.startsWith(w) || w.startsWith(v) || forms(w).includes(v)));
   // Or a letter each, labelling one noun (冷库A / 冷库B, 仓A / 仓B): two of a kind.
   const letter = (m: string, t: string) => /^[a-z]$/.test(m) && /\p{Script=Han}/u.test(t[p - 1] ?? t[t.length - q] ?? '');
   const twoLetters = letter(mx, x) && letter(my, y);
   // (One side's may be a word read as no thing, an attribute's: 变更评审会 / 容量评审会.)
   const hanWord = (m: string, other: string) => /^\p{Script=Han}{2,4}$/u.test(m) && !forms(m).includes(other);
   const things = (onlyThing(mx, a.things) && (onlyThing(my, b.things) || hanWord(my, mx))) || (onlyThing(my, b.things) && hanWord(mx, my));
-  return (a.language ?? null) === (b.language ?? null) && (twoWords || twoLetters || things);
+  return (a.language ?? null) === (b.language ?? null) && (twoWords || twoNames || twoLetters || things);
 }
 
 /** Distances a text names, spaces out (10公里, 10英里, 5km). */

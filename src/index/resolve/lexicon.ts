@@ -600,6 +600,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // marathon's groups and plans.
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
   // A clinic's or a boarding house's dogs and cats (狗狗寄养押金 / 猫咪寄养押金): two animals with their own prices and rules.
+  // Chilli and Sichuan pepper are ground, bought and stocked apart (打辣椒那台粉碎机 / 花椒粉碎机).
+  { name: 'pepper', clashOnly: true, members: { chilli: ['辣椒', '干辣椒', '辣椒面', '海椒', 'chilli', 'chili', 'chillies', 'chilies'], sichuan: ['花椒', '麻椒', '花椒粉', 'sichuan pepper', 'peppercorn', 'peppercorns'] } },
   { name: 'pet', clashOnly: true, members: { dog: ['狗狗', '狗子', '小狗', 'dogs', 'dog', 'puppy', 'puppies'], cat: ['猫咪', '猫猫', '小猫', 'cats', 'cat', 'kitten', 'kittens'] } },
   // A school's or office's main building and its annex (主楼 / 副楼) are two places with drills and rules of their own.
   { name: 'building-part', clashOnly: true, members: { main: ['主楼', 'main building'], annex: ['副楼', '配楼', 'annex'] } },
