@@ -96,6 +96,11 @@ const DOTTED_DATE_RE = new RegExp(
   'gu',
 );
 
+/** An English day of the month after a word of when (on the 15th, not the 12th), and nothing but punctuation or the end after it. */
+const DAY_OF_MONTH = /(?<=\b(?:on|by|before|after|until|till|not|to|than|instead of)\s)the\s\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.;:!?，。；）)]|$))/.source;
+/** A month named right before (in July, on the 19th): then the day is a date. */
+const MONTH_BEFORE = /\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b[^.;]{0,12}/.source;
+
 export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A cron schedule (0 6 * * *, 0 */6 * * *), before a path reads its step as one.
   { attr: 'schedule', re: /(?<=^|[\s:：(（'"`‘“])(?:[\d*/,-]+\s+){4}[\d*/,-]+(?=[\s,，;；。)）'"`’”]|$)/g },
@@ -122,8 +127,8 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   // A day of the month a thing falls on (goes out on the 15th, not the 12th), read as a monthly one's is: most are (paid on the
   // 5th from now on); a date right after a month (in July, on the 19th). Not a thing named by its ordinal (the 3rd
   // floor, the 2nd batch): nothing but punctuation or the end after it.
-  { attr: 'schedule', re: /(?<!\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b[^.;]{0,12})(?<=\b(?:on|by|before|after|until|till|not|to|than|instead of)\s)the\s\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.;:!?，。；）)]|$))/gi },
-  { attr: 'date', re: /(?<=\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b[^.;]{0,12})(?<=\b(?:on|by|before|after|until|till|not|to|than|instead of)\s)the\s\d{1,2}(?:st|nd|rd|th)\b(?=\s*(?:[,.;:!?，。；）)]|$))/gi },
+  { attr: 'schedule', re: new RegExp(`(?<!${MONTH_BEFORE})${DAY_OF_MONTH}`, 'gi') },
+  { attr: 'date', re: new RegExp(`(?<=${MONTH_BEFORE})${DAY_OF_MONTH}`, 'gi') },
   // A day of the month (每月 5 号): a schedule. A number with 号 alone is often a name (0 号卡, 3 号楼).
   { attr: 'schedule', re: /每\s?个?月\s?\d{1,2}\s?[号日]/g },
   // 每月 4500 is an amount a month, not a schedule: a number of three digits or more right after the
@@ -599,9 +604,9 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // Where a run gathers, starts and finishes (集合点 / 终点: one place may be both, each changes alone); a half and a full
   // marathon's groups and plans.
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
-  // A clinic's or a boarding house's dogs and cats (狗狗寄养押金 / 猫咪寄养押金): two animals with their own prices and rules.
   // Chilli and Sichuan pepper are ground, bought and stocked apart (打辣椒那台粉碎机 / 花椒粉碎机).
   { name: 'pepper', clashOnly: true, members: { chilli: ['辣椒', '干辣椒', '辣椒面', '海椒', 'chilli', 'chili', 'chillies', 'chilies'], sichuan: ['花椒', '麻椒', '花椒粉', 'sichuan pepper', 'peppercorn', 'peppercorns'] } },
+  // A clinic's or a boarding house's dogs and cats (狗狗寄养押金 / 猫咪寄养押金): two animals with their own prices and rules.
   { name: 'pet', clashOnly: true, members: { dog: ['狗狗', '狗子', '小狗', 'dogs', 'dog', 'puppy', 'puppies'], cat: ['猫咪', '猫猫', '小猫', 'cats', 'cat', 'kitten', 'kittens'] } },
   // A school's or office's main building and its annex (主楼 / 副楼) are two places with drills and rules of their own.
   { name: 'building-part', clashOnly: true, members: { main: ['主楼', 'main building'], annex: ['副楼', '配楼', 'annex'] } },
