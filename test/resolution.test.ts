@@ -4627,4 +4627,8 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '[code] 〔更正〕商品图的 CDN 缓存 3600 秒太长，改成 600 秒，换了图客人老是看到旧的', t(5)).linked).not.toHaveLength(2);
   });
+  it('a word of the candidate holding the correction\'s and another of its own (早班余票) is another thing, not the 早班 the correction moves', () => {
+    const { mem: m } = home([{ text: '[hermes] 早班余票提醒 07:00', time: t(1) }]);
+    expect(correct(m, '〔更正〕漓江之星7号早班改 09:30', t(5)).linked).toEqual([]);
+  });
 });

@@ -1348,10 +1348,18 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // A word of the candidate that holds, or is held in, one of the correction's (pg_dump / dump) is not another thing.
     // (前交稿 / 交稿时间: two characters in a row in common).
     // (A relative by any of their names, mum / 妈妈, is one.)
+    // (Not one that holds a word of the correction and another of its own besides: 早班余票 is the tickets left, not 早班.)
+    const moreBesides = (h: string) =>
+      /^[\u4e00-\u9fff]{4,}$/.test(h) &&
+      c.subjectPart.some((w) => {
+        const rest = h.includes(w) ? h.replace(w, '') : '';
+        return rest.length >= 2 && !c.hay.includes(rest) && !GENERIC_WORDS.has(rest);
+      });
     const related = (h: string) =>
       holds(c.hay, h) ||
       (KINSHIP_WORDS.has(h) && kinForms(h).some((f) => holds(c.hay, f))) ||
-      sameMember(h, c) || c.subjectPart.some((w) => h.includes(w) || w.includes(h)) || [...h].some((ch, i) => i > 0 && /[\u4e00-\u9fff]{2}/.test(h[i - 1]! + ch) && c.hay.includes(h[i - 1]! + ch));
+      sameMember(h, c) ||
+      (!moreBesides(h) && (c.subjectPart.some((w) => h.includes(w) || w.includes(h)) || [...h].some((ch, i) => i > 0 && /[\u4e00-\u9fff]{2}/.test(h[i - 1]! + ch) && c.hay.includes(h[i - 1]! + ch))));
     const theirs = [...new Set([...o.nearest, ...o.lead, ...o.names])].filter((h) => !related(h) && !GENERIC_WORDS.has(h));
     // The correction's own: a subject word the candidate lacks, or the word right before its
     // attribute (a generic noun too: script, job) when the candidate holds none of those.
