@@ -4631,4 +4631,46 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[hermes] 早班余票提醒 07:00', time: t(1) }]);
     expect(correct(m, '〔更正〕漓江之星7号早班改 09:30', t(5)).linked).toEqual([]);
   });
+  it('第8展厅 is not 第3展厅, and a boat coming back (回港) is not its setting out (出发)', () => {
+    const { mem: m } = home([{ text: '第3展厅 闭馆后安防布防时间 17:30', time: t(1) }]);
+    expect(correct(m, '〔更正〕第8展厅布防改到 18:00，这周布展加班', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '海豚号 早船 08:00 出发', time: t(1) }]);
+    expect(correct(m2, '〔更正〕海豚号 早船 回港时间 改 12:30', t(5)).linked).toEqual([]);
+  });
+  it('刷新 is refresh: a correction in English sets back the Chinese one that changed it', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] Dashboard refresh interval: 60 s', time: t(1) },
+      { text: '[code] 〔更正〕看板刷新改 30 秒', time: t(2) },
+    ]);
+    expect(correct(m, '[code] Correction: dashboard refresh back to 60 s, 30 s hammers the PLC gateway', t(5)).linked).toEqual([ids[1]]);
+  });
+  it('a path before the change word names the job (/data/tmp 清理改到周日), not a path the candidate states', () => {
+    const { mem: m } = home([{ text: '[code] 清理脚本 cleanup.sh 放 /opt/mes/bin', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕/data/tmp 清理改到周日凌晨 03:00', t(5)).linked).toEqual([]);
+  });
+  it('the template path (模板路径) is not the generator script path (生成脚本路径)', () => {
+    const { mem: m } = home([{ text: '[code] 交接班报告生成脚本路径 /srv/handover/gen.py', time: t(1) }]);
+    expect(correct(m, '[code] 〔更正〕交接班报告模板路径改 /srv/handover/tpl_v3.docx', t(5)).linked).toEqual([]);
+  });
+  it('what a dock is booked for (booked for Guimet) is set apart', () => {
+    const { mem: m } = home([{ text: 'Guimet loan: 14 objects, crates come in through the Gate 2 loading dock', time: t(1) }]);
+    expect(correct(m, 'Correction: TNM crates use Gate 4 — the Gate 2 dock is booked for Guimet that day', t(5)).linked).toEqual([]);
+  });
+  it('a record giving the old value for a thing the correction names after its change (fab01 留给 main) is no copy', () => {
+    const { mem: m, ids } = home([
+      { text: '[code] main 的 CI 跑在 runner-fab01', time: t(1) },
+      { text: '[code] release/2.3 分支 CI 也跑在 runner-fab01', time: t(1).replace('10:00', '10:02') },
+    ]);
+    expect(correct(m, '[code] 〔更正〕release 分支的 CI 挪到 runner-fab04，fab01 留给 main', t(5)).linked).toEqual([ids[1]]);
+  });
+  it('300 dpi is a size, not the version of the library the renderer uses', () => {
+    const { mem: m } = home([{ text: '[code] wafer map renderer uses matplotlib 3.8', time: t(1) }]);
+    expect(correct(m, '[code] Correction: wafer map renderer uses 300 dpi', t(5)).linked).toEqual([]);
+  });
+  it('two things named from one stem (化学品到货提醒 / 化学品库存盘点, 交接班签到表提醒 / 交接班报告) are two things', () => {
+    const { mem: m } = home([{ text: '[hermes] 化学品库存盘点 job 每周一 10:00', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕化学品到货提醒 job 改成每天 10:00', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[hermes] 交接班报告 job 07:30 跑', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕交接班签到表提醒改 07:20', t(5)).linked).toEqual([]);
+  });
 });

@@ -251,6 +251,12 @@ const COURTROOM = /(?<![\d.:/-])第?\s?(\d{1,3})\s?号?\s?(?:审判庭|法庭|�
 /** A group, area, route or machine named by a letter the Chinese way (B组, A 区, B 线, 机器 A, 节点 b, 电池组 B, 靛蓝缸 A, A 级 and B 级 goods): one of several lettered things. */
 const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔)|级(?!别)|线)|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间|缸|工位|机位|展位|通道)\s?([a-z])(?![a-z0-9_.-])/gi;
 
+/**
+ * A hall, workshop, ward or room named by its ordinal (第8展厅, 第 3 车间, 第2考场): one of several. Counted as 第 and the noun,
+ * so 第3展厅 is not 3号厅. Not a time or an instalment (第3周, 第2期, 第 4 轮): their nouns are not here.
+ */
+const ORDINAL_PLACE = /(?<![\d.:/-])第\s?(\d{1,3})\s?(展厅|展区|展室|陈列室|车间|工段|病区|病房|考场|考点|教室|会议室|实验室|仓库|库区|库房|机房|站台|月台|候车室|泊位|跑道|产线|生产线|流水线|宿舍|阅览室|诊室|手术室)/gu;
+
 /** A disk, turbine, cabinet or bay with its number after it (硬盘3, 风机 12, 机柜2): one of several numbered units. */
 const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道)\s?(\d{1,3})(?![\d.%]|[:：]\d|\s?(?:tb|gb|mb|号|个|台|次|天|年|月|小时|分钟|块|万|kw|mw))/gi;
 
@@ -271,6 +277,8 @@ export const COUNTER_FIRST = /^(?:#|硬盘|磁盘|盘位|风机|机组|机柜|�
 /** A counter, with its number or letter, as written: 9楼, 硬盘3, 海鸥3号. */
 export function placeLabel(n: string, counter: string): string {
   if (COUNTER_FIRST.test(counter)) return counter + n;
+  // An ordinal (第8展厅): 第, the number, the noun.
+  if (counter.startsWith('第')) return `第${n}${counter.slice(1)}`;
   // A name (海鸥3号): two Han characters, unlike the counters read after their number, which start with 号 or are one.
   if (/^\p{Script=Han}{2}$/u.test(counter) && !counter.startsWith('号')) return `${counter}${n}号`;
   return n + counter;
@@ -284,6 +292,7 @@ export function numberedPlaceMentions(text: string): { n: string; counter: strin
     ...[...text.matchAll(LETTERED_PLACE)].map((m) => ({ n: (m[1] ?? m[4]!).toLowerCase(), counter: m[2] ?? m[3]!, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(HASH_NUMBER)].map((m) => ({ n: (m[1] ?? m[2])!, counter: '#', at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(COURTROOM)].map((m) => ({ n: m[1]!, counter: '庭', at: m.index!, end: m.index! + m[0].length })),
+    ...[...text.matchAll(ORDINAL_PLACE)].map((m) => ({ n: m[1]!, counter: `第${m[2]!}`, at: m.index!, end: m.index! + m[0].length })),
     ...[...text.matchAll(NAMED_NUMBER)].filter((m) => !NOT_A_NAME_END.test(m[1]!)).map((m) => ({ n: m[2]!, counter: m[1]!, at: m.index!, end: m.index! + m[0].length })),
   ];
 }
@@ -1058,7 +1067,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // "298 per person" is a price by the head, not the grammatical person a text is written in.
   const taken: [number, number][] = ['时间线', '时间轴', '子品牌', '主品牌', '副品牌', '字符串', 'per person', 'each person', 'a person', 'goes up to', 'went up to', 'go up to', 'gone up to', 'going up to', 'moved up to', 'bumped up to'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
   for (const m of norm.matchAll(/推到(?=\s?(?:\d|[下明后本这][周月天年]|周[一二三四五六日天]|[一二三四五六七八九十]+月))/g)) taken.push([m.index!, m.index! + 2]);
-  const attrAt: { attr: string; at: number }[] = [];
+  const attrAt: { attr: string; at: number; end?: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
     // (Nor a word inside a title: 《凌晨四点的冷库》 names an article, not a time.)
@@ -1069,7 +1078,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
       anchors.push(...at);
       for (const i of at) {
         taken.push([i, i + w.length]);
-        attrAt.push({ attr, at: i });
+        attrAt.push({ attr, at: i, end: i + w.length });
       }
     }
   }
@@ -1365,7 +1374,9 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     if (at >= cueAt && cue !== null) continue;
     // "main" / "primary" say which one as well (the main channel, not the podcast one), though generic elsewhere.
     const which = /\b(main|primary|secondary)\s$/.exec(norm.slice(Math.max(0, at - 11), at))?.[1];
-    const q = which ?? [...found, ...generic].find((f) => f.raw !== undefined && norm.startsWith(f.raw, f.at) && /^[的\s]?$/.test(norm.slice(f.at + f.raw.length, at)) && f.at + f.raw.length <= at)?.word;
+    // (Or another attribute's word right before it: 模板路径 is the template's path, not the script's.)
+    const before = attrAt.find((a) => a.attr !== attr && a.end !== undefined && a.end <= at && /^[的\s]?$/.test(norm.slice(a.end, at)));
+    const q = which ?? [...found, ...generic].find((f) => f.raw !== undefined && norm.startsWith(f.raw, f.at) && /^[的\s]?$/.test(norm.slice(f.at + f.raw.length, at)) && f.at + f.raw.length <= at)?.word ?? (before ? norm.slice(before.at, before.end) : undefined);
     if (!q) continue;
     let set = attrQualifiers.get(attr);
     if (!set) attrQualifiers.set(attr, (set = new Set()));

@@ -1,8 +1,9 @@
-import { contrastOf, groupedSets, holds, holdsNumber, labelForm, labelsIn, namingLabels, otherLabel, saysThatOneOnly, sizeLabels, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
+import { CHANGE_CUE, contrastOf, groupedSets, holds, holdsNumber, labelForm, labelsIn, namingLabels, otherLabel, saysThatOneOnly, sizeLabels, NAME_INITIAL, NUMBER_BEFORE_NOUN, numberedPlaces, numberedThings, ordinalNamesIn, otherMember, placeNumberOf, prefixClash, titlesIn } from './analyze.js';
 import type { Language } from './language.js';
 import { dayOfMonth, monthDay, ordinal, sameLoosely, sameValue } from './same-value.js';
 import { ALIASES, ALL_ATTRIBUTE_WORDS, DISTANCE_RE, GENERIC_WORDS, KIN_SAME, KINSHIP_WORDS, VALUE_SHAPES } from './lexicon.js';
 import { weekdaysIn } from './weekdays.js';
+import { ENGLISH_STOPWORDS } from '../tokenizer/stopwords.js';
 import { daypartsIn, daypartsMeet } from './dayparts.js';
 import { frequenciesIn } from './frequency.js';
 import type { Verdict } from './judge.js';
@@ -438,6 +439,25 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: s
       if (l) notes.set(j.id, `refused: names ${l} where the correction names ${mine.join(', ')}; no copy`);
     }
     copies = copies.filter((j) => !other(j));
+  }
+  // A copy by value alone (it lacks a word the target shares with the correction) that names a thing of its own the
+  // correction names too, and the target does not (release 分支的 CI 挪到 runner-fab04，fab01 留给 main: main's CI on
+  // runner-fab01), is that other thing, which the correction names apart.
+  if (correction !== undefined) {
+    const bestText = best.plain ?? best.text;
+    const ownNamed = (j: Judged) => {
+      if (best.verdict.shared.every((w) => holdsWord(j.text, w))) return null;
+      const words = new Set([...(j.things ?? []), ...((j.plain ?? j.text).match(/(?<![a-z0-9_./-])[a-z][a-z0-9]{2,}(?![a-z0-9_./-])/g) ?? [])]);
+      // (Named after the change word: before it is the correction's own thing.)
+      const cue = CHANGE_CUE.exec(correction);
+      const told = cue ? correction.slice(cue.index + cue[0].length) : '';
+      return [...words].find((w) => !ENGLISH_STOPWORDS.has(w) && !holdsWord(bestText, w) && holdsWord(told, w) && !holdsWord(correction.slice(0, cue?.index ?? 0), w)) ?? null;
+    };
+    for (const j of copies) {
+      const w = ownNamed(j);
+      if (w) notes.set(j.id, `refused: names ${w}, which the correction names apart from the target; no copy`);
+    }
+    copies = copies.filter((j) => !ownNamed(j));
   }
   // A copy naming its thing by another size of one unit (the 25-ton crane, where the target is the 50-ton one) is the other.
   const sizes = sizeLabels(best.plain ?? best.text);

@@ -28,6 +28,9 @@ const APPOSITIVE_PERSON = /\b(?:with|for|to|by|and)\s+([a-z]{3,}),\s*([a-z]{3,})
 const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
+/** Characters that make the Han words after a thing's stem no name of a thing: pointing, joining, a change or a time. */
+const STEM_TAIL_NOT = /[那这它又再也都就还了着过得地把被给让跟和与及或是在从由的每改换调一二两三四五六七八九十几次]|周[一二三四五六日天]|凌晨|早上|上午|中午|下午|傍晚|晚上|夜里/u;
+
 const SPECIFIC_SHAPES = new Set(['port', 'version', 'path', 'host', 'model', 'date', 'size', 'length', 'os']);
 
 /** Attributes whose value is a name (a host, a path, a handle, a model): a new name may be one of theirs. */
@@ -339,7 +342,7 @@ const withoutDenials = memo((text: string) => text.replace(/\bnot\s+[^,.;:()!?]{
 /** A word a text names only to set its thing apart from it (不要跟 feed.py 那个, 别跟 X 一样, 莫跟豆豆搞混, 别学 DMU 65 开到 18000, 避开预约前端的 5173, unlike X, split from X, 跟预约那个抢带宽, 跟公众号统一, (not the queue cache), （…，不是小马）). */
 const onlySetApart = (text: string, w: string): boolean => onlyWithin(text, w, withoutSetApart);
 // (Blanked in place, so what is left keeps its positions; a list of numbers, 别跟1、2号车一样, is set apart whole.)
-const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from|(?:is|are|was|were) (?:taken|booked|occupied) by)\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开|莫跟|莫和|莫要跟)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
+const withoutSetApart = memo((text: string) => text.replace(/\b(?:unlike|not like|different from|split from|separate from|apart from|(?:is|are|was|were) (?:taken|booked|occupied|reserved) (?:by|for))\s+[^,.;:()!?]{1,40}|(?:不要跟|不要和|别跟|别和|不跟|不和|不像|有别于|区别于|别按|不要按|不按|别学|不要学|别像|不要像|避开|莫跟|莫和|莫要跟)(?:[^，。；：、()（）!?！？,.;]|、(?=\d)){1,20}|跟[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|那条|的)?(?:抢|挤|撞车|冲突))|(?:跟|和|与)[^，。；：、()（）!?！？,.;]{1,12}?(?=(?:那个|那边|的)?(?:保持)?(?:统一|一致|对齐))|(?<=[（(][^）)]{0,20})(?:不是|\bnot\b)[^）)]{1,30}(?=[）)])/g, (m) => ' '.repeat(m.length)));
 
 /**
  * Stores a Chinese text names by what they keep, two characters before 库 (报名库, 订单库). Not a database in general
@@ -1091,7 +1094,15 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   // Values of one specific shape on both sides agree too (claude-sonnet-4 / claude-3-5-sonnet are models).
   // Not a value both hold when the correction names its attribute: "Windows preset 的图标" changes the icon, not the OS.
   const sharedOnly = (s: string) => c.named.size > 0 && [...c.valueShapes].every(([v, sh]) => sh !== s || holds(o.hay, v));
-  if (!attribute) for (const s of c.shapes) if (SPECIFIC_SHAPES.has(s) && o.shapes.has(s) && !sharedOnly(s)) { attribute = s; break; }
+  // Nor a shape the correction gives only before its change word, when it names what it changes and that is another
+  // (/data/tmp 清理改到周日凌晨 03:00: the path names the job, the schedule changes).
+  // (Only with a change word, and a value the change gives after it.)
+  const namesTheThing = (s: string) =>
+    cAttrs.size > 0 && !cAttrs.has(s) && ![...cAttrs].some((a) => (SHAPE_ANSWERS[s] ?? []).includes(a)) &&
+    beforeChange.length < c.plain.length &&
+    [...c.valueShapes].some(([v, sh]) => sh !== s && c.plain.indexOf(v) >= beforeChange.length) &&
+    [...c.valueShapes].every(([v, sh]) => sh !== s || (c.plain.indexOf(v) >= 0 && c.plain.indexOf(v) + v.length <= beforeChange.length));
+  if (!attribute) for (const s of c.shapes) if (SPECIFIC_SHAPES.has(s) && o.shapes.has(s) && !sharedOnly(s) && !namesTheThing(s)) { attribute = s; break; }
   if (!relaxed && cAttrs.size && !attribute && quoted.length === 0) {
     return refuse('other-attribute', `states ${[...oAttrs].join('/') || 'no attribute'}, the correction changes ${[...cAttrs].join('/')}`, { quoted });
   }
@@ -1367,6 +1378,33 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     const mine = [...c.subjectPart.filter((w) => !holds(o.hay, w) && !(KINSHIP_WORDS.has(w) && kinForms(w).some((f) => holds(o.hay, f)))), ...(c.nearestAll.length && !c.nearestAll.some((w) => holds(o.hay, w)) ? c.nearestAll : [])].filter((w) => !isDemonstrative(w));
     if (theirs.length && mine.length) {
       return refuse('other-subject', `its ${attribute ?? 'attribute'} is of ${theirs.join('/')}, the correction's of ${mine.join('/')}`, extra);
+    }
+    // The Han words right after the one word both hold, each side's own (化学品到货提醒 / 化学品库存盘点, 交接班签到表提醒 /
+    // 交接班报告): two things named from one stem, when the two tails have no two characters in a row in common and neither
+    // is a generic noun (or only theirs, 报告, against three characters or more of the correction's own).
+    const stem = shared.filter((w) => holds(o.hay, w, true));
+
+    if (stem.length === 1 && /^\p{Script=Han}{2,}$/u.test(stem[0]!)) {
+      const tailOf = (text: string) => {
+        const at = text.indexOf(stem[0]!);
+        if (at < 0) return '';
+        const run = /^\p{Script=Han}*/u.exec(text.slice(at + stem[0]!.length))![0];
+        // (A name whole: the run ends the text or meets a word in Latin letters, job or cron; no word that points or
+        // joins, 那篇, 又延了, 跟.)
+        const after = text.slice(at + stem[0]!.length + run.length);
+        // (Nor an attribute word, 上报间隔: the thing's interval, not another thing.)
+        return (after.trim() === '' || /^\s+[a-z]/.test(after)) && !STEM_TAIL_NOT.test(run) && ![...ALL_ATTRIBUTE_WORDS].some((w) => /^\p{Script=Han}+$/u.test(w) && run.includes(w)) ? run : '';
+      };
+      let mineTail = tailOf(beforeChange);
+      let theirTail = tailOf(o.plain);
+      while (mineTail && mineTail[0] === theirTail[0]) [mineTail, theirTail] = [mineTail.slice(1), theirTail.slice(1)];
+      const pairs = (t: string) => new Set([...t].slice(1).map((ch, i) => t[i]! + ch));
+      const apart =
+        mineTail.length >= 2 && theirTail.length >= 2 &&
+        ![...pairs(mineTail)].some((p) => pairs(theirTail).has(p) || o.hay.includes(p)) &&
+        ![...pairs(theirTail)].some((p) => c.hay.includes(p)) &&
+        !GENERIC_WORDS.has(mineTail) && (!GENERIC_WORDS.has(theirTail) || mineTail.length >= 3);
+      if (apart) return refuse('other-subject', `names ${stem[0]}…${theirTail} where the correction names ${stem[0]}…${mineTail}`, extra);
     }
   }
   // A date naming the occasion before the correction says what changed ("5月14日的西湖游船改为下午2:00出发"):

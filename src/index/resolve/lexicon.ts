@@ -155,7 +155,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'format', re: /\bbo[1-9]\b|\bbest of [1-9]\b/gi },
   // (A length in centimetres, 最长边 60cm 以内, 雪板 165cm: the size of a thing, not a distance travelled. Not millimetres:
   // 胶宽 10 mm, 碳带 110mm×300m are widths of their own kind.)
-  { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?px\b|(?<![\d.])\d{1,4}(?:\.\d+)?\s?(?:cm|厘米|公分)(?![a-z])/gi },
+  { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?(?:px|dpi|ppi)\b|(?<![\d.])\d{1,4}(?:\.\d+)?\s?(?:cm|厘米|公分)(?![a-z])/gi },
   // (Also a number after 字数: 字数 1500 以内.)
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b|(?<=字数\s?(?:是|为|在|控制在|上限)?\s?)\d{2,5}(?![\d.:%])/gi },
   // (A race's metres before its event, 100m free, 400m repeats: a distance, not minutes.)
@@ -604,6 +604,9 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // Where a run gathers, starts and finishes (集合点 / 终点: one place may be both, each changes alone); a half and a full
   // marathon's groups and plans.
   { name: 'course-point', clashOnly: true, members: { gather: ['集合点', '集合地点', '集合'], start: ['起点', '出发点', 'starting point', 'start line'], finish: ['终点', '终点线', 'finish line', 'finish point'] } },
+  // A boat's or a bus's setting out, its arrival and its coming back (早船 08:00 出发 / 早船回港 12:30): three times of one
+  // trip, each changed alone.
+  { name: 'trip-leg', clashOnly: true, members: { depart: ['出发', '发船', '开船', '起航', '启航', '离港', '出港', '发车', 'departs', 'departure', 'sets out'], arrive: ['到港', '抵达', '到达', 'arrives', 'arrival'], back: ['回港', '返航', '返港', '回程', '返程', 'return trip', 'returns to port', 'back at port', 'back in port'] } },
   // Chilli and Sichuan pepper are ground, bought and stocked apart (打辣椒那台粉碎机 / 花椒粉碎机).
   { name: 'pepper', clashOnly: true, members: { chilli: ['辣椒', '干辣椒', '辣椒面', '海椒', 'chilli', 'chili', 'chillies', 'chilies'], sichuan: ['花椒', '麻椒', '花椒粉', 'sichuan pepper', 'peppercorn', 'peppercorns'] } },
   // A clinic's or a boarding house's dogs and cats (狗狗寄养押金 / 猫咪寄养押金): two animals with their own prices and rules.
@@ -786,6 +789,7 @@ export const ALIASES: string[][] = [
   ['湿度', 'moisture', 'humidity'],
   ['温度', 'temperature', 'temp'],
   ['看板', 'dashboard', 'dashboards'],
+  ['刷新', 'refresh', 'refreshes'],
   ['消息代理', 'message broker', 'broker'],
   ['固件', 'firmware'],
   ['热水器', 'water heater', 'heater'],
