@@ -4673,4 +4673,23 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m2 } = home([{ text: '[hermes] 交接班报告 job 07:30 跑', time: t(1) }]);
     expect(correct(m2, '[hermes] 〔更正〕交接班签到表提醒改 07:20', t(5)).linked).toEqual([]);
   });
+  it('第 4 場 playtest is not 第 3 場, and tank F8 not F7', () => {
+    const { mem: m } = home([{ text: '第 3 場 playtest 名額 12 人，現場', time: t(1) }]);
+    expect(correct(m, '〔更正〕第 4 場 playtest 可以收 16 人', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home([
+      { text: 'QC 取样：F7 每天 10:00 测 pH', time: t(1) },
+      { text: 'QC sampling: F8 pH check daily at 10:00', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m2, '〔更正〕F8 改下午 4 点测', t(5)).linked).toEqual([ids[1]]);
+  });
+  it("a game's platform (the Switch job / the PC one) and store (Epic / itch.io) tell two things apart", () => {
+    const { mem: m } = home([{ text: '[hermes] shader-warmup job（PC）每晚 01:00 跑', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: the Switch shader-warmup job moved to 01:30', t(5)).linked).toEqual([]);
+    const { mem: m2 } = home([{ text: '[hermes] 每月 1 號匯出 itch.io 銷售報表', time: t(1) }]);
+    expect(correct(m2, '[hermes] 〔更正〕Epic 商店的銷售報表改每月 5 號匯出', t(5)).linked).toEqual([]);
+  });
+  it('a person named in Latin letters doing the work (改由 Wei 錄) is the new value: a record naming no one is not changed', () => {
+    const { mem: m } = home([{ text: '[openclaw] Lantern 1.0 launch trailer 長度 90 秒', time: t(1) }]);
+    expect(correct(m, '[openclaw] 〔更正〕launch trailer 的旁白改由 Wei 錄', t(5)).linked).toEqual([]);
+  });
 });

@@ -96,9 +96,9 @@ const NUMBER_CODE = /(?<![\w.:/-])\d{3,6}-0\d{1,3}(?![\w.:/-]|\s?[%℃°])/g;
  */
 const HAN_MODEL = /\p{Script=Han}{2}-(?!(?:19|20)\d\d(?!\w))[a-z]?\d[a-z0-9]{0,5}(?![\w./:-])/gu;
 const isMonth = (code: string) => /^(?:19|20)\d\d-(?:0[1-9]|1[0-2])$/.test(code);
-/** Labels a text numbers things by: 6号 (6号洗衣机), 3s / 2s (battery packs), 4k. */
+/** Labels a text numbers things by: 6号 (6号洗衣机), 3s / 2s (battery packs), 4k, and a letter before (F8, T2: tank F8; not v2, P1 or Q3: a version, a priority, a quarter). */
 export function labelsIn(text: string): string[] {
-  return [...text.toLowerCase().matchAll(/(?<![\d.:/-])(\d{1,4})\s?号|(?<![\w.])(\d{1,2}[a-z])(?![\w.])/g)].map((m) => (m[1] ? `${m[1]}号` : m[2]!));
+  return [...text.toLowerCase().matchAll(/(?<![\d.:/-])(\d{1,4})\s?号|(?<![\w.])(\d{1,2}[a-z]|[a-ortuw-z]\d{1,2})(?![\w.])/g)].map((m) => (m[1] ? `${m[1]}号` : m[2]!));
 }
 
 /**
@@ -252,10 +252,10 @@ const COURTROOM = /(?<![\d.:/-])第?\s?(\d{1,3})\s?号?\s?(?:审判庭|法庭|�
 const LETTERED_PLACE = /(?<![a-z0-9_.-])([a-z])\s?(组|区|队|班|栋|座|馆|厅|间(?!隔)|级(?!别)|线)|(机器|服务器|节点|机房|仓库|组|样衣间|衣帽间|储藏室|会议室|教室|实验室|包厢|包间|缸|工位|机位|展位|通道)\s?([a-z])(?![a-z0-9_.-])/gi;
 
 /**
- * A hall, workshop, ward or room named by its ordinal (第8展厅, 第 3 车间, 第2考场): one of several. Counted as 第 and the noun,
- * so 第3展厅 is not 3号厅. Not a time or an instalment (第3周, 第2期, 第 4 轮): their nouns are not here.
+ * A hall, workshop, ward or room named by its ordinal (第8展厅, 第 3 车间, 第2考场), or a session, issue, round or batch (第 4 場
+ * playtest, 第2期): one of several. Counted as 第 and the noun, so 第3展厅 is not 3号厅. Not a week or a time (第3周, 第二次).
  */
-const ORDINAL_PLACE = /(?<![\d.:/-])第\s?(\d{1,3})\s?(展厅|展区|展室|陈列室|车间|工段|病区|病房|考场|考点|教室|会议室|实验室|仓库|库区|库房|机房|站台|月台|候车室|泊位|跑道|产线|生产线|流水线|宿舍|阅览室|诊室|手术室)/gu;
+const ORDINAL_PLACE = /(?<![\d.:/-])第\s?(\d{1,3})\s?(展厅|展廳|展区|展區|展室|陈列室|车间|車間|工段|病区|病房|考场|考場|考点|教室|会议室|會議室|实验室|實驗室|仓库|倉庫|库区|库房|机房|機房|站台|月台|候车室|泊位|跑道|产线|產線|生产线|生產線|流水线|宿舍|阅览室|诊室|手术室|场|場|期|轮|輪|批|届|屆)/gu;
 
 /** A disk, turbine, cabinet or bay with its number after it (硬盘3, 风机 12, 机柜2): one of several numbered units. */
 const UNIT_NUMBER = /(硬盘|磁盘|盘位|风机|机组|机柜|机位|工位|展位|通道)\s?(\d{1,3})(?![\d.%]|[:：]\d|\s?(?:tb|gb|mb|号|个|台|次|天|年|月|小时|分钟|块|万|kw|mw))/gi;

@@ -377,6 +377,9 @@ export function newPersonOf(text: string): string | null {
     if (dr) return dr[0];
     const p = peopleIn(rest.slice(0, 6))[0];
     if (p && rest.startsWith(p)) return p;
+    // (A name in Latin letters doing the work after 由: 改由 Wei 录, 由 Kevin 负责.)
+    const latin = /由\s?$/.test(x[0]) ? /^([a-z]{2,12})\s?(?=录|錄|做|负责|負責|写|寫|拍|配|跟进|带|帶|接手|管|审|審|剪|翻译|翻譯|主持|讲|講)/.exec(rest) : null;
+    if (latin) return latin[1]!;
   }
   return null;
 }

@@ -607,6 +607,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // A boat's or a bus's setting out, its arrival and its coming back (早船 08:00 出发 / 早船回港 12:30): three times of one
   // trip, each changed alone.
   { name: 'trip-leg', clashOnly: true, members: { depart: ['出发', '发船', '开船', '起航', '启航', '离港', '出港', '发车', 'departs', 'departure', 'sets out'], arrive: ['到港', '抵达', '到达', 'arrives', 'arrival'], back: ['回港', '返航', '返港', '回程', '返程', 'return trip', 'returns to port', 'back at port', 'back in port'] } },
+  // A game's builds for each platform (the Switch shader-warmup job / the PC one), and the stores it sells on (Epic's sales
+  // report / itch.io's): each has its own jobs, dates and numbers.
+  { name: 'game-platform', clashOnly: true, members: { switch: ['nintendo switch', 'switch 版', 'switch版', 'the switch'], pc: ['pc 版', 'pc版', 'pc', 'windows 版'], playstation: ['ps5', 'ps4', 'playstation'], xbox: ['xbox'], mobile: ['手游版', 'ios 版', 'android 版'] } },
+  { name: 'game-store', clashOnly: true, members: { steam: ['steam'], epic: ['epic 商店', 'epic games', 'epic store', 'egs'], itch: ['itch.io', 'itch'], gog: ['gog'], taptap: ['taptap'], wegame: ['wegame'] } },
   // Chilli and Sichuan pepper are ground, bought and stocked apart (打辣椒那台粉碎机 / 花椒粉碎机).
   { name: 'pepper', clashOnly: true, members: { chilli: ['辣椒', '干辣椒', '辣椒面', '海椒', 'chilli', 'chili', 'chillies', 'chilies'], sichuan: ['花椒', '麻椒', '花椒粉', 'sichuan pepper', 'peppercorn', 'peppercorns'] } },
   // A clinic's or a boarding house's dogs and cats (狗狗寄养押金 / 猫咪寄养押金): two animals with their own prices and rules.
