@@ -4692,4 +4692,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     const { mem: m } = home([{ text: '[openclaw] Lantern 1.0 launch trailer 長度 90 秒', time: t(1) }]);
     expect(correct(m, '[openclaw] 〔更正〕launch trailer 的旁白改由 Wei 錄', t(5)).linked).toEqual([]);
   });
+  it('an old value quoted with its unit (不要 10 寸了) is not held by another 10 (相册 10 本起订)', () => {
+    const { mem: m } = home([{ text: '[hermes] 林小姐婚纱照 精修 60 张，相册 10 本起订', time: t(1) }]);
+    expect(correct(m, '[hermes] 〔更正〕林小姐的相册改成 12 寸对裱，不要 10 寸了', t(5)).linked).toEqual([]);
+  });
+  it('dried chilli is not the chopped chilli whose price changed, though both come from one seller at one price', () => {
+    const { mem: m, ids } = home([
+      { text: '辣椒刘的剁辣椒 12块一斤', time: t(1) },
+      { text: '辣椒刘的干辣椒也是 12块一斤', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m, '〔更正〕辣椒刘剁辣椒涨了，14块', t(5)).linked).toEqual([ids[0]]);
+  });
 });

@@ -892,7 +892,9 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
   const ipTail = (v: string) => /^\.\d{1,3}$/.test(v) && new RegExp(`(?<![\\d.])\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\${v}(?![\\d.])`).test(o.hay);
   // (A value said only of what the correction sets its thing apart from is no old value of it: 合同扫描件的备份改到 03:00，别跟
   // 02:00 数据库备份抢带宽.)
-  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v) || ipTail(v)), ...pairedOld(c, o).filter((v) => !onlySetApart(c.plain, v))])].filter((v) => !keptOnly(v));
+  // (A bare number the correction also quotes with its unit, 不要 10 寸了, is held only with it: 10 本 is another 10.)
+  const withUnit = (v: string) => /^\d+(?:\.\d+)?$/.test(v) && c.oldValues.some((w) => w !== v && w.replace(/\s/g, '').startsWith(v) && c.valueShapes.has(w) && !holds(o.hay, w));
+  const quoted = [...new Set([...c.oldValues.filter((v) => holds(o.hay, v) || ipTail(v)), ...pairedOld(c, o).filter((v) => !onlySetApart(c.plain, v))])].filter((v) => !keptOnly(v) && !withUnit(v));
   // A rule named by what it is about (喝酒那条改成 8 小时): the word names the rule, not its value. A candidate holding the
   // word but no value of the kind the correction gives (船上禁止喝酒: no length of time) states another rule about it.
   const byRuleWord = quoted.length > 0 && quoted.every((v) => /^\p{Script=Han}+$/u.test(v) && new RegExp(`${v}\\s*那条`).test(c.plain));

@@ -155,7 +155,7 @@ export const VALUE_SHAPES: { attr: string; re: RegExp }[] = [
   { attr: 'format', re: /\bbo[1-9]\b|\bbest of [1-9]\b/gi },
   // (A length in centimetres, 最长边 60cm 以内, 雪板 165cm: the size of a thing, not a distance travelled. Not millimetres:
   // 胶宽 10 mm, 碳带 110mm×300m are widths of their own kind.)
-  { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?(?:px|dpi|ppi)\b|(?<![\d.])\d{1,4}(?:\.\d+)?\s?(?:cm|厘米|公分)(?![a-z])/gi },
+  { attr: 'size', re: /\b\d{2,5}\s?[x×*]\s?\d{2,5}\b|\b\d{1,4}\s?(?:px|dpi|ppi)\b|(?<![\d.])\d{1,4}(?:\.\d+)?\s?(?:cm|厘米|公分|英寸|寸)(?![a-z])/gi },
   // (Also a number after 字数: 字数 1500 以内.)
   { attr: 'length', re: /\d+\s?(?:个)?(?:字|字符|汉字)|\b\d+\s?(?:characters|chars|words)\b|(?<=字数\s?(?:是|为|在|控制在|上限)?\s?)\d{2,5}(?![\d.:%])/gi },
   // (A race's metres before its event, 100m free, 400m repeats: a distance, not minutes.)
@@ -611,6 +611,8 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   // report / itch.io's): each has its own jobs, dates and numbers.
   { name: 'game-platform', clashOnly: true, members: { switch: ['nintendo switch', 'switch 版', 'switch版', 'the switch'], pc: ['pc 版', 'pc版', 'pc', 'windows 版'], playstation: ['ps5', 'ps4', 'playstation'], xbox: ['xbox'], mobile: ['手游版', 'ios 版', 'android 版'] } },
   { name: 'game-store', clashOnly: true, members: { steam: ['steam'], epic: ['epic 商店', 'epic games', 'epic store', 'egs'], itch: ['itch.io', 'itch'], gog: ['gog'], taptap: ['taptap'], wegame: ['wegame'] } },
+  // Chopped chilli and dried chilli (剁辣椒 / 干辣椒) are two goods with their own prices.
+  { name: 'chilli-form', clashOnly: true, members: { chopped: ['剁辣椒'], dried: ['干辣椒'], powder: ['辣椒面', '辣椒粉'], oil: ['辣椒油'] } },
   // Chilli and Sichuan pepper are ground, bought and stocked apart (打辣椒那台粉碎机 / 花椒粉碎机).
   { name: 'pepper', clashOnly: true, members: { chilli: ['辣椒', '干辣椒', '辣椒面', '海椒', 'chilli', 'chili', 'chillies', 'chilies'], sichuan: ['花椒', '麻椒', '花椒粉', 'sichuan pepper', 'peppercorn', 'peppercorns'] } },
   // A clinic's or a boarding house's dogs and cats (狗狗寄养押金 / 猫咪寄养押金): two animals with their own prices and rules.
