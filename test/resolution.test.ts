@@ -4703,4 +4703,15 @@ describe('what is done to a thing, and slots told apart by what they are (sessio
     ]);
     expect(correct(m, '〔更正〕辣椒刘剁辣椒涨了，14块', t(5)).linked).toEqual([ids[0]]);
   });
+  it('直播间2 is not 直播间1, 燕文 is Yanwen and not 4PX, and a mouse genome is not the human one', () => {
+    const { mem: m } = home([{ text: '[hermes] 每周一 08:00 check 直播间1 的 mic 库存表', time: t(1) }]);
+    expect(correct(m, '[hermes] Correction: the headphone inventory check for 直播间2 moves to Tuesday 08:00', t(5)).linked).toEqual([]);
+    const { mem: m2, ids } = home([
+      { text: '[hermes] Yanwen tracking sync job runs every 2 hours', time: t(1) },
+      { text: '[hermes] 4PX tracking sync job runs every 2 hours', time: t(1).replace('10:00', '10:05') },
+    ]);
+    expect(correct(m2, '[hermes] 〔更正〕燕文的轨迹同步改成每小时一次，买家老催', t(5)).linked).toEqual([ids[0]]);
+    const { mem: m3 } = home([{ text: '[code] 人类注释统一用 GENCODE v44：/share/ref/hg38/gencode.v44.annotation.gtf', time: t(1) }]);
+    expect(correct(m3, '[code] 〔更正〕小鼠项目的 GTF 别再套 v44 了，改用 GENCODE vM34', t(5)).linked).toEqual([]);
+  });
 });

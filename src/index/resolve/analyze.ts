@@ -337,7 +337,7 @@ export function holdsNumber(text: string, n: string): boolean {
  * Not a number with a unit or counter after it (冷库 2 度, 打印机 3 台), nor part of a longer number, time or value.
  */
 const NUMBERED_HAN_THING =
-  /(冷库|冷藏库|冷冻库|冰柜|冷柜|冰箱|冷藏柜|展柜|仓库|机器|服务器|节点|机房|探头|打印机|摄像头|相机|风扇|水泵|货架|窗口|鱼缸|烤箱|蒸箱|蒸柜|产线|流水线|治具|测试架|工位)\s?(\d{1,2})(?![\d.:/%℃°,，]\d|[\d.:/%℃°]|\s?(?:号|个|台|度|元|块|斤|米|分|秒|天|小时|次|人|份|件|箱|条|张|kg|g\b|c\b))/gu;
+  /(冷库|冷藏库|冷冻库|冰柜|冷柜|冰箱|冷藏柜|展柜|仓库|机器|服务器|节点|机房|探头|打印机|摄像头|相机|风扇|水泵|货架|窗口|鱼缸|烤箱|蒸箱|蒸柜|产线|流水线|治具|测试架|工位|直播间|录音间|演播室|剪辑室)\s?(\d{1,2})(?![\d.:/%℃°,，]\d|[\d.:/%℃°]|\s?(?:号|个|台|度|元|块|斤|米|分|秒|天|小时|次|人|份|件|箱|条|张|kg|g\b|c\b))/gu;
 
 /** Each numbered thing a text names, where: its noun (centre read as center), its number, and the span of both. */
 export function numberedThingMentions(text: string): { noun: string; n: string; at: number; end: number }[] {

@@ -613,6 +613,10 @@ export const CONTRAST_GROUPS: { name: string; members: Record<string, string[]>;
   { name: 'game-store', clashOnly: true, members: { steam: ['steam'], epic: ['epic 商店', 'epic games', 'epic store', 'egs'], itch: ['itch.io', 'itch'], gog: ['gog'], taptap: ['taptap'], wegame: ['wegame'] } },
   // Chopped chilli and dried chilli (剁辣椒 / 干辣椒) are two goods with their own prices.
   { name: 'chilli-form', clashOnly: true, members: { chopped: ['剁辣椒'], dried: ['干辣椒'], powder: ['辣椒面', '辣椒粉'], oil: ['辣椒油'] } },
+  // Parcel carriers (燕文's tracking sync / 4PX's): each has its own jobs, cut-offs and accounts.
+  { name: 'carrier', clashOnly: true, members: { yanwen: ['燕文', 'yanwen'], fourpx: ['4px', '递四方'], yuntu: ['云途', 'yuntu'], sf: ['顺丰', 'sf express'], dhl: ['dhl'], fedex: ['fedex', '联邦快递'], ups: ['ups'], cainiao: ['菜鸟', 'cainiao'] } },
+  // A human genome and a mouse one (人类注释 GENCODE v44 / 小鼠项目的 vM34): two references with their own files and versions.
+  { name: 'genome-species', clashOnly: true, members: { human: ['人类', 'human', 'hg38', 'hg19', 'grch38', 'grch37'], mouse: ['小鼠', 'mouse', 'mm10', 'mm39', 'grcm39', 'grcm38'] } },
   // Chilli and Sichuan pepper are ground, bought and stocked apart (打辣椒那台粉碎机 / 花椒粉碎机).
   { name: 'pepper', clashOnly: true, members: { chilli: ['辣椒', '干辣椒', '辣椒面', '海椒', 'chilli', 'chili', 'chillies', 'chilies'], sichuan: ['花椒', '麻椒', '花椒粉', 'sichuan pepper', 'peppercorn', 'peppercorns'] } },
   // A clinic's or a boarding house's dogs and cats (狗狗寄养押金 / 猫咪寄养押金): two animals with their own prices and rules.
@@ -795,6 +799,7 @@ export const ALIASES: string[][] = [
   ['湿度', 'moisture', 'humidity'],
   ['温度', 'temperature', 'temp'],
   ['看板', 'dashboard', 'dashboards'],
+  ['燕文', 'yanwen'],
   ['刷新', 'refresh', 'refreshes'],
   ['消息代理', 'message broker', 'broker'],
   ['固件', 'firmware'],
