@@ -1067,7 +1067,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
   // "298 per person" is a price by the head, not the grammatical person a text is written in.
   const taken: [number, number][] = ['时间线', '时间轴', '子品牌', '主品牌', '副品牌', '字符串', 'per person', 'each person', 'a person', 'goes up to', 'went up to', 'go up to', 'gone up to', 'going up to', 'moved up to', 'bumped up to'].flatMap((w) => positions(norm, w).map((i): [number, number] => [i, i + w.length]));
   for (const m of norm.matchAll(/推到(?=\s?(?:\d|[下明后本这][周月天年]|周[一二三四五六日天]|[一二三四五六七八九十]+月))/g)) taken.push([m.index!, m.index! + 2]);
-  const attrAt: { attr: string; at: number; end?: number }[] = [];
+  const attrAt: { attr: string; at: number; end: number }[] = [];
   for (const { attr, w } of ATTRIBUTE_LIST) {
     // The longest word wins its span: 截稿时间 is a deadline, not also a time of day.
     // (Nor a word inside a title: 《凌晨四点的冷库》 names an article, not a time.)
@@ -1375,7 +1375,7 @@ export function analyzeText(text: string, split: HanSplitter, knownDomains: read
     // "main" / "primary" say which one as well (the main channel, not the podcast one), though generic elsewhere.
     const which = /\b(main|primary|secondary)\s$/.exec(norm.slice(Math.max(0, at - 11), at))?.[1];
     // (Or another attribute's word right before it: 模板路径 is the template's path, not the script's.)
-    const before = attrAt.find((a) => a.attr !== attr && a.end !== undefined && a.end <= at && /^[的\s]?$/.test(norm.slice(a.end, at)));
+    const before = attrAt.find((a) => a.attr !== attr && a.end <= at && /^[的\s]?$/.test(norm.slice(a.end, at)));
     const q = which ?? [...found, ...generic].find((f) => f.raw !== undefined && norm.startsWith(f.raw, f.at) && /^[的\s]?$/.test(norm.slice(f.at + f.raw.length, at)) && f.at + f.raw.length <= at)?.word ?? (before ? norm.slice(before.at, before.end) : undefined);
     if (!q) continue;
     let set = attrQualifiers.get(attr);

@@ -445,19 +445,18 @@ export function choose(judged: Judged[], ratio = AMBIGUITY_RATIO, correction?: s
   // runner-fab01), is that other thing, which the correction names apart.
   if (correction !== undefined) {
     const bestText = best.plain ?? best.text;
+    // (Named after the change word: before it is the correction's own thing.)
+    const cue = CHANGE_CUE.exec(correction);
+    const told = cue ? correction.slice(cue.index + cue[0].length) : '';
+    const own = correction.slice(0, cue?.index ?? 0);
     const ownNamed = (j: Judged) => {
-      if (best.verdict.shared.every((w) => holdsWord(j.text, w))) return null;
+      if (!cue || best.verdict.shared.every((w) => holdsWord(j.text, w))) return null;
       const words = new Set([...(j.things ?? []), ...((j.plain ?? j.text).match(/(?<![a-z0-9_./-])[a-z][a-z0-9]{2,}(?![a-z0-9_./-])/g) ?? [])]);
-      // (Named after the change word: before it is the correction's own thing.)
-      const cue = CHANGE_CUE.exec(correction);
-      const told = cue ? correction.slice(cue.index + cue[0].length) : '';
-      return [...words].find((w) => !ENGLISH_STOPWORDS.has(w) && !holdsWord(bestText, w) && holdsWord(told, w) && !holdsWord(correction.slice(0, cue?.index ?? 0), w)) ?? null;
+      return [...words].find((w) => !ENGLISH_STOPWORDS.has(w) && !holdsWord(bestText, w) && holdsWord(told, w) && !holdsWord(own, w)) ?? null;
     };
-    for (const j of copies) {
-      const w = ownNamed(j);
-      if (w) notes.set(j.id, `refused: names ${w}, which the correction names apart from the target; no copy`);
-    }
-    copies = copies.filter((j) => !ownNamed(j));
+    const apart = new Map(copies.map((j) => [j, ownNamed(j)]));
+    for (const [j, w] of apart) if (w) notes.set(j.id, `refused: names ${w}, which the correction names apart from the target; no copy`);
+    copies = copies.filter((j) => !apart.get(j));
   }
   // A copy naming its thing by another size of one unit (the 25-ton crane, where the target is the 50-ton one) is the other.
   const sizes = sizeLabels(best.plain ?? best.text);

@@ -28,6 +28,9 @@ const APPOSITIVE_PERSON = /\b(?:with|for|to|by|and)\s+([a-z]{3,}),\s*([a-z]{3,})
 const PLACE_THEN_CHANGE = /[改换调推降升涨缩延]|提前|→|->|\b(?:moved|changed|bumped|raised|lowered|is now|now)\b/;
 
 /** Value shapes specific enough that two values of the shape are values of one attribute. */
+/** The attribute words written in Han characters (间隔, 路径): none names a thing after a stem. */
+const HAN_ATTRIBUTE_WORDS = [...ALL_ATTRIBUTE_WORDS].filter((w) => /^\p{Script=Han}+$/u.test(w));
+
 /** Characters that make the Han words after a thing's stem no name of a thing: pointing, joining, a change or a time. */
 const STEM_TAIL_NOT = /[那这它又再也都就还了着过得地把被给让跟和与及或是在从由的每改换调一二两三四五六七八九十几次]|周[一二三四五六日天]|凌晨|早上|上午|中午|下午|傍晚|晚上|夜里/u;
 
@@ -1388,7 +1391,6 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
     // 交接班报告): two things named from one stem, when the two tails have no two characters in a row in common and neither
     // is a generic noun (or only theirs, 报告, against three characters or more of the correction's own).
     const stem = shared.filter((w) => holds(o.hay, w, true));
-
     if (stem.length === 1 && /^\p{Script=Han}{2,}$/u.test(stem[0]!)) {
       const tailOf = (text: string) => {
         const at = text.indexOf(stem[0]!);
@@ -1398,7 +1400,7 @@ export function judge(correction: TextAnalysis, older: TextAnalysis, weight: Wor
         // joins, 那篇, 又延了, 跟.)
         const after = text.slice(at + stem[0]!.length + run.length);
         // (Nor an attribute word, 上报间隔: the thing's interval, not another thing.)
-        return (after.trim() === '' || /^\s+[a-z]/.test(after)) && !STEM_TAIL_NOT.test(run) && ![...ALL_ATTRIBUTE_WORDS].some((w) => /^\p{Script=Han}+$/u.test(w) && run.includes(w)) ? run : '';
+        return (after.trim() === '' || /^\s+[a-z]/.test(after)) && !STEM_TAIL_NOT.test(run) && !HAN_ATTRIBUTE_WORDS.some((w) => run.includes(w)) ? run : '';
       };
       let mineTail = tailOf(beforeChange);
       let theirTail = tailOf(o.plain);
